@@ -1,0 +1,153 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+/** `TRUST_PROXY`: off, `true`, a hop count, or a comma-separated list of proxy addresses. */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value): boolean | number | string[] => {
+    const text = value?.trim() ?? '';
+    if (text === '' || ['false', '0', 'off', 'no'].includes(text)) return false;
+    if (['true', 'on', 'yes'].includes(text)) return true;
+    if (/^\d+$/.test(text)) return Number(text);
+    return text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+  });
+
+const timezone = z.string().refine((zone) => {
+  try {
+    new Intl.DateTimeFormat('de-DE', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'unknown time zone');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_TTL: z
+    .string()
+    .regex(/^\d+\s*(s|m|h|d|w)?$/, 'e.g. 7d, 12h, 3600')
+    .default('7d'),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Streckenpass <no-reply@localhost>'),
+  REPORT_BCC: z.string().email().optional(),
+  CRON_API_KEY: z.string().min(1).optional(),
+  APP_TIMEZONE: timezone.default('Europe/Berlin'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis://')
+    .optional(),
+  TRUST_PROXY: trustProxy,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().optional(),
+  DISABLE_SCHEDULER: booleanish.optional(),
+});
+
+export interface RateLimitRule {
+  max: number;
+  timeWindow: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  jwtTtlSeconds: number;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  reportBcc: string | undefined;
+  cronApiKey: string | undefined;
+  timezone: string;
+  redisUrl: string | undefined;
+  trustProxy: boolean | number | string[];
+  logLevel: string;
+  production: boolean;
+  /** Run the in-process weekly scheduler (off in tests). */
+  scheduler: boolean;
+  /** Directory of the built SPA; absent = API only. */
+  webDist: string | undefined;
+  /** Path of the project's CHANGELOG.md. */
+  changelogPath: string;
+  rateLimits: {
+    login: RateLimitRule;
+    register: RateLimitRule;
+    passwordReset: RateLimitRule;
+    verification: RateLimitRule;
+    global: RateLimitRule;
+  };
+}
+
+const MINUTE = 60_000;
+
+export const defaultRateLimits: AppConfig['rateLimits'] = {
+  login: { max: 10, timeWindow: 15 * MINUTE },
+  register: { max: 5, timeWindow: 60 * MINUTE },
+  passwordReset: { max: 5, timeWindow: 15 * MINUTE },
+  verification: { max: 3, timeWindow: 15 * MINUTE },
+  global: { max: 600, timeWindow: MINUTE },
+};
+
+export function parseDuration(text: string): number {
+  const match = /^(\d+)\s*(s|m|h|d|w)?$/.exec(text.trim());
+  if (!match) throw new Error(`invalid duration: ${text}`);
+  const factor = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 }[match[2] ?? 's'] ?? 1;
+  return Number(match[1]) * factor;
+}
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Reads the configuration from the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    jwtTtlSeconds: parseDuration(e.JWT_TTL),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    reportBcc: e.REPORT_BCC,
+    cronApiKey: e.CRON_API_KEY,
+    timezone: e.APP_TIMEZONE,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    production: e.NODE_ENV === 'production',
+    scheduler: !(e.DISABLE_SCHEDULER ?? false),
+    webDist: path.join(repoRoot, 'apps/web/dist'),
+    changelogPath: path.join(repoRoot, 'CHANGELOG.md'),
+    rateLimits: defaultRateLimits,
+  };
+}

@@ -1,0 +1,218 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstname: text('firstname'),
+    lastname: text('lastname'),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`ARRAY['ROLE_USER']::text[]`),
+    mailVerified: boolean('mail_verified').notNull().default(false),
+    receiveWeeklyReports: boolean('receive_weekly_reports').notNull().default(true),
+    bccMailWeeklyReports: boolean('bcc_mail_weekly_reports').notNull().default(false),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const routes = pgTable(
+  'routes',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    companyRoute: text('company_route'),
+    startPoint: text('start_point').notNull(),
+    endPoint: text('end_point').notNull(),
+  },
+  (t) => [index('routes_owner_idx').on(t.ownerId)],
+);
+
+export const tours = pgTable(
+  'tours',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [index('tours_owner_idx').on(t.ownerId)],
+);
+
+export const tourRoutes = pgTable(
+  'tour_routes',
+  {
+    tourId: integer('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
+    routeId: integer('route_id')
+      .notNull()
+      .references(() => routes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.tourId, t.routeId] }), index('tour_routes_route_idx').on(t.routeId)],
+);
+
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [index('vehicles_owner_idx').on(t.ownerId)],
+);
+
+export const routeActivities = pgTable(
+  'route_activities',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    acquiredAt: date('acquired_at', { mode: 'string' }).notNull(),
+    acquiredUntil: date('acquired_until', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('route_activities_owner_idx').on(t.ownerId)],
+);
+
+export const routeActivityRoutes = pgTable(
+  'route_activity_routes',
+  {
+    routeActivityId: integer('route_activity_id')
+      .notNull()
+      .references(() => routeActivities.id, { onDelete: 'cascade' }),
+    routeId: integer('route_id')
+      .notNull()
+      .references(() => routes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.routeActivityId, t.routeId] }),
+    index('route_activity_routes_route_idx').on(t.routeId),
+  ],
+);
+
+export const vehicleActivities = pgTable(
+  'vehicle_activities',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    routeActivityId: integer('route_activity_id')
+      .notNull()
+      .references(() => routeActivities.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    index('vehicle_activities_owner_idx').on(t.ownerId),
+    index('vehicle_activities_route_activity_idx').on(t.routeActivityId),
+  ],
+);
+
+export const vehicleActivityVehicles = pgTable(
+  'vehicle_activity_vehicles',
+  {
+    vehicleActivityId: integer('vehicle_activity_id')
+      .notNull()
+      .references(() => vehicleActivities.id, { onDelete: 'cascade' }),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vehicleActivityId, t.vehicleId] }),
+    index('vehicle_activity_vehicles_vehicle_idx').on(t.vehicleId),
+  ],
+);
+
+/** One-time tokens (mail verification, password reset); only the SHA-256 of the token is stored. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verification', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('one_time_tokens_hash_idx').on(t.tokenHash), index('one_time_tokens_user_idx').on(t.userId)],
+);
+
+/** Every issued JWT by its jti: logout and password changes revoke rows here. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    jti: uuid('jti').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.userId), index('auth_tokens_expires_idx').on(t.expiresAt)],
+);
+
+export const weeklyReportLog = pgTable(
+  'weekly_report_log',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isoWeek: text('iso_week').notNull(),
+    status: text('status', { enum: ['claimed', 'sent'] }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('weekly_report_log_user_week_idx').on(t.userId, t.isoWeek)],
+);
+
+/** Answers of POSTs sent with an Idempotency-Key, replayed for 24 hours. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    statusCode: integer('status_code'),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,126 @@
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { User } from '@streckenpass/contract/users';
+import type { Db } from '../../db/client.js';
+import { authTokens, oneTimeTokens, users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type OneTimePurpose = 'verification' | 'reset';
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    roles: row.roles,
+    mail_verified: row.mailVerified,
+    receive_weekly_reports: row.receiveWeeklyReports,
+    bcc_mail_weekly_reports: row.bccMailWeeklyReports,
+  };
+}
+
+export function createUsersRepository(db: Db) {
+  return {
+    async findById(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`);
+      return row;
+    },
+
+    /** Inserts the user; returns undefined when the address is taken (unique index on lower(email)). */
+    async create(input: {
+      email: string;
+      passwordHash: string;
+      firstname: string;
+      lastname: string;
+    }): Promise<UserRow | undefined> {
+      const [row] = await db.insert(users).values(input).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async updatePreferences(id: number, prefs: { receiveWeeklyReports: boolean; bccMailWeeklyReports: boolean }) {
+      await db.update(users).set(prefs).where(eq(users.id, id));
+    },
+
+    async setPassword(id: number, passwordHash: string) {
+      await db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, id));
+    },
+
+    async markVerified(id: number) {
+      await db.update(users).set({ mailVerified: true }).where(eq(users.id, id));
+    },
+
+    async revokeToken(jti: string) {
+      await db
+        .update(authTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(authTokens.jti, jti), isNull(authTokens.revokedAt)));
+    },
+
+    /** Revokes every token of the user, except `keepJti` when given. */
+    async revokeUserTokens(userId: number, keepJti?: string) {
+      await db
+        .update(authTokens)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            eq(authTokens.userId, userId),
+            isNull(authTokens.revokedAt),
+            keepJti ? ne(authTokens.jti, keepJti) : undefined,
+          ),
+        );
+    },
+
+    async purgeExpiredTokens() {
+      const now = new Date();
+      await db.delete(authTokens).where(lt(authTokens.expiresAt, now));
+      await db.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, now));
+    },
+
+    async createOneTimeToken(userId: number, purpose: OneTimePurpose, tokenHash: string, expiresAt: Date) {
+      await db.insert(oneTimeTokens).values({ userId, purpose, tokenHash, expiresAt });
+    },
+
+    /** Marks a valid token used, atomically, and returns its user id; undefined when unknown, used or expired. */
+    async consumeOneTimeToken(purpose: OneTimePurpose, tokenHash: string): Promise<number | undefined> {
+      const [row] = await db
+        .update(oneTimeTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(oneTimeTokens.tokenHash, tokenHash),
+            eq(oneTimeTokens.purpose, purpose),
+            isNull(oneTimeTokens.usedAt),
+            gt(oneTimeTokens.expiresAt, new Date()),
+          ),
+        )
+        .returning({ userId: oneTimeTokens.userId });
+      return row?.userId;
+    },
+
+    async findOneTimeToken(purpose: OneTimePurpose, tokenHash: string) {
+      const [row] = await db
+        .select()
+        .from(oneTimeTokens)
+        .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose)));
+      return row;
+    },
+
+    /** Older unused links of the same purpose stop working once a new one is sent. */
+    async invalidateOpenTokens(userId: number, purpose: OneTimePurpose) {
+      await db
+        .update(oneTimeTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

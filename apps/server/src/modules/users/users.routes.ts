@@ -1,0 +1,299 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamsSchema, messageSchema, problemSchema, successMessageSchema } from '@streckenpass/contract/common';
+import {
+  authErrorSchema,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerResponseSchema,
+  registerSchema,
+  resetPasswordSchema,
+  ROLE_ADMIN,
+  successSchema,
+  tokenResponseSchema,
+  updatePreferencesSchema,
+  userSchema,
+} from '@streckenpass/contract/users';
+import { currentUser } from '../../plugins/auth.js';
+import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { createUsersRepository, toUser } from './users.repository.js';
+import { createAccountService } from './users.service.js';
+
+const firstMessage = (error: { validation?: { message?: string }[] } | undefined, fallback: string) => {
+  const issue = error?.validation?.find((v) => v.message);
+  return issue?.message ?? fallback;
+};
+
+export const FORGOT_PASSWORD_MESSAGE =
+  'Wenn ein Konto mit dieser E-Mail-Adresse existiert, haben wir einen Link zum Zurücksetzen des Passworts gesendet.';
+
+const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createUsersRepository(app.db);
+  const accounts = createAccountService({ repo, mailer: app.mailer, publicUrl: app.config.publicUrl, log: app.log });
+  const limits = app.config.rateLimits;
+  const tags = ['Konto'];
+  const auth = { preHandler: app.authenticate };
+
+  app.post(
+    '/login_check',
+    {
+      schema: {
+        tags,
+        summary: 'Anmelden: liefert ein JWT',
+        security: [],
+        body: loginSchema,
+        response: { 200: tokenResponseSchema, 401: authErrorSchema },
+      },
+      config: { rateLimit: limits.login },
+    },
+    async (request, reply) => {
+      const user = await accounts.checkCredentials(request.body.username, request.body.password);
+      if (!user) return reply.status(401).send({ code: 401, message: 'Invalid credentials.' });
+      // Expired rows are pruned on login so the token table stays small without a separate job.
+      await repo.purgeExpiredTokens();
+      return { token: await app.issueToken(user) };
+    },
+  );
+
+  app.post(
+    '/users/register',
+    {
+      schema: {
+        tags,
+        summary: 'Registrieren: legt das Konto an und meldet an',
+        security: [],
+        body: registerSchema,
+        response: { 201: registerResponseSchema, 409: registerResponseSchema, 422: registerResponseSchema },
+      },
+      attachValidation: true,
+      config: { rateLimit: limits.register },
+    },
+    async (request, reply) => {
+      if (request.validationError) {
+        return reply
+          .status(422)
+          .send({
+            success: false,
+            message: firstMessage(request.validationError as never, 'Die Angaben sind ungültig.'),
+          });
+      }
+      const user = await accounts.register(request.body);
+      if (!user) {
+        return reply.status(409).send({ success: false, message: 'Diese E-Mail-Adresse ist bereits registriert.' });
+      }
+      const jwt = await app.issueToken(user);
+      return reply.status(201).send({
+        success: true,
+        message:
+          'Registrierung erfolgreich. Bitte bestätigen Sie Ihre E-Mail-Adresse über den Link, den wir Ihnen gesendet haben.',
+        jwt_token: jwt,
+      });
+    },
+  );
+
+  app.post(
+    '/users/forgot-password',
+    {
+      schema: {
+        tags,
+        summary: 'Link zum Zurücksetzen des Passworts anfordern',
+        security: [],
+        body: forgotPasswordSchema,
+        response: { 200: messageSchema },
+      },
+      config: { rateLimit: limits.passwordReset },
+    },
+    async (request) => {
+      // Answer at once and the same way for every address; the mail goes out in the background.
+      accounts
+        .requestPasswordReset(request.body.email)
+        .catch((err: unknown) => request.log.error({ err }, 'password reset mail failed'));
+      return { message: FORGOT_PASSWORD_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/users/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Neues Passwort mit dem Link aus der E-Mail setzen',
+        security: [],
+        body: resetPasswordSchema,
+        response: { 200: successMessageSchema, 400: successMessageSchema, 422: successMessageSchema },
+      },
+      attachValidation: true,
+      config: { rateLimit: limits.passwordReset },
+    },
+    async (request, reply) => {
+      if (request.validationError) {
+        return reply
+          .status(422)
+          .send({
+            success: false,
+            message: firstMessage(request.validationError as never, 'Das neue Passwort ist ungültig.'),
+          });
+      }
+      const ok = await accounts.resetPassword(request.body.token, request.body.new_password);
+      if (!ok) {
+        return reply.status(400).send({
+          success: false,
+          message: 'Der Link ist ungültig, abgelaufen oder wurde bereits verwendet. Bitte fordern Sie einen neuen an.',
+        });
+      }
+      return { success: true, message: 'Ihr Passwort wurde geändert. Sie können sich jetzt anmelden.' };
+    },
+  );
+
+  app.get(
+    '/users/current',
+    { ...auth, schema: { tags, summary: 'Das angemeldete Konto', response: { 200: userSchema, 401: problemSchema } } },
+    async (request) => {
+      const user = await repo.findById(currentUser(request).id);
+      if (!user) throw unauthorized();
+      return toUser(user);
+    },
+  );
+
+  app.get(
+    '/users/logout',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Abmelden: das verwendete Token wird gesperrt',
+        response: { 200: successSchema, 401: problemSchema },
+      },
+    },
+    async (request) => {
+      await repo.revokeToken(currentUser(request).jti);
+      return { success: true };
+    },
+  );
+
+  app.get(
+    '/users/mail-verification/resend',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Bestätigungs-E-Mail erneut senden',
+        response: { 200: successMessageSchema, 401: problemSchema },
+      },
+      config: { rateLimit: limits.verification },
+    },
+    async (request) => {
+      const user = await repo.findById(currentUser(request).id);
+      if (!user) throw unauthorized();
+      if (user.mailVerified) return { success: true, message: 'Ihre E-Mail-Adresse ist bereits bestätigt.' };
+      await accounts.sendVerification(user);
+      return { success: true, message: 'Bestätigungs-E-Mail gesendet. Prüfen Sie ihr Postfach.' };
+    },
+  );
+
+  app.get(
+    '/users/mail-verification/:mail/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Link aus der Bestätigungs-E-Mail',
+        description:
+          'Leitet nach /dashboard?verified=1 (oder /?verified=0) weiter; mit Accept: application/json eine JSON-Antwort.',
+        security: [],
+        params: z.object({ mail: z.string().max(254), token: z.string().max(200) }),
+        response: { 200: successSchema, 400: successMessageSchema },
+      },
+      config: {
+        rateLimit:
+          limits.verification.max < 30 ? { max: 30, timeWindow: limits.verification.timeWindow } : limits.verification,
+      },
+    },
+    async (request, reply) => {
+      const ok = await accounts.verifyMail(request.params.mail, request.params.token);
+      const wantsJson = (request.headers.accept ?? '').includes('application/json');
+      if (wantsJson) {
+        return ok
+          ? reply.send({ success: true })
+          : reply.status(400).send({ success: false, message: 'Der Bestätigungslink ist ungültig oder abgelaufen.' });
+      }
+      return reply.redirect(ok ? '/dashboard?verified=1' : '/?verified=0', 302);
+    },
+  );
+
+  app.post(
+    '/users/change-password',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Passwort ändern; andere Sitzungen werden abgemeldet',
+        body: changePasswordSchema,
+        response: {
+          200: successMessageSchema,
+          400: successMessageSchema,
+          401: problemSchema,
+          422: successMessageSchema,
+        },
+      },
+      attachValidation: true,
+      config: { rateLimit: limits.login },
+    },
+    async (request, reply) => {
+      if (request.validationError) {
+        return reply
+          .status(422)
+          .send({
+            success: false,
+            message: firstMessage(request.validationError as never, 'Das neue Passwort ist ungültig.'),
+          });
+      }
+      const me = currentUser(request);
+      const ok = await accounts.changePassword(me.id, me.jti, request.body.current_password, request.body.new_password);
+      if (!ok) return reply.status(400).send({ success: false, message: 'Das aktuelle Passwort ist falsch.' });
+      return { success: true, message: 'Passwort erfolgreich geändert.' };
+    },
+  );
+
+  app.post(
+    '/users/update-preferences',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Einstellungen für Wochenberichte speichern',
+        body: updatePreferencesSchema,
+        response: { 200: successMessageSchema, 401: problemSchema },
+      },
+    },
+    async (request) => {
+      await repo.updatePreferences(currentUser(request).id, {
+        receiveWeeklyReports: request.body.receive_weekly_reports,
+        bccMailWeeklyReports: request.body.bcc_mail_weekly_reports,
+      });
+      return { success: true, message: 'Einstellungen erfolgreich gespeichert.' };
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Ein Konto (das eigene; Administratoren jedes)',
+        params: idParamsSchema,
+        response: { 200: userSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const user = await repo.findById(request.params.id);
+      if (!user) throw notFound('Benutzer nicht gefunden.');
+      if (user.id !== me.id && !me.roles.includes(ROLE_ADMIN)) throw forbidden();
+      return toUser(user);
+    },
+  );
+};
+
+export default usersRoutes;

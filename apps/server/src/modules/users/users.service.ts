@@ -1,0 +1,99 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../plugins/mail.js';
+import { passwordResetMail, verificationMail } from '../../mail/templates.js';
+import { generateToken, hashToken } from '../../lib/one-time-token.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.js';
+import type { UserRow, UsersRepository } from './users.repository.js';
+
+export const VERIFICATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+export interface AccountServiceDeps {
+  repo: UsersRepository;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/** Account flows that span the repository, password hashing, one-time tokens and mail. */
+export function createAccountService({ repo, mailer, publicUrl, log }: AccountServiceDeps) {
+  async function sendVerification(user: UserRow): Promise<void> {
+    await repo.invalidateOpenTokens(user.id, 'verification');
+    const { token, hash } = generateToken();
+    await repo.createOneTimeToken(user.id, 'verification', hash, new Date(Date.now() + VERIFICATION_TTL_MS));
+    const link = `${publicUrl}/api/users/mail-verification/${encodeURIComponent(user.email)}/${token}`;
+    await mailer.send({ to: user.email, ...verificationMail({ firstname: user.firstname, link }) });
+  }
+
+  return {
+    sendVerification,
+
+    /** Returns the user for correct credentials; spends the same time for unknown addresses. */
+    async checkCredentials(email: string, password: string): Promise<UserRow | undefined> {
+      const user = await repo.findByEmail(email.trim());
+      if (!user) {
+        await burnPasswordCheck(password);
+        return undefined;
+      }
+      return (await verifyPassword(password, user.passwordHash)) ? user : undefined;
+    },
+
+    async register(input: {
+      email: string;
+      password: string;
+      firstname: string;
+      lastname: string;
+    }): Promise<UserRow | undefined> {
+      const user = await repo.create({
+        email: input.email.trim(),
+        passwordHash: await hashPassword(input.password),
+        firstname: input.firstname.trim(),
+        lastname: input.lastname.trim(),
+      });
+      if (!user) return undefined;
+      // The account exists even when the mail server is down; the user can resend from the banner.
+      sendVerification(user).catch((err: unknown) => log.error({ err }, 'verification mail failed'));
+      return user;
+    },
+
+    async verifyMail(mail: string, token: string): Promise<boolean> {
+      const row = await repo.findOneTimeToken('verification', hashToken(token));
+      if (!row) return false;
+      const user = await repo.findById(row.userId);
+      if (!user || user.email.toLowerCase() !== mail.trim().toLowerCase()) return false;
+      const userId = await repo.consumeOneTimeToken('verification', hashToken(token));
+      if (userId === undefined) return false;
+      await repo.markVerified(userId);
+      return true;
+    },
+
+    /** Mails a reset link to a known address; does nothing observable for an unknown one. */
+    async requestPasswordReset(email: string): Promise<void> {
+      const user = await repo.findByEmail(email.trim());
+      if (!user) return;
+      await repo.invalidateOpenTokens(user.id, 'reset');
+      const { token, hash } = generateToken();
+      await repo.createOneTimeToken(user.id, 'reset', hash, new Date(Date.now() + RESET_TTL_MS));
+      const link = `${publicUrl}/reset-password?token=${token}`;
+      await mailer.send({ to: user.email, ...passwordResetMail({ firstname: user.firstname, link }) });
+    },
+
+    async resetPassword(token: string, newPassword: string): Promise<boolean> {
+      const userId = await repo.consumeOneTimeToken('reset', hashToken(token));
+      if (userId === undefined) return false;
+      await repo.setPassword(userId, await hashPassword(newPassword));
+      await repo.revokeUserTokens(userId);
+      return true;
+    },
+
+    async changePassword(userId: number, currentJti: string, current: string, next: string): Promise<boolean> {
+      const user = await repo.findById(userId);
+      if (!user || !(await verifyPassword(current, user.passwordHash))) return false;
+      await repo.setPassword(userId, await hashPassword(next));
+      await repo.revokeUserTokens(userId, currentJti);
+      return true;
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,92 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  bcc?: string | undefined;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  /** Where mail goes: 'smtp' or the outbox directory. */
+  readonly target: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+/** Rejects header injection: a recipient or subject must be a single line. */
+function singleLine(value: string): string {
+  if (/[\r\n]/.test(value)) throw new Error('header value must be a single line');
+  return value;
+}
+
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  dataDir: string;
+  log: { info: (obj: object, msg: string) => void };
+}): Mailer & { close(): void } {
+  if (options.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(options.smtpUrl, { from: options.from });
+    return {
+      target: 'smtp',
+      async send(mail) {
+        await transport.sendMail({
+          from: options.from,
+          to: singleLine(mail.to),
+          subject: singleLine(mail.subject),
+          text: mail.text,
+          html: mail.html,
+          ...(mail.bcc ? { bcc: singleLine(mail.bcc) } : {}),
+        });
+        options.log.info({ to: mail.to, subject: mail.subject, bcc: Boolean(mail.bcc) }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = path.join(options.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    target: outbox,
+    async send(mail) {
+      const info = await transport.sendMail({
+        from: options.from,
+        to: singleLine(mail.to),
+        subject: singleLine(mail.subject),
+        text: mail.text,
+        html: mail.html,
+        ...(mail.bcc ? { bcc: singleLine(mail.bcc) } : {}),
+      });
+      await fs.mkdir(outbox, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(outbox, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      options.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
+    },
+    close: () => transport.close(),
+  };
+}
+
+export default fp(
+  async (app) => {
+    const mailer = createMailer({
+      smtpUrl: app.config.smtpUrl,
+      from: app.config.mailFrom,
+      dataDir: app.config.dataDir,
+      log: app.log,
+    });
+    app.decorate('mailer', mailer);
+    app.addHook('onClose', async () => mailer.close());
+  },
+  { name: 'mail' },
+);

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
+import fp from 'fastify-plugin';
+import { problem } from '../lib/problem.js';
+
+const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, everything else revalidated, and index.html
+ * (with this response's CSP nonce) for any other GET that accepts HTML, so client routes survive a reload.
+ */
+export default fp(
+  async (app) => {
+    await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+    const root = app.config.webDist;
+    const indexFile = root ? path.join(root, 'index.html') : undefined;
+    const hasSpa = Boolean(indexFile && fs.existsSync(indexFile));
+
+    if (root && hasSpa) {
+      await app.register(fastifyStatic, {
+        root,
+        index: false,
+        wildcard: true,
+        setHeaders(res, filePath) {
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            res.header('Cache-Control', 'public, max-age=31536000, immutable');
+          } else {
+            res.header('Cache-Control', 'no-cache');
+          }
+        },
+      });
+    }
+
+    const indexHtml = hasSpa && indexFile ? fs.readFileSync(indexFile, 'utf8') : undefined;
+
+    app.setNotFoundHandler((request, reply) => {
+      const acceptsHtml = (request.headers.accept ?? '').includes('text/html');
+      if ((request.method === 'GET' || request.method === 'HEAD') && acceptsHtml && !request.url.startsWith('/api/')) {
+        if (!indexHtml) {
+          return reply
+            .status(503)
+            .type('text/html; charset=utf-8')
+            .send(
+              '<!doctype html><meta charset="utf-8"><title>Streckenpass</title><p>Die Web-Oberfläche ist nicht gebaut. Bitte <code>npm run build</code> ausführen.</p>',
+            );
+        }
+        const nonce = reply.cspNonce?.style ?? '';
+        return reply
+          .header('Cache-Control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(indexHtml.replace(NONCE_PLACEHOLDER, nonce));
+      }
+      return reply
+        .status(404)
+        .type('application/problem+json')
+        .send(problem(404, 'Not Found', 'Nicht gefunden.'));
+    });
+  },
+  { name: 'spa', dependencies: ['security'] },
+);

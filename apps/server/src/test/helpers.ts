@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../app.js';
+import { defaultRateLimits, loadConfig, type AppConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+
+export interface TestDatabase {
+  database: Database;
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or, when DATABASE_URL is set,
+ * a new database on that PostgreSQL server, dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, url: undefined, drop: async () => database.close() };
+  }
+  const name = `sp_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      await database.close();
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+const generous = { max: 10_000, timeWindow: 60_000 };
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'streckenpass-test-'));
+  const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', DISABLE_SCHEDULER: 'true' });
+  return {
+    ...base,
+    publicUrl: 'http://streckenpass.test',
+    webDist: undefined,
+    rateLimits: {
+      login: generous,
+      register: generous,
+      passwordReset: generous,
+      verification: generous,
+      global: generous,
+    },
+    ...overrides,
+  };
+}
+
+export { defaultRateLimits };
+
+export interface TestContext {
+  app: App;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(overrides: Partial<AppConfig> = {}, db?: TestDatabase): Promise<TestContext> {
+  const testDb = db ?? (await createTestDatabase());
+  const app = await buildApp(testConfig(overrides), { database: testDb.database, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: testDb,
+    close: async () => {
+      await app.close();
+      if (!db) await testDb.drop();
+    },
+  };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now()}.${counter}@example.org`;
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  token: string;
+  iri: string;
+  headers: { authorization: string };
+}
+
+/** Registers a user through the API and returns its token. */
+export async function registerUser(
+  app: App,
+  input: Partial<{ email: string; password: string; firstname: string; lastname: string }> = {},
+): Promise<TestUser> {
+  const email = input.email ?? uniqueEmail();
+  const password = input.password ?? 'geheim-passwort-1';
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/users/register',
+    payload: { email, password, firstname: input.firstname ?? 'Erika', lastname: input.lastname ?? 'Muster' },
+  });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  const token = (response.json() as { jwt_token: string }).jwt_token;
+  const me = await app.inject({
+    method: 'GET',
+    url: '/api/users/current',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const id = (me.json() as { id: number }).id;
+  return { id, email, password, token, iri: `/api/users/${id}`, headers: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,12 @@
+/** Business constants of the seed (section 9). */
+export const VALIDITY_DAYS_YEAR = 364;
+export const VALIDITY_DAYS_HALF_YEAR = 182;
+export const DEFAULT_DASHBOARD_WINDOW_DAYS = 90;
+export const DASHBOARD_WINDOW_OPTIONS = [30, 60, 90, 180, 365] as const;
+export const CHANGELOG_ENTRIES_SHOWN = 3;
+export const CHUNK_RELOAD_GUARD_MS = 10_000;
+export const WEEKLY_REPORT_WINDOW_DAYS = 30;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+export const NAME_MAX_LENGTH = 255;
+export const PRODUCT_NAME = 'Streckenpass';

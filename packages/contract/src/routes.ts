@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { iriSchema, requiredText } from './common.js';
+
+const optionalCode = z
+  .string()
+  .trim()
+  .max(64, 'Das Unternehmens-Kürzel darf höchstens 64 Zeichen lang sein.')
+  .nullable()
+  .optional()
+  .transform((value) => (value ? value : null));
+
+export const routeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  companyRoute: z.string().nullable(),
+  startPoint: z.string(),
+  endPoint: z.string(),
+  tours: z.array(z.string()),
+  owner: z.string(),
+});
+export type Route = z.infer<typeof routeSchema>;
+
+export const createRouteSchema = z.strictObject({
+  name: requiredText('Der Name der Strecke'),
+  companyRoute: optionalCode,
+  startPoint: requiredText('Der Start der Strecke', 64),
+  endPoint: requiredText('Das Ende der Strecke', 64),
+  tours: z.array(iriSchema('tours')).max(1000).optional(),
+  owner: iriSchema('users').optional(),
+});
+export type CreateRouteInput = z.input<typeof createRouteSchema>;
+
+export const updateRouteSchema = z.strictObject({
+  name: requiredText('Der Name der Strecke').optional(),
+  companyRoute: optionalCode,
+  startPoint: requiredText('Der Start der Strecke', 64).optional(),
+  endPoint: requiredText('Das Ende der Strecke', 64).optional(),
+  tours: z.array(iriSchema('tours')).max(1000).optional(),
+  owner: iriSchema('users').optional(),
+});
+export type UpdateRouteInput = z.input<typeof updateRouteSchema>;
+
+export const expiringRouteSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  companyRoute: z.string().nullable(),
+  startPoint: z.string(),
+  endPoint: z.string(),
+  acquired_until: z.string().nullable(),
+  acquired_until_days: z.number().int().nullable(),
+});
+export type ExpiringRoute = z.infer<typeof expiringRouteSchema>;
+
+export const expiringQuerySchema = z.object({
+  days: z.coerce.number().int().min(-100000).max(100000).optional(),
+  recorded_only: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
+});

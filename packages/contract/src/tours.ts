@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { iriSchema, requiredText } from './common.js';
+
+export const TOUR_MIN_ROUTES = 2;
+
+export const tourSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  owner: z.string(),
+  routes: z.array(z.string()),
+});
+export type Tour = z.infer<typeof tourSchema>;
+
+const tourRoutes = z
+  .array(iriSchema('routes'))
+  .max(1000)
+  .refine((routes) => new Set(routes).size >= TOUR_MIN_ROUTES, {
+    message: `Eine Tour braucht mindestens ${TOUR_MIN_ROUTES} Strecken.`,
+  });
+
+export const createTourSchema = z.strictObject({
+  name: requiredText('Der Name der Tour'),
+  routes: tourRoutes,
+  owner: iriSchema('users').optional(),
+});
+export type CreateTourInput = z.input<typeof createTourSchema>;
+
+export const updateTourSchema = z.strictObject({
+  name: requiredText('Der Name der Tour').optional(),
+  routes: tourRoutes.optional(),
+  owner: iriSchema('users').optional(),
+});
+export type UpdateTourInput = z.input<typeof updateTourSchema>;

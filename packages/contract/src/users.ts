@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, 'Die E-Mail-Adresse ist zu lang.')
+  .email('Bitte eine gültige E-Mail-Adresse angeben.');
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`)
+  .max(PASSWORD_MAX_LENGTH, `Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`);
+
+const personName = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} darf nicht leer sein.`)
+    .max(NAME_MAX_LENGTH, `${label} darf höchstens ${NAME_MAX_LENGTH} Zeichen lang sein.`);
+
+export const roleSchema = z.string();
+export const ROLE_USER = 'ROLE_USER';
+export const ROLE_ADMIN = 'ROLE_ADMIN';
+export const roleLabels: Record<string, string> = {
+  ROLE_USER: 'Benutzer',
+  ROLE_ADMIN: 'Administrator',
+};
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstname: z.string().nullable(),
+  lastname: z.string().nullable(),
+  roles: z.array(roleSchema),
+  mail_verified: z.boolean(),
+  receive_weekly_reports: z.boolean(),
+  bcc_mail_weekly_reports: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginSchema = z.strictObject({
+  username: z.string().min(1).max(254),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+export const tokenResponseSchema = z.object({ token: z.string() });
+export const authErrorSchema = z.object({ code: z.number().int(), message: z.string() });
+
+export const registerSchema = z.strictObject({
+  email: emailSchema,
+  password: passwordSchema,
+  firstname: personName('Der Vorname'),
+  lastname: personName('Der Nachname'),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+export const registerResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  jwt_token: z.string().optional(),
+});
+
+export const forgotPasswordSchema = z.strictObject({ email: z.string().trim().min(1).max(254) });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.strictObject({
+  token: z.string().min(1).max(200),
+  new_password: passwordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const changePasswordSchema = z.strictObject({
+  current_password: z.string().min(1, 'Bitte das aktuelle Passwort angeben.').max(PASSWORD_MAX_LENGTH),
+  new_password: passwordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const updatePreferencesSchema = z.strictObject({
+  receive_weekly_reports: z.boolean(),
+  bcc_mail_weekly_reports: z.boolean(),
+});
+export type UpdatePreferencesInput = z.infer<typeof updatePreferencesSchema>;
+
+export const successSchema = z.object({ success: z.boolean() });

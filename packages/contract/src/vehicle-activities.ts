@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { iriSchema } from './common.js';
+
+export const vehicleActivitySchema = z.object({
+  id: z.number().int(),
+  acquiredVehicles: z.array(z.string()),
+  owner: z.string(),
+  routeActivity: z.string(),
+});
+export type VehicleActivity = z.infer<typeof vehicleActivitySchema>;
+
+const acquiredVehicles = z.array(iriSchema('vehicles')).min(1, 'Mindestens ein Fahrzeug auswählen.').max(1000);
+
+export const createVehicleActivitySchema = z.strictObject({
+  acquiredVehicles,
+  owner: iriSchema('users').optional(),
+  routeActivity: iriSchema('route_activities'),
+});
+export type CreateVehicleActivityInput = z.input<typeof createVehicleActivitySchema>;
+
+export const updateVehicleActivitySchema = z.strictObject({
+  acquiredVehicles: acquiredVehicles.optional(),
+  owner: iriSchema('users').optional(),
+  routeActivity: iriSchema('route_activities').optional(),
+});
+export type UpdateVehicleActivityInput = z.input<typeof updateVehicleActivitySchema>;

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+export const changelogEntrySchema = z.object({
+  version: z.string(),
+  date: z.string().nullable(),
+  prerelease: z.boolean(),
+  changes: z.array(z.string()),
+});
+export type ChangelogEntry = z.infer<typeof changelogEntrySchema>;
+
+export const versionSchema = z.object({ version: z.string() });
+export type VersionInfo = z.infer<typeof versionSchema>;
