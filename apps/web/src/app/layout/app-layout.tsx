@@ -1,0 +1,140 @@
+import {
+  ActionIcon,
+  Box,
+  Burger,
+  Container,
+  Group,
+  Stack,
+  Text,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconMoon, IconSun, IconTrain } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { accountSection, documentationSection, isInSection, paths } from '../../config/paths';
+import { useLogout } from '../../features/auth/api/logout';
+import { useIsAuthenticated } from '../../features/auth/store';
+import { PageLoader } from '../../components/page-loader';
+import classes from './app-layout.module.css';
+import { VerificationBanner } from './verification-banner';
+
+interface NavItem {
+  label: string;
+  to: string;
+  active: (pathname: string) => boolean;
+}
+
+const signedInItems: NavItem[] = [
+  { label: 'Dashboard', to: paths.dashboard, active: (p) => isInSection(p, [paths.dashboard]) },
+  { label: 'Dokumentation', to: paths.documentation, active: (p) => isInSection(p, documentationSection) },
+  { label: 'Konto', to: paths.account, active: (p) => isInSection(p, accountSection) },
+];
+
+const signedOutItems: NavItem[] = [
+  { label: 'Startseite', to: paths.home, active: (p) => p === paths.home },
+  { label: 'Informationen', to: paths.about, active: (p) => p === paths.about },
+  { label: 'Rechtliches', to: paths.legal, active: (p) => p === paths.legal },
+];
+
+function ColorSchemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('dark');
+  const next = computed === 'dark' ? 'light' : 'dark';
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      onClick={() => setColorScheme(next)}
+      aria-label={next === 'light' ? 'Helle Darstellung' : 'Dunkle Darstellung'}
+    >
+      {computed === 'dark' ? <IconSun size={20} aria-hidden /> : <IconMoon size={20} aria-hidden />}
+    </ActionIcon>
+  );
+}
+
+export function AppLayout() {
+  const authenticated = useIsAuthenticated();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const logout = useLogout();
+  const items = authenticated ? signedInItems : signedOutItems;
+
+  const onLogout = async () => {
+    close();
+    await logout.mutateAsync();
+    navigate(paths.home, { replace: true });
+  };
+
+  const links = (
+    <>
+      {items.map((item) => {
+        const active = item.active(pathname);
+        return (
+          <NavLink
+            key={item.to}
+            to={item.to}
+            onClick={close}
+            className={classes.link}
+            data-active={active || undefined}
+            aria-current={active ? 'page' : undefined}
+          >
+            {item.label}
+          </NavLink>
+        );
+      })}
+      {authenticated && (
+        <UnstyledButton className={classes.link} onClick={() => void onLogout()} disabled={logout.isPending}>
+          Abmelden
+        </UnstyledButton>
+      )}
+    </>
+  );
+
+  return (
+    <>
+      <Box component="header" className={classes.header}>
+        <VerificationBanner />
+        <Container size="lg" className={classes.bar}>
+          <Group justify="space-between" h="100%" wrap="nowrap">
+            <UnstyledButton
+              component={Link}
+              to={authenticated ? paths.dashboard : paths.home}
+              className={classes.title}
+              aria-label={authenticated ? 'Streckenpass – zum Dashboard' : 'Streckenpass – zur Startseite'}
+            >
+              <IconTrain size={26} aria-hidden />
+              <Text fw={800} size="lg">
+                Streckenpass
+              </Text>
+            </UnstyledButton>
+            <Group gap={4} visibleFrom="sm" component="nav" aria-label="Hauptnavigation">
+              {links}
+              <ColorSchemeToggle />
+            </Group>
+            <Group gap={4} hiddenFrom="sm">
+              <ColorSchemeToggle />
+              <Burger opened={opened} onClick={toggle} aria-label={opened ? 'Menü schließen' : 'Menü öffnen'} />
+            </Group>
+          </Group>
+        </Container>
+        {opened && (
+          <Stack gap={0} hiddenFrom="sm" component="nav" aria-label="Hauptnavigation" className={classes.mobileNav}>
+            {links}
+          </Stack>
+        )}
+      </Box>
+      <Box component="main" id="main" className={classes.main}>
+        <Container size="lg" py="lg" px="sm">
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </Box>
+    </>
+  );
+}

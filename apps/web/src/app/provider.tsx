@@ -1,0 +1,25 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { queryClient } from '../lib/query-client';
+import { colorSchemeManager, defaultColorScheme } from './color-scheme';
+import { theme } from './theme';
+
+/** The per-response nonce the server writes into index.html; Mantine's <style> tags carry it (strict CSP). */
+function styleNonce(): string {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]');
+  const value = meta?.content ?? '';
+  return value.startsWith('__') ? '' : value;
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme={defaultColorScheme()} getStyleNonce={styleNonce}>
+      <Notifications position="top-center" />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,53 @@
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { RequireAuth, RequireGuest } from './guards';
+import { AppLayout } from './layout/app-layout';
+import { RouteError } from './route-error';
+
+/** Signed-in pages (seed section 2); each page is its own lazily loaded chunk. */
+export const signedInRoutes: RouteObject[] = [
+  { path: 'dashboard', lazy: () => import('./routes/dashboard') },
+  { path: 'account', lazy: () => import('./routes/account') },
+  { path: 'account/settings', lazy: () => import('./routes/account-settings') },
+  { path: 'account/change-password', lazy: () => import('./routes/account-change-password') },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          {
+            element: (
+              <RequireGuest>
+                <Outlet />
+              </RequireGuest>
+            ),
+            children: [
+              { index: true, lazy: () => import('./routes/start') },
+              { path: 'about', lazy: () => import('./routes/about') },
+            ],
+          },
+          { path: 'legal', lazy: () => import('./routes/legal') },
+          { path: 'donate', lazy: () => import('./routes/donate') },
+          { path: 'reset-password', lazy: () => import('./routes/reset-password') },
+          {
+            element: (
+              <RequireAuth>
+                <Outlet />
+              </RequireAuth>
+            ),
+            children: signedInRoutes,
+          },
+          { path: '*', lazy: () => import('./routes/not-found') },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,85 @@
+import { Alert, Button, Card, Grid, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBell, IconBolt, IconDeviceMobile, IconFileExport } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { RegisterForm } from '../../features/auth/components/register-form';
+import type { FromState } from '../guards';
+import { useTitle } from '../use-title';
+
+type Mode = 'login' | 'register' | 'forgot';
+const titles: Record<Mode, string> = { login: 'Anmelden', register: 'Registrieren', forgot: 'Passwort vergessen' };
+
+export function Component() {
+  const [mode, setMode] = useState<Mode>('login');
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const from = (location.state as FromState | null)?.from;
+  useTitle(titles[mode]);
+
+  const onSignedIn = () => {
+    const target = from && from.startsWith('/') && !from.startsWith('//') ? from : paths.dashboard;
+    navigate(target, { replace: true });
+  };
+
+  return (
+    <Grid gap="xl" align="flex-start">
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Card>
+          <Title order={1} size="h2" mb="md">
+            {titles[mode]}
+          </Title>
+          {params.get('verified') === '0' && (
+            <Alert color="red" mb="md" role="alert">
+              Der Bestätigungslink ist ungültig oder abgelaufen. Melden Sie sich an und fordern Sie einen neuen an.
+            </Alert>
+          )}
+          {params.get('reset') === '1' && mode === 'login' && (
+            <Alert color="green" mb="md" role="status">
+              Ihr Passwort wurde geändert. Melden Sie sich mit dem neuen Passwort an.
+            </Alert>
+          )}
+          {from && mode === 'login' && (
+            <Text size="sm" c="dimmed" mb="sm">
+              Bitte melden Sie sich an, um fortzufahren.
+            </Text>
+          )}
+          {mode === 'login' && <LoginForm onRegister={() => setMode('register')} onForgot={() => setMode('forgot')} onSuccess={onSignedIn} />}
+          {mode === 'register' && <RegisterForm onBack={() => setMode('login')} onSuccess={() => navigate(paths.dashboard, { replace: true })} />}
+          {mode === 'forgot' && <ForgotPasswordForm onBack={() => setMode('login')} />}
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Stack gap="md">
+          <Title order={2}>Streckenkunde – schnell, einfach, unterwegs</Title>
+          <Text>
+            Streckenpass ersetzt die Papierliste: Sie halten fest, wann Sie welche Strecke gefahren sind, und sehen auf einen Blick,
+            welche Streckenkunde bald verfällt.
+          </Text>
+          <List spacing="sm" center>
+            <List.Item icon={<ThemeIcon variant="light" size="lg"><IconBolt size={18} aria-hidden /></ThemeIcon>}>
+              Fahrten in Sekunden dokumentieren – auch für ganze Touren auf einmal
+            </List.Item>
+            <List.Item icon={<ThemeIcon variant="light" size="lg"><IconBell size={18} aria-hidden /></ThemeIcon>}>
+              Automatische Erinnerungen per E-Mail, bevor eine Strecke verfällt
+            </List.Item>
+            <List.Item icon={<ThemeIcon variant="light" size="lg"><IconFileExport size={18} aria-hidden /></ThemeIcon>}>
+              Nachweis als PDF oder CSV für den Arbeitgeber
+            </List.Item>
+            <List.Item icon={<ThemeIcon variant="light" size="lg"><IconDeviceMobile size={18} aria-hidden /></ThemeIcon>}>
+              Auf dem Telefon im Führerstand wie am Rechner im Betriebshof
+            </List.Item>
+          </List>
+          <div>
+            <Button component={Link} to={paths.about} variant="light">
+              Mehr Informationen
+            </Button>
+          </div>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,82 @@
+import { errorForStatus, NetworkError, UnauthorizedError } from './api-errors';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+  body?: unknown;
+  /** PATCH bodies go out as application/merge-patch+json (RFC 7386). */
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+  /** Answer as a Blob (downloads). */
+  responseType?: 'json' | 'blob';
+}
+
+interface ClientHooks {
+  getToken: () => string | null;
+  /** Called once when an authenticated call answers 401: stored data is reset and the guard sends the user to /. */
+  onUnauthorized: () => void;
+}
+
+let hooks: ClientHooks = { getToken: () => null, onUnauthorized: () => {} };
+
+/** Wires the client to the auth store (done once at start and again after every login: "rebuilt"). */
+export function configureApiClient(next: ClientHooks): void {
+  hooks = next;
+}
+
+/** Base = the page's own origin, so one build serves every host. */
+export function apiUrl(path: string): string {
+  return new URL(path, window.location.origin).toString();
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  const text = await response.text();
+  if (!text) return null;
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const token = options.auth === false ? null : hooks.getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body !== undefined) {
+    headers['content-type'] = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), { method, headers, body, signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError('Network Error', 0, 'Network Error', null);
+  }
+  if (!response.ok) {
+    const errorBody = await readBody(response);
+    const error = errorForStatus(response.status, response.statusText, errorBody);
+    if (error instanceof UnauthorizedError && token) hooks.onUnauthorized();
+    throw error;
+  }
+  if (options.responseType === 'blob') return (await response.blob()) as T;
+  if (response.status === 204) return undefined as T;
+  return (await readBody(response)) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+  patch: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<void>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,20 @@
+/** Every browser storage key this app writes starts with this prefix, so logout can clear them all. */
+export const STORAGE_PREFIX = 'streckenpass:';
+
+type Reset = () => void;
+const resetters = new Set<Reset>();
+
+/** Stores register how to reset their in-memory state; `resetAllStoredData` calls them all. */
+export function onResetStoredData(reset: Reset): () => void {
+  resetters.add(reset);
+  return () => resetters.delete(reset);
+}
+
+export function resetAllStoredData(): void {
+  for (const reset of resetters) reset();
+  for (const storage of [window.localStorage, window.sessionStorage]) {
+    for (const key of Object.keys(storage)) {
+      if (key.startsWith(STORAGE_PREFIX)) storage.removeItem(key);
+    }
+  }
+}
