@@ -27,6 +27,9 @@ import spaPlugin from './plugins/spa.js';
 import mailPlugin from './plugins/mail.js';
 import healthRoutes from './modules/health/health.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
+import routesRoutes from './modules/routes/routes.routes.js';
+import toursRoutes from './modules/tours/tours.routes.js';
+import vehiclesRoutes from './modules/vehicles/vehicles.routes.js';
 
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from the config. */
@@ -171,6 +174,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       });
       await api.register(healthRoutes);
       await api.register(usersRoutes);
+      await api.register(routesRoutes);
+      await api.register(toursRoutes);
+      await api.register(vehiclesRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import { iriSchema, requiredText } from './common.js';
 
-const optionalCode = z
+/** The company's own route code; empty text and null both mean "none". */
+const nullableCode = z
   .string()
   .trim()
   .max(64, 'Das Unternehmens-Kürzel darf höchstens 64 Zeichen lang sein.')
   .nullable()
-  .optional()
   .transform((value) => (value ? value : null));
+
+/** On create an absent code is null. */
+const optionalCode = nullableCode.optional().transform((value) => value ?? null);
+/** On update (merge-patch) an absent code must stay absent, or every PATCH would clear it; null clears it. */
+const patchCode = nullableCode.optional();
 
 export const routeSchema = z.object({
   id: z.number().int(),
@@ -32,7 +37,7 @@ export type CreateRouteInput = z.input<typeof createRouteSchema>;
 
 export const updateRouteSchema = z.strictObject({
   name: requiredText('Der Name der Strecke').optional(),
-  companyRoute: optionalCode,
+  companyRoute: patchCode,
   startPoint: requiredText('Der Start der Strecke', 64).optional(),
   endPoint: requiredText('Das Ende der Strecke', 64).optional(),
   tours: z.array(iriSchema('tours')).max(1000).optional(),

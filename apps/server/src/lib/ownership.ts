@@ -4,6 +4,17 @@ import { parseIri, toIri, type IriKind } from '@streckenpass/contract/common';
 import type { Db } from '../db/client.js';
 import { forbidden, notFound, unprocessable } from './errors.js';
 
+/** Largest value of a PostgreSQL `integer` (serial) column. */
+const PG_INT_MAX = 2_147_483_647;
+
+/**
+ * Ids are positive integers on the wire but serial in the database: a larger id cannot name a record, and
+ * comparing it with an `integer` column would make PostgreSQL fail the query (a 500 instead of 404/422).
+ */
+export function isStorableId(id: number): boolean {
+  return Number.isSafeInteger(id) && id >= 1 && id <= PG_INT_MAX;
+}
+
 /** A table with the two columns every owner-linked record has. */
 export type OwnedTable = PgTable & { id: PgColumn; ownerId: PgColumn };
 
@@ -19,7 +30,14 @@ export function assertOwnerIri(owner: string | undefined, userId: number): void 
  * Loads the owner of record `id`: 404 when it does not exist, 403 when it belongs to someone else.
  * Both checks are one indexed query; the handler then reads or writes with `owner_id = caller` in SQL too.
  */
-export async function assertOwned(db: Db, table: OwnedTable, id: number, userId: number, what = 'Eintrag'): Promise<void> {
+export async function assertOwned(
+  db: Db,
+  table: OwnedTable,
+  id: number,
+  userId: number,
+  what = 'Eintrag',
+): Promise<void> {
+  if (!isStorableId(id)) throw notFound(`${what} nicht gefunden.`);
   const [row] = await db
     .select({ ownerId: table.ownerId })
     .from(table as PgTable)
@@ -47,10 +65,14 @@ export async function resolveOwnedIris(
     if (!ids.includes(id)) ids.push(id);
   }
   if (ids.length === 0) return ids;
-  const rows = await db
-    .select({ id: table.id, ownerId: table.ownerId })
-    .from(table as PgTable)
-    .where(inArray(table.id, ids));
+  const storable = ids.filter(isStorableId);
+  const rows =
+    storable.length === 0
+      ? []
+      : await db
+          .select({ id: table.id, ownerId: table.ownerId })
+          .from(table as PgTable)
+          .where(inArray(table.id, storable));
   const found = new Map(rows.map((row) => [row.id as number, row.ownerId as number]));
   if ([...found.values()].some((ownerId) => ownerId !== userId)) throw forbidden('Referenz auf einen fremden Eintrag.');
   const missing = ids.filter((id) => !found.has(id));

@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Route } from '@streckenpass/contract/routes';
+import type { Tour } from '@streckenpass/contract/tours';
+import type { Vehicle } from '@streckenpass/contract/vehicles';
+import { createRoute, createTour, createVehicle, routeIri, tourIri, vehicleIri } from '../test/fixtures.js';
+import { buildTestApp, registerUser, type TestContext, type TestUser } from '../test/helpers.js';
+
+/**
+ * Isolation matrix: user B walks every endpoint × verb of /api/routes, /api/tours and /api/vehicles
+ * against user A's records and must neither see nor change any of them.
+ */
+
+type Kind = 'routes' | 'tours' | 'vehicles';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+let ctx: TestContext;
+let a: TestUser;
+let b: TestUser;
+/** A's records, B's records. */
+const mine = {} as { routes: Route[]; tours: Tour[]; vehicles: Vehicle[] };
+const theirs = {} as { routes: Route[]; tours: Tour[]; vehicles: Vehicle[] };
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  a = await registerUser(ctx.app, { firstname: 'Anna' });
+  b = await registerUser(ctx.app, { firstname: 'Bernd' });
+  for (const [user, store] of [
+    [a, mine],
+    [b, theirs],
+  ] as const) {
+    const r1 = await createRoute(ctx.app, user, { name: `Geheim ${user.id} eins`, companyRoute: `K${user.id}` });
+    const r2 = await createRoute(ctx.app, user, { name: `Geheim ${user.id} zwei` });
+    const tour = await createTour(ctx.app, user, [routeIri(r1.id), routeIri(r2.id)], `Geheime Tour ${user.id}`);
+    const vehicle = await createVehicle(ctx.app, user, `Geheime Lok ${user.id}`);
+    store.routes = [await read(user, routeIri(r1.id)), await read(user, routeIri(r2.id))];
+    store.tours = [tour];
+    store.vehicles = [vehicle];
+  }
+});
+afterAll(async () => ctx.close());
+
+async function read<T>(user: TestUser, url: string): Promise<T> {
+  const response = await ctx.app.inject({ method: 'GET', url, headers: user.headers });
+  expect(response.statusCode, url).toBe(200);
+  return response.json();
+}
+
+/** Everything A can see, read as A. */
+async function snapshotOfA() {
+  return {
+    routes: await read<Route[]>(a, '/api/routes'),
+    tours: await read<Tour[]>(a, '/api/tours'),
+    vehicles: await read<Vehicle[]>(a, '/api/vehicles'),
+  };
+}
+
+const iriOf = (kind: Kind, id: number) => ({ routes: routeIri, tours: tourIri, vehicles: vehicleIri })[kind](id);
+const idsOf = (kind: Kind) => mine[kind].map((record) => record.id);
+const namesOfA = () => kinds.flatMap((kind) => mine[kind].map((record) => record.name));
+
+/** Valid bodies (as far as B's own data goes) that B tries to aim at A. */
+function bodiesAimedAtA(kind: Kind, method: 'POST' | 'PATCH'): object[] {
+  const [ar1, ar2] = mine.routes.map((route) => routeIri(route.id));
+  const [br1, br2] = theirs.routes.map((route) => routeIri(route.id));
+  const aTour = tourIri(mine.tours[0]!.id);
+  const bTour = tourIri(theirs.tours[0]!.id);
+  const create = method === 'POST';
+  switch (kind) {
+    case 'routes':
+      return [
+        ...(create ? [{ name: 'X', startPoint: 'A', endPoint: 'B', owner: a.iri }] : [{ owner: a.iri }]),
+        create ? { name: 'X', startPoint: 'A', endPoint: 'B', tours: [aTour] } : { tours: [aTour] },
+        create ? { name: 'X', startPoint: 'A', endPoint: 'B', tours: [bTour, aTour] } : { tours: [bTour, aTour] },
+      ];
+    case 'tours':
+      return [
+        create ? { name: 'X', routes: [br1, br2], owner: a.iri } : { owner: a.iri },
+        create ? { name: 'X', routes: [ar1, ar2] } : { routes: [ar1, ar2] },
+        create ? { name: 'X', routes: [br1, ar1] } : { routes: [br1, ar1] },
+      ];
+    case 'vehicles':
+      return [create ? { name: 'X', owner: a.iri } : { owner: a.iri }];
+  }
+}
+
+/** A harmless, valid patch B might send to A's record. */
+function validPatch(kind: Kind): object {
+  if (kind === 'tours') return { name: 'Gekapert', routes: theirs.routes.map((route) => routeIri(route.id)) };
+  if (kind === 'routes') return { name: 'Gekapert', companyRoute: null, tours: [] };
+  return { name: 'Gekapert' };
+}
+
+const kinds: Kind[] = ['routes', 'tours', 'vehicles'];
+/** Every operation the matrix walks; checked against the OpenAPI document below. */
+const matrix: [Kind, Method, 'collection' | 'item'][] = kinds.flatMap((kind) => [
+  [kind, 'GET', 'collection'],
+  [kind, 'POST', 'collection'],
+  [kind, 'GET', 'item'],
+  [kind, 'PATCH', 'item'],
+  [kind, 'DELETE', 'item'],
+]);
+
+describe('isolation between users', () => {
+  it('walks every documented operation of routes, tours and vehicles', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => /^\/api\/(routes|tours|vehicles)(\/\{id\})?$/.test(path))
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
+      .sort();
+    const walked = matrix
+      .map(([kind, method, target]) => `${method} /api/${kind}${target === 'item' ? '/{id}' : ''}`)
+      .sort();
+    expect(walked).toEqual(documented);
+  });
+
+  describe.each(matrix)('%s: %s on the %s', (kind, method, target) => {
+    it('never shows or changes a record of another user', async () => {
+      const before = await snapshotOfA();
+
+      if (target === 'collection' && method === 'GET') {
+        const list = await read<{ id: number; owner: string }[]>(b, `/api/${kind}`);
+        expect(list.length).toBeGreaterThan(0);
+        for (const record of list) expect(record.owner).toBe(b.iri);
+        const ids = list.map((record) => record.id);
+        for (const id of idsOf(kind)) expect(ids).not.toContain(id);
+        const body = JSON.stringify(list);
+        for (const name of namesOfA()) expect(body).not.toContain(name);
+        expect(body).not.toContain(`"${a.iri}"`);
+      }
+
+      if (target === 'collection' && method === 'POST') {
+        for (const payload of bodiesAimedAtA(kind, 'POST')) {
+          const response = await ctx.app.inject({ method: 'POST', url: `/api/${kind}`, headers: b.headers, payload });
+          expect(response.statusCode, JSON.stringify(payload)).toBe(403);
+        }
+      }
+
+      if (target === 'item') {
+        for (const id of idsOf(kind)) {
+          const attempts =
+            method === 'PATCH'
+              ? [
+                  {
+                    headers: { ...b.headers, 'content-type': 'application/merge-patch+json' },
+                    payload: JSON.stringify(validPatch(kind)),
+                  },
+                  { headers: b.headers, payload: validPatch(kind) },
+                ]
+              : [{ headers: b.headers }];
+          for (const attempt of attempts) {
+            const response = await ctx.app.inject({ method, url: iriOf(kind, id), ...attempt });
+            expect(response.statusCode, `${method} ${iriOf(kind, id)}`).toBe(403);
+            expect(response.body).not.toContain('Geheim');
+          }
+        }
+        if (method === 'PATCH') {
+          // B's own record, patched to point at A's records.
+          const own = theirs[kind][0]!;
+          for (const payload of bodiesAimedAtA(kind, 'PATCH')) {
+            const response = await ctx.app.inject({
+              method: 'PATCH',
+              url: iriOf(kind, own.id),
+              headers: b.headers,
+              payload,
+            });
+            expect(response.statusCode, JSON.stringify(payload)).toBe(403);
+          }
+          expect(await read(b, iriOf(kind, own.id))).toEqual(own);
+        }
+      }
+
+      expect(await snapshotOfA()).toEqual(before);
+      expect(before.routes).toEqual(mine.routes);
+      expect(before.tours).toEqual(mine.tours);
+      expect(before.vehicles).toEqual(mine.vehicles);
+    });
+  });
+
+  it('keeps B’s own records working, so the 403s above are about ownership, not broken endpoints', async () => {
+    const route = theirs.routes[0]!;
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: routeIri(route.id),
+      headers: b.headers,
+      payload: { name: 'Umbenannt' },
+    });
+    expect(patched.statusCode).toBe(200);
+    const vehicle = await createVehicle(ctx.app, b);
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: vehicleIri(vehicle.id), headers: b.headers });
+    expect(deleted.statusCode).toBe(204);
+    expect(await snapshotOfA()).toEqual({ routes: mine.routes, tours: mine.tours, vehicles: mine.vehicles });
+  });
+});
