@@ -1,0 +1,196 @@
+/**
+ * Route knowledge rules (API.md "Route knowledge rules", seed sections 4 and 9), shared by server and web.
+ * Pure functions on calendar dates `YYYY-MM-DD`: no time, no zone. Arithmetic runs in UTC, where every day has
+ * 24 hours, so daylight-saving changes cannot shift a date.
+ */
+import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from './constants.js';
+
+/** A calendar date `YYYY-MM-DD`. */
+export type CalendarDate = string;
+export type ValidityPeriod = 'year' | 'half-year';
+
+const DAY_MS = 86_400_000;
+const DATE_PATTERN = /^(\d{4,6})-(\d{2})-(\d{2})$/;
+
+function toUtcMs(date: CalendarDate): number {
+  const match = DATE_PATTERN.exec(date);
+  if (!match) throw new RangeError(`Kein Kalenderdatum: ${date}`);
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  // setUTCFullYear, not Date.UTC: Date.UTC maps the years 0–99 to 1900–1999.
+  const value = new Date(0);
+  value.setUTCFullYear(year, month - 1, day);
+  if (value.getUTCFullYear() !== year || value.getUTCMonth() !== month - 1 || value.getUTCDate() !== day) {
+    throw new RangeError(`Dieses Datum gibt es nicht: ${date}`);
+  }
+  return value.getTime();
+}
+
+function fromUtcMs(ms: number): CalendarDate {
+  const value = new Date(ms);
+  const year = String(value.getUTCFullYear()).padStart(4, '0');
+  const month = String(value.getUTCMonth() + 1).padStart(2, '0');
+  const day = String(value.getUTCDate()).padStart(2, '0');
+  return `${year}-${month}-${day}`;
+}
+
+/** Whether `text` is an existing calendar date `YYYY-MM-DD`. */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  try {
+    toUtcMs(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `date` shifted by `days` calendar days (negative = earlier). */
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  if (!Number.isInteger(days)) throw new RangeError(`Ganze Tage erwartet: ${days}`);
+  return fromUtcMs(toUtcMs(date) + days * DAY_MS);
+}
+
+/** Calendar days from `from` to `to`: positive when `to` is later, 0 on the same day. */
+export function daysBetween(from: CalendarDate, to: CalendarDate): number {
+  return Math.round((toUtcMs(to) - toUtcMs(from)) / DAY_MS);
+}
+
+export function validityDays(period: ValidityPeriod): number {
+  return period === 'half-year' ? VALIDITY_DAYS_HALF_YEAR : VALIDITY_DAYS_YEAR;
+}
+
+/** Last day (inclusive) on which knowledge acquired on `acquiredAt` is valid: + 364 days, or + 182 for a half year. */
+export function validUntil(acquiredAt: CalendarDate, period: ValidityPeriod = 'year'): CalendarDate {
+  return addDays(acquiredAt, validityDays(period));
+}
+
+export const VALIDITY_RANGE_MESSAGE = '„Gültig bis“ darf nicht vor dem Erwerbsdatum liegen.';
+
+/** The rule of a route activity's dates: valid through `acquiredUntil`, which must not lie before `acquiredAt`. */
+export function isValidityRange(acquiredAt: CalendarDate, acquiredUntil: CalendarDate): boolean {
+  return daysBetween(acquiredAt, acquiredUntil) >= 0;
+}
+
+/** The calendar date at `now` in `timeZone` (an IANA name such as `Europe/Berlin`). */
+export function todayIn(timeZone: string, now: Date = new Date()): CalendarDate {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    calendar: 'gregory',
+    numberingSystem: 'latn',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+}
+
+/** A route's validity: the latest `acquiredUntil` among its activities; null when it has none (never recorded). */
+export function latestValidity(dates: Iterable<CalendarDate | null | undefined>): CalendarDate | null {
+  let latest: CalendarDate | null = null;
+  for (const date of dates) {
+    if (date && (latest === null || toUtcMs(date) > toUtcMs(latest))) latest = date;
+  }
+  return latest;
+}
+
+/** Days from `today` until `acquiredUntil`: 0 = last valid day, negative = expired, null = never recorded. */
+export function daysUntil(acquiredUntil: CalendarDate | null | undefined, today: CalendarDate): number | null {
+  return acquiredUntil ? daysBetween(today, acquiredUntil) : null;
+}
+
+export type ValidityState = 'unrecorded' | 'expired' | 'valid';
+
+export function validityState(days: number | null | undefined): ValidityState {
+  if (days === null || days === undefined) return 'unrecorded';
+  return days < 0 ? 'expired' : 'valid';
+}
+
+/** German label for `acquired_until_days`: 'Heute', 'Morgen', 'In 5 Tagen', 'Abgelaufen (seit 3 Tagen)', … */
+export function validityLabel(days: number | null | undefined): string {
+  if (days === null || days === undefined) return 'Keine Aufzeichnung';
+  if (days < 0) return days === -1 ? 'Abgelaufen (seit 1 Tag)' : `Abgelaufen (seit ${-days} Tagen)`;
+  if (days === 0) return 'Heute';
+  if (days === 1) return 'Morgen';
+  return `In ${days} Tagen`;
+}
+
+export interface ExpiringEntryLike {
+  name?: string;
+  acquired_until_days?: number | null;
+}
+
+const collator = new Intl.Collator('de', { sensitivity: 'variant', numeric: true });
+
+/** Order of the expiring list: never recorded first, then ascending days, then name (German order). */
+export function compareExpiring(a: ExpiringEntryLike, b: ExpiringEntryLike): number {
+  const aDays = a.acquired_until_days ?? null;
+  const bDays = b.acquired_until_days ?? null;
+  if (aDays === null && bDays !== null) return -1;
+  if (bDays === null && aDays !== null) return 1;
+  if (aDays !== null && bDays !== null && aDays !== bDays) return aDays - bDays;
+  return collator.compare(a.name ?? '', b.name ?? '');
+}
+
+export interface ExpiringFilter {
+  /** Keep entries with at most this many days left (expired ones always qualify); absent = no window. */
+  days?: number | null | undefined;
+  /** Drop never-recorded entries (acquired_until_days missing or null). */
+  recordedOnly?: boolean | undefined;
+}
+
+/**
+ * The expiring list as the dashboard shows it (seed section 4): within the day window, never-recorded entries
+ * only when `recordedOnly` is off; sorted by `compareExpiring`. Returns a new array.
+ */
+export function filterExpiring<T extends ExpiringEntryLike>(entries: readonly T[], filter: ExpiringFilter = {}): T[] {
+  const window = filter.days ?? null;
+  return entries
+    .filter((entry) => {
+      const days = entry.acquired_until_days ?? null;
+      if (days === null) return !filter.recordedOnly;
+      return days < 0 || window === null || days <= window;
+    })
+    .sort(compareExpiring);
+}
+
+export interface SelectionIds {
+  routes?: readonly number[] | undefined;
+  tours?: readonly number[] | undefined;
+  /** Place codes: a route starting or ending at one of them is selected. */
+  places?: readonly string[] | undefined;
+}
+
+export interface SelectableRoute {
+  id: number;
+  startPoint: string;
+  endPoint: string;
+}
+
+export interface TourRouteLink {
+  tourId: number;
+  routeId: number;
+}
+
+/**
+ * The route ids a documentation selection stands for: the routes chosen directly, every route of a chosen tour,
+ * every route starting or ending at a chosen place. Only ids of `allRoutes` count; no duplicates; in the order of
+ * `allRoutes`. An empty selection gives an empty list (whether that means "everything" is the caller's rule).
+ */
+export function expandSelection(
+  selection: SelectionIds,
+  allRoutes: readonly SelectableRoute[],
+  tourRoutes: readonly TourRouteLink[],
+): number[] {
+  const chosen = new Set<number>(selection.routes ?? []);
+  const tours = new Set(selection.tours ?? []);
+  for (const link of tourRoutes) {
+    if (tours.has(link.tourId)) chosen.add(link.routeId);
+  }
+  const places = new Set(selection.places ?? []);
+  const result = new Set<number>();
+  for (const route of allRoutes) {
+    if (chosen.has(route.id) || places.has(route.startPoint) || places.has(route.endPoint)) result.add(route.id);
+  }
+  return [...result];
+}
