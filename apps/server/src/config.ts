@@ -59,6 +59,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
   DISABLE_SCHEDULER: booleanish.optional(),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
 });
 
 export interface RateLimitRule {
@@ -115,6 +116,18 @@ export function parseDuration(text: string): number {
   return Number(match[1]) * factor;
 }
 
+/** Multiplies every limit's `max` (end-to-end tests register many users from one address). */
+function scaleRateLimits(limits: AppConfig['rateLimits'], scale: number): AppConfig['rateLimits'] {
+  const scaled = (rule: RateLimitRule) => ({ ...rule, max: Math.max(1, Math.round(rule.max * scale)) });
+  return {
+    login: scaled(limits.login),
+    register: scaled(limits.register),
+    passwordReset: scaled(limits.passwordReset),
+    verification: scaled(limits.verification),
+    global: scaled(limits.global),
+  };
+}
+
 export class ConfigError extends Error {}
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -148,6 +161,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     scheduler: !(e.DISABLE_SCHEDULER ?? false),
     webDist: path.join(repoRoot, 'apps/web/dist'),
     changelogPath: path.join(repoRoot, 'CHANGELOG.md'),
-    rateLimits: defaultRateLimits,
+    rateLimits: scaleRateLimits(defaultRateLimits, e.RATE_LIMIT_SCALE),
   };
 }

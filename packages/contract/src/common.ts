@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 export const idSchema = z.coerce.number().int().positive();
-export const idParamsSchema = z.object({ id: idSchema });
+/** Path ids: any integer parses; ids that cannot exist (0, negative, huge) then answer 404 like unknown ones. */
+export const idParamsSchema = z.object({ id: z.coerce.number().int() });
 
 /** The kinds of record a reference (IRI) can point at. */
 export const iriKinds = ['users', 'routes', 'tours', 'vehicles', 'route_activities', 'vehicle_activities'] as const;

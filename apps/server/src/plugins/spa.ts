@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { problem } from '../lib/problem.js';
 
 const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
+const NOT_BUILT =
+  '<!doctype html><meta charset="utf-8"><title>Streckenpass</title><p>Die Web-Oberfläche ist nicht gebaut. Bitte <code>npm run build</code> ausführen.</p>';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, everything else revalidated, and index.html
@@ -16,46 +19,38 @@ export default fp(
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
     const root = app.config.webDist;
     const indexFile = root ? path.join(root, 'index.html') : undefined;
-    const hasSpa = Boolean(indexFile && fs.existsSync(indexFile));
+    const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
 
-    if (root && hasSpa) {
+    if (root && indexHtml) {
       await app.register(fastifyStatic, {
         root,
         index: false,
         wildcard: true,
         setHeaders(res, filePath) {
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-            res.header('Cache-Control', 'public, max-age=31536000, immutable');
-          } else {
-            res.header('Cache-Control', 'no-cache');
-          }
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
     }
 
-    const indexHtml = hasSpa && indexFile ? fs.readFileSync(indexFile, 'utf8') : undefined;
+    const sendIndex = (reply: FastifyReply) => {
+      if (!indexHtml) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT);
+      const nonce = reply.cspNonce?.style ?? '';
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml.replace(NONCE_PLACEHOLDER, nonce));
+    };
+
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    app.get('/index.html', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
 
     app.setNotFoundHandler((request, reply) => {
       const acceptsHtml = (request.headers.accept ?? '').includes('text/html');
       if ((request.method === 'GET' || request.method === 'HEAD') && acceptsHtml && !request.url.startsWith('/api/')) {
-        if (!indexHtml) {
-          return reply
-            .status(503)
-            .type('text/html; charset=utf-8')
-            .send(
-              '<!doctype html><meta charset="utf-8"><title>Streckenpass</title><p>Die Web-Oberfläche ist nicht gebaut. Bitte <code>npm run build</code> ausführen.</p>',
-            );
-        }
-        const nonce = reply.cspNonce?.style ?? '';
-        return reply
-          .header('Cache-Control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(indexHtml.replace(NONCE_PLACEHOLDER, nonce));
+        return sendIndex(reply);
       }
-      return reply
-        .status(404)
-        .type('application/problem+json')
-        .send(problem(404, 'Not Found', 'Nicht gefunden.'));
+      return reply.status(404).type('application/problem+json').send(problem(404, 'Not Found', 'Nicht gefunden.'));
     });
   },
   { name: 'spa', dependencies: ['security'] },
