@@ -13,7 +13,10 @@ export interface SeededUser {
 }
 
 /** Registers a user through the API (fast set-up for journeys that are not about registration). */
-export async function registerViaApi(request: APIRequestContext, overrides: Partial<{ email: string; password: string; firstname: string; lastname: string }> = {}): Promise<SeededUser> {
+export async function registerViaApi(
+  request: APIRequestContext,
+  overrides: Partial<{ email: string; password: string; firstname: string; lastname: string }> = {},
+): Promise<SeededUser> {
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? 'e2e-passwort-1';
   const response = await request.post('/api/users/register', {
@@ -34,9 +37,18 @@ export async function loginViaUi(page: Page, user: { email: string; password: st
 }
 
 /** Calls the API as the user. */
-export async function apiAs(request: APIRequestContext, token: string, method: 'get' | 'post' | 'patch' | 'delete', url: string, data?: unknown) {
+export async function apiAs(
+  request: APIRequestContext,
+  token: string,
+  method: 'get' | 'post' | 'patch' | 'delete',
+  url: string,
+  data?: unknown,
+) {
   return request[method](url, {
-    headers: { authorization: `Bearer ${token}`, ...(method === 'patch' ? { 'content-type': 'application/merge-patch+json' } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(method === 'patch' ? { 'content-type': 'application/merge-patch+json' } : {}),
+    },
     ...(data !== undefined ? { data } : {}),
   });
 }

@@ -56,11 +56,16 @@ export default async function globalSetup() {
     RATE_LIMIT_SCALE: '100',
     NODE_ENV: 'production',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
   };
   // E2E always runs on the embedded database unless E2E_DATABASE_URL names a server.
   delete env.DATABASE_URL;
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
-  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], { cwd: root, env, stdio: 'inherit' });
+  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
   await waitForHealth(`http://127.0.0.1:${port}/api/health`, server);
 
   return async () => {

@@ -13,14 +13,22 @@ export interface Mail {
 }
 
 /** Waits for a message to `to` received by the SMTP sink (optionally matching the subject). */
-export async function waitForMail(to: string, subject?: RegExp, timeoutMs = 15_000, skip: string[] = []): Promise<Mail> {
+export async function waitForMail(
+  to: string,
+  subject?: RegExp,
+  timeoutMs = 15_000,
+  skip: string[] = [],
+): Promise<Mail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).sort() : [];
     for (const file of files) {
       if (skip.includes(file)) continue;
       const parsed = await simpleParser(fs.readFileSync(path.join(MAIL_DIR, file)));
-      const recipients = [parsed.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address?.toLowerCase());
+      const recipients = [parsed.to]
+        .flat()
+        .flatMap((a) => a?.value ?? [])
+        .map((a) => a.address?.toLowerCase());
       if (recipients.includes(to.toLowerCase()) && (!subject || subject.test(parsed.subject ?? ''))) {
         return { to, subject: parsed.subject ?? '', text: parsed.text ?? '', file };
       }

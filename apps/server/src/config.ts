@@ -59,6 +59,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
   DISABLE_SCHEDULER: booleanish.optional(),
+  WEB_DIST: z.string().min(1).optional(),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
 });
 
@@ -159,7 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     scheduler: !(e.DISABLE_SCHEDULER ?? false),
-    webDist: path.join(repoRoot, 'apps/web/dist'),
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     changelogPath: path.join(repoRoot, 'CHANGELOG.md'),
     rateLimits: scaleRateLimits(defaultRateLimits, e.RATE_LIMIT_SCALE),
   };

@@ -12,7 +12,11 @@ function StartPage() {
 
 const routes = [
   {
-    element: <RequireGuest><Outlet /></RequireGuest>,
+    element: (
+      <RequireGuest>
+        <Outlet />
+      </RequireGuest>
+    ),
     children: [
       { path: '/', element: <StartPage /> },
       { path: '/about', element: <p>Informationen</p> },
@@ -20,7 +24,11 @@ const routes = [
   },
   { path: '/legal', element: <p>Rechtliches</p> },
   {
-    element: <RequireAuth><Outlet /></RequireAuth>,
+    element: (
+      <RequireAuth>
+        <Outlet />
+      </RequireAuth>
+    ),
     children: [
       { path: '/dashboard', element: <p>Dashboard-Seite</p> },
       { path: '/route/:id', element: <p>Strecken-Seite</p> },
@@ -29,7 +37,9 @@ const routes = [
 ];
 
 const signIn = (expSecondsFromNow = 3600) =>
-  useAuthStore.getState().setToken(fakeToken({ sub: '1', username: 'a@b.de', exp: Math.floor(Date.now() / 1000) + expSecondsFromNow }));
+  useAuthStore
+    .getState()
+    .setToken(fakeToken({ sub: '1', username: 'a@b.de', exp: Math.floor(Date.now() / 1000) + expSecondsFromNow }));
 
 describe('guards', () => {
   beforeEach(() => useAuthStore.getState().reset());

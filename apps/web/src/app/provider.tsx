@@ -17,7 +17,12 @@ function styleNonce(): string {
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme={defaultColorScheme()} getStyleNonce={styleNonce}>
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme={defaultColorScheme()}
+      getStyleNonce={styleNonce}
+    >
       <Notifications position="top-center" />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -1,7 +1,16 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 const signal: MantineColorsTuple = [
-  '#ffeaea', '#fdd4d4', '#f4a7a7', '#ec7777', '#e64f4f', '#e23535', '#e12727', '#c81a1b', '#b31217', '#9d0312',
+  '#ffeaea',
+  '#fdd4d4',
+  '#f4a7a7',
+  '#ec7777',
+  '#e64f4f',
+  '#e23535',
+  '#e12727',
+  '#c81a1b',
+  '#b31217',
+  '#9d0312',
 ];
 
 export const theme = createTheme({

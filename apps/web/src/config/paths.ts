@@ -30,5 +30,5 @@ export const documentationSection = ['/documentation', '/route', '/tour', '/vehi
 export const accountSection = ['/account'];
 
 export function isInSection(pathname: string, prefixes: readonly string[]): boolean {
-  return prefixes.some((prefix) => pathname === prefix || pathname.startsWith(prefix) );
+  return prefixes.some((prefix) => pathname === prefix || pathname.startsWith(prefix));
 }

@@ -15,12 +15,13 @@ import {
 } from './api-errors';
 
 function mockFetch(status: number, body: unknown, statusText = '') {
-  const fetchMock = vi.fn(async () =>
-    new Response(body === null ? null : JSON.stringify(body), {
-      status,
-      statusText,
-      headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
-    }),
+  const fetchMock = vi.fn(
+    async () =>
+      new Response(body === null ? null : JSON.stringify(body), {
+        status,
+        statusText,
+        headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
+      }),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -43,7 +44,11 @@ describe('api client', () => {
     expect(headers['content-type']).toBe('application/merge-patch+json');
     expect(init.body).toBe('{"name":"X"}');
     await api.post('/api/routes', { name: 'Y' });
-    expect(((fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].headers as Record<string, string>)['content-type']).toBe('application/json');
+    expect(
+      ((fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].headers as Record<string, string>)[
+        'content-type'
+      ],
+    ).toBe('application/json');
   });
 
   it.each([
@@ -89,7 +94,10 @@ describe('api client', () => {
   });
 
   it('turns a failed connection into a NetworkError with a German message', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = await api.get('/api/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(germanMessage(error)).toMatch(/Keine Verbindung/);

@@ -73,10 +73,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
   patch: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<void>(path, { ...options, method: 'DELETE' }),
+  delete: (path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<void>(path, { ...options, method: 'DELETE' }),
 };

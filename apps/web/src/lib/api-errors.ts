@@ -26,7 +26,9 @@ export class ApiError extends Error {
   /** Violations of a 422 problem, by property path. */
   get violations(): { propertyPath: string; message: string }[] {
     const body = this.body as { violations?: unknown } | null;
-    return body && Array.isArray(body.violations) ? (body.violations as { propertyPath: string; message: string }[]) : [];
+    return body && Array.isArray(body.violations)
+      ? (body.violations as { propertyPath: string; message: string }[])
+      : [];
   }
 }
 
@@ -65,14 +67,20 @@ export function errorForStatus(status: number, statusText: string, body: unknown
     case 503:
       return new ServiceUnavailableError('Service Unavailable', status, statusText, body);
     default:
-      return new GenericError(`Generic Error: ${status} ${statusText} ${typeof body === 'string' ? body : JSON.stringify(body)}`, status, statusText, body);
+      return new GenericError(
+        `Generic Error: ${status} ${statusText} ${typeof body === 'string' ? body : JSON.stringify(body)}`,
+        status,
+        statusText,
+        body,
+      );
   }
 }
 
 /** A German sentence for any error, for notifications and form alerts. */
 export function germanMessage(error: unknown, fallback = 'Es ist ein Fehler aufgetreten'): string {
   if (error instanceof NetworkError) return 'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.';
-  if (error instanceof TooManyRequestsError) return 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.';
+  if (error instanceof TooManyRequestsError)
+    return 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.';
   if (error instanceof ApiError) {
     if (error.serverMessage && error.serverMessage !== 'Invalid input') return error.serverMessage;
     if (error instanceof ForbiddenError) return 'Sie haben keinen Zugriff auf diesen Eintrag.';

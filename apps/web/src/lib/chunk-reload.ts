@@ -14,7 +14,11 @@ export function isChunkLoadError(error: unknown): boolean {
  * After a deploy, old chunk files are gone: reload the page once per path within 10 seconds (seed
  * section 4). Returns true when a reload was started, false when this path was reloaded too recently.
  */
-export function reloadOnceForChunkError(pathname: string, now = Date.now(), reload = () => window.location.reload()): boolean {
+export function reloadOnceForChunkError(
+  pathname: string,
+  now = Date.now(),
+  reload = () => window.location.reload(),
+): boolean {
   let record: Record<string, number> = {};
   try {
     record = JSON.parse(sessionStorage.getItem(KEY) ?? '{}') as Record<string, number>;

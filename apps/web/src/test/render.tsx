@@ -25,6 +25,10 @@ export function wrapper({ children }: { children: ReactElement }) {
 
 /** A syntactically valid unsigned JWT with the given payload (the client never verifies signatures). */
 export function fakeToken(payload: Record<string, unknown>): string {
-  const encode = (value: object) => btoa(unescape(encodeURIComponent(JSON.stringify(value)))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const encode = (value: object) =>
+    btoa(unescape(encodeURIComponent(JSON.stringify(value))))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.c2lnbmF0dXJl`;
 }

@@ -9,23 +9,31 @@ export function Component() {
     <Stack gap="lg" maw={820}>
       <Title order={1}>Über Streckenpass</Title>
       <Text>
-        Wer als Triebfahrzeugführerin oder Triebfahrzeugführer eine Strecke befahren darf, braucht gültige Streckenkunde. Wird eine
-        Strecke ein Jahr lang nicht gefahren, verfällt die Streckenkunde und muss neu erworben werden. Viele führen darüber bis heute
-        Listen auf Papier. Streckenpass ist die digitale Alternative: immer dabei, immer aktuell, und mit einem Nachweis, den Sie Ihrem
-        Arbeitgeber geben können.
+        Wer als Triebfahrzeugführerin oder Triebfahrzeugführer eine Strecke befahren darf, braucht gültige
+        Streckenkunde. Wird eine Strecke ein Jahr lang nicht gefahren, verfällt die Streckenkunde und muss neu erworben
+        werden. Viele führen darüber bis heute Listen auf Papier. Streckenpass ist die digitale Alternative: immer
+        dabei, immer aktuell, und mit einem Nachweis, den Sie Ihrem Arbeitgeber geben können.
       </Text>
       <Card>
         <Title order={2} size="h3" mb="sm">
           So funktioniert es
         </Title>
         <List spacing="xs" type="ordered">
-          <List.Item>Legen Sie Ihre Strecken an – mit Name, Unternehmens-Kürzel, Start- und Endpunkt (z. B. Ril-100-Kürzel wie HU oder ALBG).</List.Item>
-          <List.Item>Fassen Sie Strecken, die Sie oft gemeinsam fahren, zu Touren zusammen; optional erfassen Sie Ihre Fahrzeuge.</List.Item>
           <List.Item>
-            Nach einer Fahrt wählen Sie auf der Seite „Dokumentation“ die Strecken oder Touren aus und speichern das Datum. Die
-            Streckenkunde gilt dann 364 Tage (oder ein halbes Jahr, 182 Tage).
+            Legen Sie Ihre Strecken an – mit Name, Unternehmens-Kürzel, Start- und Endpunkt (z. B. Ril-100-Kürzel wie HU
+            oder ALBG).
           </List.Item>
-          <List.Item>Das Dashboard zeigt, welche Strecken bald verfallen; auf Wunsch erinnert Sie ein wöchentlicher Bericht per E-Mail.</List.Item>
+          <List.Item>
+            Fassen Sie Strecken, die Sie oft gemeinsam fahren, zu Touren zusammen; optional erfassen Sie Ihre Fahrzeuge.
+          </List.Item>
+          <List.Item>
+            Nach einer Fahrt wählen Sie auf der Seite „Dokumentation“ die Strecken oder Touren aus und speichern das
+            Datum. Die Streckenkunde gilt dann 364 Tage (oder ein halbes Jahr, 182 Tage).
+          </List.Item>
+          <List.Item>
+            Das Dashboard zeigt, welche Strecken bald verfallen; auf Wunsch erinnert Sie ein wöchentlicher Bericht per
+            E-Mail.
+          </List.Item>
           <List.Item>Für Ihren Arbeitgeber exportieren Sie einen Streckenkundenachweis als PDF oder CSV.</List.Item>
         </List>
       </Card>
@@ -34,8 +42,8 @@ export function Component() {
           Als App nutzen
         </Title>
         <Text>
-          Streckenpass lässt sich auf Android und am Rechner (Chrome, Edge) als App installieren; auf dem iPhone fügen Sie die Seite über
-          „Teilen → Zum Home-Bildschirm“ hinzu. Ihre Daten bleiben auch ohne Empfang lesbar.
+          Streckenpass lässt sich auf Android und am Rechner (Chrome, Edge) als App installieren; auf dem iPhone fügen
+          Sie die Seite über „Teilen → Zum Home-Bildschirm“ hinzu. Ihre Daten bleiben auch ohne Empfang lesbar.
         </Text>
       </Card>
       <Card>

@@ -46,9 +46,25 @@ export function Component() {
                 {errorMessage}
               </Alert>
             )}
-            <PasswordInput label="Aktuelles Passwort" autoComplete="current-password" required {...form.getInputProps('current_password')} />
-            <PasswordInput label="Neues Passwort" description="Mindestens 8 Zeichen" autoComplete="new-password" required {...form.getInputProps('new_password')} />
-            <PasswordInput label="Neues Passwort wiederholen" autoComplete="new-password" required {...form.getInputProps('repeat')} />
+            <PasswordInput
+              label="Aktuelles Passwort"
+              autoComplete="current-password"
+              required
+              {...form.getInputProps('current_password')}
+            />
+            <PasswordInput
+              label="Neues Passwort"
+              description="Mindestens 8 Zeichen"
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('new_password')}
+            />
+            <PasswordInput
+              label="Neues Passwort wiederholen"
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('repeat')}
+            />
             <Group justify="space-between" mt="xs">
               <Button component={Link} to={paths.account} variant="subtle">
                 Zurück zum Konto

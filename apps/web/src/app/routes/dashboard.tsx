@@ -23,7 +23,13 @@ export function Component() {
     <Stack gap="lg">
       <Title order={1}>Dashboard</Title>
       {verified && (
-        <Alert color="green" title="E-Mail-Adresse bestätigt" withCloseButton closeButtonLabel="Hinweis schließen" onClose={() => setParams({}, { replace: true })}>
+        <Alert
+          color="green"
+          title="E-Mail-Adresse bestätigt"
+          withCloseButton
+          closeButtonLabel="Hinweis schließen"
+          onClose={() => setParams({}, { replace: true })}
+        >
           Vielen Dank! Ihre E-Mail-Adresse ist bestätigt. Ab jetzt erhalten Sie Benachrichtigungen per E-Mail.
         </Alert>
       )}

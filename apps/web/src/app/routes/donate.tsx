@@ -7,8 +7,8 @@ export function Component() {
     <Stack gap="lg" maw={820}>
       <Title order={1}>Streckenpass unterstützen</Title>
       <Text>
-        Streckenpass ist kostenlos und ohne Werbung. Server, E-Mail-Versand und Weiterentwicklung kosten dennoch Geld und Zeit. Wenn
-        Ihnen die App im Alltag hilft, freuen wir uns über Ihre Unterstützung.
+        Streckenpass ist kostenlos und ohne Werbung. Server, E-Mail-Versand und Weiterentwicklung kosten dennoch Geld
+        und Zeit. Wenn Ihnen die App im Alltag hilft, freuen wir uns über Ihre Unterstützung.
       </Text>
       <Card>
         <Title order={2} size="h3" mb="sm">
@@ -17,7 +17,10 @@ export function Component() {
         <List spacing="xs">
           <List.Item>Erzählen Sie Kolleginnen und Kollegen im Betriebshof von Streckenpass.</List.Item>
           <List.Item>Melden Sie Fehler und Wünsche an den Betreiber (Kontakt unter „Rechtliches“).</List.Item>
-          <List.Item>Unterstützen Sie den Betrieb mit einer Spende über die vom Betreiber unter „Rechtliches“ genannte Kontaktadresse.</List.Item>
+          <List.Item>
+            Unterstützen Sie den Betrieb mit einer Spende über die vom Betreiber unter „Rechtliches“ genannte
+            Kontaktadresse.
+          </List.Item>
         </List>
       </Card>
       <Text c="dimmed" size="sm">

@@ -24,16 +24,18 @@ export function Component() {
         </Title>
         <Stack gap="xs">
           <Text>
-            Streckenpass speichert nur, was für den Dienst nötig ist: Ihre E-Mail-Adresse, Ihren Namen, ein sicher gehashtes Passwort
-            sowie die von Ihnen erfassten Strecken, Touren, Fahrzeuge und Fahrtdaten. Die Daten sind nur für Ihr Konto sichtbar.
+            Streckenpass speichert nur, was für den Dienst nötig ist: Ihre E-Mail-Adresse, Ihren Namen, ein sicher
+            gehashtes Passwort sowie die von Ihnen erfassten Strecken, Touren, Fahrzeuge und Fahrtdaten. Die Daten sind
+            nur für Ihr Konto sichtbar.
           </Text>
           <Text>
-            E-Mails erhalten Sie zur Bestätigung Ihrer Adresse, zum Zurücksetzen des Passworts und – wenn Sie es in den Einstellungen
-            wünschen – als wöchentlichen Bericht. Den Bericht können Sie jederzeit abbestellen.
+            E-Mails erhalten Sie zur Bestätigung Ihrer Adresse, zum Zurücksetzen des Passworts und – wenn Sie es in den
+            Einstellungen wünschen – als wöchentlichen Bericht. Den Bericht können Sie jederzeit abbestellen.
           </Text>
           <Text>
-            Im Browser werden Ihre Anmeldung, Ihre Auswahl auf der Dokumentationsseite und eine Kopie Ihrer Daten für die Nutzung ohne
-            Empfang gespeichert. Beim Abmelden wird all das gelöscht. Es gibt keine Werbung und kein Tracking.
+            Im Browser werden Ihre Anmeldung, Ihre Auswahl auf der Dokumentationsseite und eine Kopie Ihrer Daten für
+            die Nutzung ohne Empfang gespeichert. Beim Abmelden wird all das gelöscht. Es gibt keine Werbung und kein
+            Tracking.
           </Text>
         </Stack>
       </Card>

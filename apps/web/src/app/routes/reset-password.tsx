@@ -29,7 +29,8 @@ export function Component() {
         {!token ? (
           <Stack>
             <Alert color="red" role="alert">
-              Dieser Link ist unvollständig. Bitte öffnen Sie den Link aus der E-Mail erneut oder fordern Sie einen neuen an.
+              Dieser Link ist unvollständig. Bitte öffnen Sie den Link aus der E-Mail erneut oder fordern Sie einen
+              neuen an.
             </Alert>
             <Button component={Link} to={paths.home} variant="light">
               Zur Anmeldung
@@ -39,20 +40,35 @@ export function Component() {
           <form
             noValidate
             onSubmit={form.onSubmit(({ new_password }) =>
-              reset.mutate({ token, new_password }, { onSuccess: () => navigate(`${paths.home}?reset=1`, { replace: true }) }),
+              reset.mutate(
+                { token, new_password },
+                { onSuccess: () => navigate(`${paths.home}?reset=1`, { replace: true }) },
+              ),
             )}
           >
             <Stack gap="sm">
               <Text size="sm" c="dimmed">
-                Vergeben Sie ein neues Passwort für Ihr Konto. Danach melden Sie sich damit an; alle anderen Anmeldungen werden beendet.
+                Vergeben Sie ein neues Passwort für Ihr Konto. Danach melden Sie sich damit an; alle anderen Anmeldungen
+                werden beendet.
               </Text>
               {errorMessage && (
                 <Alert color="red" role="alert">
                   {errorMessage}
                 </Alert>
               )}
-              <PasswordInput label="Neues Passwort" description="Mindestens 8 Zeichen" autoComplete="new-password" required {...form.getInputProps('new_password')} />
-              <PasswordInput label="Neues Passwort wiederholen" autoComplete="new-password" required {...form.getInputProps('repeat')} />
+              <PasswordInput
+                label="Neues Passwort"
+                description="Mindestens 8 Zeichen"
+                autoComplete="new-password"
+                required
+                {...form.getInputProps('new_password')}
+              />
+              <PasswordInput
+                label="Neues Passwort wiederholen"
+                autoComplete="new-password"
+                required
+                {...form.getInputProps('repeat')}
+              />
               <Group justify="space-between" mt="xs">
                 <Button component={Link} to={paths.home} variant="subtle">
                   Zur Anmeldung

@@ -47,8 +47,19 @@ export function Component() {
               Bitte melden Sie sich an, um fortzufahren.
             </Text>
           )}
-          {mode === 'login' && <LoginForm onRegister={() => setMode('register')} onForgot={() => setMode('forgot')} onSuccess={onSignedIn} />}
-          {mode === 'register' && <RegisterForm onBack={() => setMode('login')} onSuccess={() => navigate(paths.dashboard, { replace: true })} />}
+          {mode === 'login' && (
+            <LoginForm
+              onRegister={() => setMode('register')}
+              onForgot={() => setMode('forgot')}
+              onSuccess={onSignedIn}
+            />
+          )}
+          {mode === 'register' && (
+            <RegisterForm
+              onBack={() => setMode('login')}
+              onSuccess={() => navigate(paths.dashboard, { replace: true })}
+            />
+          )}
           {mode === 'forgot' && <ForgotPasswordForm onBack={() => setMode('login')} />}
         </Card>
       </Grid.Col>
@@ -56,20 +67,44 @@ export function Component() {
         <Stack gap="md">
           <Title order={2}>Streckenkunde – schnell, einfach, unterwegs</Title>
           <Text>
-            Streckenpass ersetzt die Papierliste: Sie halten fest, wann Sie welche Strecke gefahren sind, und sehen auf einen Blick,
-            welche Streckenkunde bald verfällt.
+            Streckenpass ersetzt die Papierliste: Sie halten fest, wann Sie welche Strecke gefahren sind, und sehen auf
+            einen Blick, welche Streckenkunde bald verfällt.
           </Text>
           <List spacing="sm" center>
-            <List.Item icon={<ThemeIcon variant="light" size="lg"><IconBolt size={18} aria-hidden /></ThemeIcon>}>
+            <List.Item
+              icon={
+                <ThemeIcon variant="light" size="lg">
+                  <IconBolt size={18} aria-hidden />
+                </ThemeIcon>
+              }
+            >
               Fahrten in Sekunden dokumentieren – auch für ganze Touren auf einmal
             </List.Item>
-            <List.Item icon={<ThemeIcon variant="light" size="lg"><IconBell size={18} aria-hidden /></ThemeIcon>}>
+            <List.Item
+              icon={
+                <ThemeIcon variant="light" size="lg">
+                  <IconBell size={18} aria-hidden />
+                </ThemeIcon>
+              }
+            >
               Automatische Erinnerungen per E-Mail, bevor eine Strecke verfällt
             </List.Item>
-            <List.Item icon={<ThemeIcon variant="light" size="lg"><IconFileExport size={18} aria-hidden /></ThemeIcon>}>
+            <List.Item
+              icon={
+                <ThemeIcon variant="light" size="lg">
+                  <IconFileExport size={18} aria-hidden />
+                </ThemeIcon>
+              }
+            >
               Nachweis als PDF oder CSV für den Arbeitgeber
             </List.Item>
-            <List.Item icon={<ThemeIcon variant="light" size="lg"><IconDeviceMobile size={18} aria-hidden /></ThemeIcon>}>
+            <List.Item
+              icon={
+                <ThemeIcon variant="light" size="lg">
+                  <IconDeviceMobile size={18} aria-hidden />
+                </ThemeIcon>
+              }
+            >
               Auf dem Telefon im Führerstand wie am Rechner im Betriebshof
             </List.Item>
           </List>

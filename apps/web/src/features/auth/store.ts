@@ -27,7 +27,12 @@ export function decodeToken(token: string): TokenDetails | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     const payload = JSON.parse(decodeURIComponent(escape(json))) as Partial<TokenDetails>;
     return typeof payload.exp === 'number' ? (payload as TokenDetails) : null;
   } catch {

@@ -14,7 +14,8 @@ export function toRegisterPayload(input: RegisterInput): RegisterInput {
   return { ...input, email: input.email.trim(), firstname: input.firstname.trim(), lastname: input.lastname.trim() };
 }
 
-export const register = (input: RegisterInput) => api.post<RegisterResponse>('/api/users/register', toRegisterPayload(input), { auth: false });
+export const register = (input: RegisterInput) =>
+  api.post<RegisterResponse>('/api/users/register', toRegisterPayload(input), { auth: false });
 
 export class RegistrationFailed extends Error {}
 

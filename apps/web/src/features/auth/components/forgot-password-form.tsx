@@ -6,14 +6,17 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const forgot = useForgotPassword();
   const form = useForm({
     initialValues: { email: '' },
-    validate: { email: (value) => (/^\S+@\S+\.\S+$/.test(value.trim()) ? null : 'Bitte eine gültige E-Mail-Adresse angeben.') },
+    validate: {
+      email: (value) => (/^\S+@\S+\.\S+$/.test(value.trim()) ? null : 'Bitte eine gültige E-Mail-Adresse angeben.'),
+    },
   });
 
   return (
     <form onSubmit={form.onSubmit((values) => forgot.mutate(values))} noValidate aria-label="Passwort vergessen">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Geben Sie die E-Mail-Adresse Ihres Kontos an. Sie erhalten einen Link, mit dem Sie ein neues Passwort vergeben.
+          Geben Sie die E-Mail-Adresse Ihres Kontos an. Sie erhalten einen Link, mit dem Sie ein neues Passwort
+          vergeben.
         </Text>
         {forgot.isSuccess && (
           <Alert color="green" role="status">

@@ -4,7 +4,15 @@ import { useLogin } from '../api/login';
 import { UnauthorizedError } from '../../../lib/api-errors';
 import { germanMessage } from '../../../lib/api-errors';
 
-export function LoginForm({ onRegister, onForgot, onSuccess }: { onRegister: () => void; onForgot: () => void; onSuccess: () => void }) {
+export function LoginForm({
+  onRegister,
+  onForgot,
+  onSuccess,
+}: {
+  onRegister: () => void;
+  onForgot: () => void;
+  onSuccess: () => void;
+}) {
   const login = useLogin();
   const form = useForm({
     initialValues: { username: '', password: '' },
@@ -28,7 +36,13 @@ export function LoginForm({ onRegister, onForgot, onSuccess }: { onRegister: () 
             {error}
           </Alert>
         )}
-        <TextInput label="E-Mail Adresse" type="email" autoComplete="username" required {...form.getInputProps('username')} />
+        <TextInput
+          label="E-Mail Adresse"
+          type="email"
+          autoComplete="username"
+          required
+          {...form.getInputProps('username')}
+        />
         <PasswordInput label="Passwort" autoComplete="current-password" required {...form.getInputProps('password')} />
         <Group justify="space-between" mt="xs" wrap="wrap">
           <Anchor component="button" type="button" size="sm" onClick={onForgot}>

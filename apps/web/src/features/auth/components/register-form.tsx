@@ -22,7 +22,11 @@ export function RegisterForm({ onBack, onSuccess }: { onBack: () => void; onSucc
   }
 
   return (
-    <form onSubmit={form.onSubmit((values) => register.mutate(values, { onSuccess }))} noValidate aria-label="Registrieren">
+    <form
+      onSubmit={form.onSubmit((values) => register.mutate(values, { onSuccess }))}
+      noValidate
+      aria-label="Registrieren"
+    >
       <Stack gap="sm">
         {error && (
           <Alert color="red" role="alert">
