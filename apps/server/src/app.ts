@@ -25,6 +25,7 @@ import docsPlugin from './plugins/docs.js';
 import securityPlugin from './plugins/security.js';
 import spaPlugin from './plugins/spa.js';
 import mailPlugin from './plugins/mail.js';
+import idempotencyPlugin from './plugins/idempotency.js';
 import healthRoutes from './modules/health/health.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
 import routeActivitiesRoutes from './modules/route-activities/route-activities.routes.js';
@@ -167,6 +168,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(docsPlugin);
   await app.register(mailPlugin);
   await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
 
   await app.register(
     async (api) => {

@@ -33,7 +33,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const accounts = createAccountService({ repo, mailer: app.mailer, publicUrl: app.config.publicUrl, log: app.log });
   const limits = app.config.rateLimits;
   const tags = ['Konto'];
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
 
   app.post(
     '/login_check',
