@@ -1,9 +1,69 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { randomBytes } from 'node:crypto';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** One id per production build; the app compares it with /build.json to notice a deploy. */
+const buildId =
+  process.env.BUILD_ID ??
+  `${new Date()
+    .toISOString()
+    .replace(/[-:.TZ]/g, '')
+    .slice(0, 14)}-${randomBytes(3).toString('hex')}`;
+
+function buildManifest(): Plugin {
+  return {
+    name: 'streckenpass-build-manifest',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'build.json', source: JSON.stringify({ build: buildId }) });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
+  plugins: [
+    react(),
+    buildManifest(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png', 'icons/favicon-32.png'],
+      manifest: {
+        id: '/',
+        name: 'Streckenpass – Streckenkunde digital',
+        short_name: 'Streckenpass',
+        description: 'Streckenkunde schnell, einfach und unterwegs erfassen – mit Erinnerungen und Nachweis als PDF.',
+        lang: 'de',
+        dir: 'ltr',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#1a1b1e',
+        theme_color: '#c92a2a',
+        categories: ['productivity', 'utilities'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/apple-touch-icon-180.png', sizes: '180x180', type: 'image/png' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        // build.json must always come from the network: it is how a new deploy is noticed.
+        globIgnores: ['build.json'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     sourcemap: false,

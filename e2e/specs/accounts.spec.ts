@@ -23,7 +23,11 @@ test('register → dashboard → logout → login → change password → login 
 
   await page.getByRole('button', { name: 'Abmelden' }).first().click();
   await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('streckenpass:') && k !== 'streckenpass:color-scheme'))).toEqual([]);
+  expect(
+    await page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith('streckenpass:') && k !== 'streckenpass:color-scheme'),
+    ),
+  ).toEqual([]);
 
   await page.getByLabel('E-Mail Adresse').fill(email);
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('falsches-passwort');
@@ -53,7 +57,10 @@ test('register → dashboard → logout → login → change password → login 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('a signed-out visitor is sent to the start page and returns to the wanted page after login', async ({ page, request }) => {
+test('a signed-out visitor is sent to the start page and returns to the wanted page after login', async ({
+  page,
+  request,
+}) => {
   const user = await registerViaApi(request);
   await page.goto('/account/settings');
   await expect(page).toHaveURL(/\/$/);

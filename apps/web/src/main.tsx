@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { createRouter } from './app/router';
+import { UpdatePrompt } from './app/update-prompt';
 import { watchTokenExpiry } from './features/auth/session';
 
 watchTokenExpiry();
@@ -14,6 +15,7 @@ createRoot(root).render(
   <StrictMode>
     <AppProvider>
       <RouterProvider router={router} />
+      <UpdatePrompt />
     </AppProvider>
   </StrictMode>,
 );

@@ -2,9 +2,10 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import type { ReactNode } from 'react';
 import { queryClient } from '../lib/query-client';
+import { PERSIST_MAX_AGE_MS, queryPersister } from '../lib/query-persister';
 import { colorSchemeManager, defaultColorScheme } from './color-scheme';
 import { theme } from './theme';
 
@@ -24,7 +25,16 @@ export function AppProvider({ children }: { children: ReactNode }) {
       getStyleNonce={styleNonce}
     >
       <Notifications position="top-center" />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={{
+          persister: queryPersister,
+          maxAge: PERSIST_MAX_AGE_MS,
+          dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === 'success' },
+        }}
+      >
+        {children}
+      </PersistQueryClientProvider>
     </MantineProvider>
   );
 }

@@ -19,6 +19,7 @@ import { useLogout } from '../../features/auth/api/logout';
 import { useIsAuthenticated } from '../../features/auth/store';
 import { PageLoader } from '../../components/page-loader';
 import classes from './app-layout.module.css';
+import { OfflineHint } from './offline-hint';
 import { VerificationBanner } from './verification-banner';
 
 interface NavItem {
@@ -122,6 +123,7 @@ export function AppLayout() {
             </Group>
           </Group>
         </Container>
+        <OfflineHint />
         {opened && (
           <Stack gap={0} hiddenFrom="sm" component="nav" aria-label="Hauptnavigation" className={classes.mobileNav}>
             {links}

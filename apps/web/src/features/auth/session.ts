@@ -1,10 +1,12 @@
 import { configureApiClient } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
+import { setPersistenceGate } from '../../lib/query-persister';
 import { resetAllStoredData } from '../../lib/storage';
 import { currentUserQueryOptions } from './api/get-current-user';
 import { currentToken, isTokenValid, useAuthStore } from './store';
 
 function rebuildApiClient(): void {
+  setPersistenceGate(() => currentToken() !== null);
   configureApiClient({
     getToken: currentToken,
     onUnauthorized: () => resetAllStoredData(),
