@@ -24,4 +24,4 @@ export const queryPersister = createSyncStoragePersister({
   throttleTime: 1000,
 });
 
-export const PERSIST_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;

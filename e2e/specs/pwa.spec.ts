@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { loginViaUi, registerViaApi } from '../support/fixtures';
+
+test.describe('installable app', () => {
+  test('serves a German manifest that meets the install criteria and activates a service worker', async ({
+    page,
+    request,
+  }) => {
+    const response = await request.get('/manifest.webmanifest');
+    expect(response.ok()).toBe(true);
+    const manifest = (await response.json()) as {
+      name: string;
+      short_name: string;
+      lang: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+    };
+    expect(manifest).toMatchObject({
+      short_name: 'Streckenpass',
+      lang: 'de',
+      start_url: '/dashboard',
+      display: 'standalone',
+    });
+    expect(manifest.theme_color).toMatch(/^#/);
+    const sizes = manifest.icons.map((icon) => icon.sizes);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+    for (const icon of manifest.icons) expect((await request.get(icon.src)).ok()).toBe(true);
+
+    await page.goto('/');
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 })
+      .toBe('activated');
+  });
+
+  test('opens with the network off and shows the signed-in user’s data with an offline hint', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const user = await registerViaApi(request, { firstname: 'Otto', lastname: 'Offline' });
+    await loginViaUi(page, user);
+    await expect(page.getByText('Hallo Otto Offline!')).toBeVisible();
+    await page.evaluate(async () => navigator.serviceWorker.ready);
+    // Let the persister write the cache (throttled to once a second).
+    await page.waitForTimeout(1500);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText('Hallo Otto Offline!')).toBeVisible();
+    await expect(page.getByText(/Offline — Stand vom \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/)).toBeVisible();
+    await context.setOffline(false);
+  });
+});
+
+test('announces a new build and reloads only when asked', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+  await page.getByLabel('E-Mail Adresse').fill('nicht-verlieren@example.org');
+  // Simulate a deploy: the server now reports another build id.
+  await page.route('**/build.json', (route) => route.fulfill({ json: { build: 'ein-neuer-build' } }));
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  const button = page.getByRole('button', { name: 'Neue Version verfügbar — neu laden' });
+  await expect(button).toBeVisible();
+  // Nothing reloads under the user's form by itself.
+  await expect(page.getByLabel('E-Mail Adresse')).toHaveValue('nicht-verlieren@example.org');
+  const reloaded = page.waitForEvent('load');
+  await button.click();
+  await reloaded;
+});
+
+test.describe('chunk-load guard', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('reloads once when a page chunk fails to load, and not a second time within 10 s', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    // After a deploy the old chunk of the information page is gone.
+    await page.route(/\/assets\/about-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.getByRole('link', { name: 'Informationen' }).first().click();
+    await expect(page.getByText(/neue Version von Streckenpass ist verfügbar/)).toBeVisible({ timeout: 15_000 });
+    await page.waitForTimeout(1500);
+    expect(loads).toBe(1);
+  });
+});
