@@ -98,8 +98,8 @@ export function AppLayout() {
 
   return (
     <>
+      <VerificationBanner />
       <Box component="header" className={classes.header}>
-        <VerificationBanner />
         <Container size="lg" className={classes.bar}>
           <Group justify="space-between" h="100%" wrap="nowrap">
             <UnstyledButton

@@ -37,7 +37,7 @@ export function VerificationBanner() {
               Bestätigung erneut senden
             </Button>
           )}
-          <Button size="xs" variant="outline" color="dark" onClick={() => setClosed((value) => !value)}>
+          <Button size="xs" variant="filled" color="dark" onClick={() => setClosed((value) => !value)}>
             Schließen
           </Button>
         </Group>
