@@ -9,6 +9,15 @@ export const signedInRoutes: RouteObject[] = [
   { path: 'account', lazy: () => import('./routes/account') },
   { path: 'account/settings', lazy: () => import('./routes/account-settings') },
   { path: 'account/change-password', lazy: () => import('./routes/account-change-password') },
+  { path: 'route/new', lazy: () => import('./routes/route-new') },
+  { path: 'route/edit/:id', lazy: () => import('./routes/route-edit') },
+  { path: 'route/:id', lazy: () => import('./routes/route-view') },
+  { path: 'tour/new', lazy: () => import('./routes/tour-new') },
+  { path: 'tour/edit/:id', lazy: () => import('./routes/tour-edit') },
+  { path: 'tour/:id', lazy: () => import('./routes/tour-view') },
+  { path: 'vehicle/new', lazy: () => import('./routes/vehicle-new') },
+  { path: 'vehicle/edit/:id', lazy: () => import('./routes/vehicle-edit') },
+  { path: 'vehicle/:id', lazy: () => import('./routes/vehicle-view') },
 ];
 
 export const routes: RouteObject[] = [

@@ -1,0 +1,90 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../test/fetch-stub';
+import { renderRoutes } from '../../test/render';
+import { Component as RouteEditPage } from './route-edit';
+
+const routes = [
+  { path: '/route/edit/:id', Component: RouteEditPage },
+  { path: '/route/:id', element: <p>Ansicht der Strecke</p> },
+  { path: '/documentation', element: <p>Dokumentation</p> },
+];
+const route = {
+  id: 7,
+  name: 'Lübeck - Kiel',
+  companyRoute: 'L10.02',
+  startPoint: 'HL',
+  endPoint: 'HK',
+  tours: [],
+  owner: '/api/users/1',
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('route edit', () => {
+  it('saves changes with PATCH (an emptied code becomes null) and opens the view', async () => {
+    const calls = stubFetch(({ method, path, body }) => {
+      if (path !== '/api/routes/7') return undefined;
+      if (method === 'GET') return { status: 200, body: route };
+      if (method === 'PATCH') return { status: 200, body: { ...route, ...(body as object) } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/route/edit/7');
+    const name = await screen.findByLabelText(/Name der Strecke/);
+    expect(name).toHaveValue('Lübeck - Kiel');
+    await user.clear(name);
+    await user.type(name, 'Lübeck - Kiel Hbf');
+    await user.clear(screen.getByLabelText(/Unternehmens-Kürzel/));
+    await user.click(screen.getByRole('button', { name: 'Strecke speichern' }));
+
+    expect(await screen.findByText('Ansicht der Strecke')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      name: 'Lübeck - Kiel Hbf',
+      companyRoute: null,
+      startPoint: 'HL',
+      endPoint: 'HK',
+    });
+  });
+
+  it('deletes only after confirmation and then opens the documentation', async () => {
+    const calls = stubFetch(({ method, path }) => {
+      if (path === '/api/routes/7' && method === 'GET') return { status: 200, body: route };
+      if (path === '/api/routes/7' && method === 'DELETE') return { status: 204 };
+      return { status: 200, body: [] };
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/route/edit/7');
+    await user.click(await screen.findByRole('button', { name: 'Eintrag löschen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Strecke löschen?' });
+    expect(dialog).toHaveTextContent('„Lübeck - Kiel“');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Endgültig löschen' }));
+    expect(await screen.findByText('Dokumentation')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('a failed delete is only logged; the form stays as it was', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch(({ method, path }) => {
+      if (path === '/api/routes/7' && method === 'GET') return { status: 200, body: route };
+      if (path === '/api/routes/7' && method === 'DELETE') return { status: 500, body: { title: 'x', status: 500 } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/route/edit/7');
+    await user.click(await screen.findByRole('button', { name: 'Eintrag löschen' }));
+    await user.click(await screen.findByRole('button', { name: 'Endgültig löschen' }));
+
+    await waitFor(() => expect(error).toHaveBeenCalled());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Dokumentation')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/Name der Strecke/)).toHaveValue('Lübeck - Kiel');
+    expect(screen.getByRole('button', { name: 'Eintrag löschen' })).toBeEnabled();
+  });
+});

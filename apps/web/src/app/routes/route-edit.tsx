@@ -1,0 +1,90 @@
+import { Button, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Route } from '@streckenpass/contract/routes';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmDeleteButton } from '../../components/confirm-delete-button';
+import { PageLoader } from '../../components/page-loader';
+import { QueryError } from '../../components/query-error';
+import { isMissingRecord, RecordNotFound } from '../../components/record-not-found';
+import { paths } from '../../config/paths';
+import { useDeleteRoute, useRoute, useUpdateRoute } from '../../features/routes/api/routes';
+import { RouteForm, type RouteFormValues } from '../../features/routes/components/route-form';
+import { useIdParam } from '../use-id-param';
+import { useTitle } from '../use-title';
+
+function EditRoute({ route }: { route: Route }) {
+  const navigate = useNavigate();
+  const update = useUpdateRoute(route.id);
+  const remove = useDeleteRoute();
+
+  const save = async (values: RouteFormValues) => {
+    await update.mutateAsync({
+      name: values.name,
+      companyRoute: values.companyRoute.trim() || null,
+      startPoint: values.startPoint,
+      endPoint: values.endPoint,
+    });
+    notifications.show({ color: 'green', message: 'Strecke gespeichert.' });
+    navigate(paths.route(route.id));
+  };
+
+  const onDelete = async () => {
+    try {
+      await remove.mutateAsync(route.id);
+      navigate(paths.documentation);
+    } catch (error) {
+      // Seed section 8: a failed route delete is only logged; the form stays as it was.
+      console.error('Strecke konnte nicht gelöscht werden', error);
+    }
+  };
+
+  return (
+    <RouteForm
+      heading="Strecke bearbeiten"
+      submitLabel="Strecke speichern"
+      initialValues={{
+        name: route.name,
+        companyRoute: route.companyRoute ?? '',
+        startPoint: route.startPoint,
+        endPoint: route.endPoint,
+      }}
+      onSubmit={save}
+      actions={
+        <>
+          <Button component={Link} to={paths.route(route.id)} variant="default" fullWidth>
+            Zurück zur Ansicht
+          </Button>
+          <ConfirmDeleteButton onConfirm={onDelete} title="Strecke löschen?">
+            Soll die Strecke „{route.name}“ wirklich gelöscht werden? Sie wird auch aus ihren Touren und Aufzeichnungen
+            entfernt.
+          </ConfirmDeleteButton>
+        </>
+      }
+    />
+  );
+}
+
+export function Component() {
+  useTitle('Strecke bearbeiten');
+  const id = useIdParam();
+  const route = useRoute(id ?? 0);
+
+  let content;
+  if (id === null || (route.isError && isMissingRecord(route.error))) {
+    content = (
+      <RecordNotFound
+        title="Strecke nicht gefunden"
+        text="Diese Strecke gibt es nicht (mehr), oder sie gehört zu einem anderen Konto."
+        backTo={paths.documentation}
+        backLabel="Zurück zur Dokumentation"
+      />
+    );
+  } else if (route.isError) {
+    content = <QueryError error={route.error} retry={() => void route.refetch()} />;
+  } else if (!route.data) {
+    content = <PageLoader />;
+  } else {
+    content = <EditRoute key={route.data.id} route={route.data} />;
+  }
+  return <Stack align="center">{content}</Stack>;
+}

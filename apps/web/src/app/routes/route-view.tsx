@@ -1,0 +1,152 @@
+import { Anchor, Badge, Button, Card, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
+import { toIri } from '@streckenpass/contract/common';
+import { daysUntil } from '@streckenpass/contract/knowledge';
+import type { Route } from '@streckenpass/contract/routes';
+import { Link } from 'react-router';
+import { DetailTable } from '../../components/detail-table';
+import { PageLoader } from '../../components/page-loader';
+import { QueryError } from '../../components/query-error';
+import { isMissingRecord, RecordNotFound } from '../../components/record-not-found';
+import { paths } from '../../config/paths';
+import { useRouteActivities } from '../../features/route-activities/api/get-route-activities';
+import { useRoute } from '../../features/routes/api/routes';
+import { routeHistory, routeValidUntil } from '../../features/routes/route-knowledge';
+import { useTours } from '../../features/tours/api/tours';
+import { formatDate, todayInput } from '../../lib/dates';
+import { useIdParam } from '../use-id-param';
+import { useTitle } from '../use-title';
+
+function ValidUntil({ date }: { date: string | null }) {
+  if (!date)
+    return (
+      <Text span inherit>
+        Nicht erfasst
+      </Text>
+    );
+  const expired = (daysUntil(date, todayInput()) ?? 0) < 0;
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Text span inherit>
+        {formatDate(date)}
+      </Text>
+      {expired && (
+        <Badge color="red" variant="light">
+          abgelaufen
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function RouteDetails({ route }: { route: Route }) {
+  const routeIri = toIri('routes', route.id);
+  const activities = useRouteActivities();
+  const tours = useTours();
+  const history = activities.data ? routeHistory(routeIri, activities.data) : [];
+  const validUntil = routeValidUntil(history);
+  const routeTours = (tours.data ?? []).filter((tour) => route.tours.includes(toIri('tours', tour.id)));
+
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Card>
+          <Stack gap="sm">
+            <Title order={1} size="h3">
+              Stammdaten der Strecke
+            </Title>
+            <DetailTable
+              rows={[
+                { label: 'Name der Strecke', value: route.name },
+                { label: 'Unternehmens-Kürzel', value: route.companyRoute ?? 'Nicht angegeben' },
+                { label: 'Start der Strecke', value: route.startPoint },
+                { label: 'Ende der Strecke', value: route.endPoint },
+                {
+                  label: 'Streckenkunde gültig bis',
+                  value: activities.isPending ? '…' : activities.isError ? '–' : <ValidUntil date={validUntil} />,
+                },
+              ]}
+            />
+            <Button component={Link} to={paths.routeEdit(route.id)} fullWidth>
+              Strecke bearbeiten
+            </Button>
+            <Button component={Link} to={paths.documentation} variant="default" fullWidth>
+              Zurück zur Dokumentation
+            </Button>
+          </Stack>
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Stack gap="md">
+          <Card>
+            <Title order={2} size="h4" mb="xs">
+              Touren
+            </Title>
+            {tours.isError ? (
+              <QueryError error={tours.error} retry={() => void tours.refetch()} />
+            ) : tours.isPending ? (
+              <PageLoader />
+            ) : routeTours.length === 0 ? (
+              <Text c="dimmed">Diese Strecke gehört zu keiner Tour.</Text>
+            ) : (
+              <List spacing={4} listStyleType="none" aria-label="Touren dieser Strecke">
+                {routeTours.map((tour) => (
+                  <List.Item key={tour.id}>
+                    <Anchor component={Link} to={paths.tour(tour.id)}>
+                      {tour.name}
+                    </Anchor>
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </Card>
+          <Card>
+            <Title order={2} size="h4" mb="xs">
+              Verlauf
+            </Title>
+            {activities.isError ? (
+              <QueryError error={activities.error} retry={() => void activities.refetch()} />
+            ) : activities.isPending ? (
+              <PageLoader />
+            ) : history.length === 0 ? (
+              <Text c="dimmed">Für diese Strecke ist noch keine Fahrt erfasst.</Text>
+            ) : (
+              <List spacing={4} listStyleType="none" aria-label="Erfasste Fahrten">
+                {history.map((activity) => (
+                  <List.Item key={activity.id}>
+                    <Anchor component={Link} to={paths.routeActivity(activity.id)}>
+                      Gefahren am {formatDate(activity.acquiredAt)}
+                    </Anchor>
+                    <Text span c="dimmed" size="sm">
+                      {' '}
+                      · gültig bis {formatDate(activity.acquiredUntil)}
+                    </Text>
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </Card>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+export function Component() {
+  const id = useIdParam();
+  const route = useRoute(id ?? 0);
+  useTitle(route.data ? route.data.name : 'Strecke');
+
+  if (id === null || (route.isError && isMissingRecord(route.error))) {
+    return (
+      <RecordNotFound
+        title="Strecke nicht gefunden"
+        text="Diese Strecke gibt es nicht (mehr), oder sie gehört zu einem anderen Konto."
+        backTo={paths.documentation}
+        backLabel="Zurück zur Dokumentation"
+      />
+    );
+  }
+  if (route.isError) return <QueryError error={route.error} retry={() => void route.refetch()} />;
+  if (!route.data) return <PageLoader />;
+  return <RouteDetails route={route.data} />;
+}

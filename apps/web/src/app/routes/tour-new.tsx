@@ -1,0 +1,54 @@
+import { Button } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { QueryError } from '../../components/query-error';
+import { paths } from '../../config/paths';
+import { useRoutes } from '../../features/routes/api/routes';
+import { useCreateTour } from '../../features/tours/api/tours';
+import { TourEditor, type TourSaveInput } from '../../features/tours/components/tour-editor';
+import { useTourSelectionStore } from '../../features/tours/tour-selection-store';
+import { useTitle } from '../use-title';
+
+export function Component() {
+  useTitle('Tour erstellen');
+  const navigate = useNavigate();
+  const routes = useRoutes();
+  const create = useCreateTour();
+  const discard = useTourSelectionStore((state) => state.discard);
+
+  const save = async (input: TourSaveInput, discardDraft: () => void) => {
+    try {
+      const tour = await create.mutateAsync(input);
+      discardDraft();
+      navigate(paths.tour(tour.id));
+    } catch (error) {
+      // Seed section 8: a failed tour creation is only logged. The name and the selection stay as they are.
+      console.error('Tour konnte nicht erstellt werden', error);
+    }
+  };
+
+  if (routes.isError) return <QueryError error={routes.error} retry={() => void routes.refetch()} />;
+  if (!routes.data) return <PageLoader />;
+  return (
+    <TourEditor
+      draftKey="new"
+      heading="Tour erstellen"
+      submitLabel="Tour erstellen"
+      savedRoutes={[]}
+      routes={routes.data}
+      onSubmit={save}
+      actions={
+        <Button
+          variant="default"
+          fullWidth
+          onClick={() => {
+            discard('new');
+            navigate(paths.documentation);
+          }}
+        >
+          Zurück zur Dokumentation
+        </Button>
+      }
+    />
+  );
+}

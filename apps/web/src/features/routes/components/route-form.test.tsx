@@ -1,0 +1,177 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Component as RouteNewPage } from '../../../app/routes/route-new';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderRoutes } from '../../../test/render';
+
+const routes = [
+  { path: '/route/new', Component: RouteNewPage },
+  { path: '/route/:id', element: <p>Ansicht der Strecke</p> },
+  { path: '/documentation', element: <p>Dokumentation</p> },
+];
+
+const created = {
+  id: 7,
+  name: 'Uelzen - Lüneburg',
+  companyRoute: 'N30.2',
+  startPoint: 'HU',
+  endPoint: 'ALBG',
+  tours: [],
+  owner: '/api/users/1',
+};
+
+async function fillMasterData(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/Name der Strecke/), 'Uelzen - Lüneburg');
+  await user.type(screen.getByLabelText(/Unternehmens-Kürzel/), 'N30.2');
+  await user.type(screen.getByLabelText(/Start der Strecke/), 'HU');
+  await user.type(screen.getByLabelText(/Ende der Strecke/), 'ALBG');
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('route form (/route/new)', () => {
+  it('shows German messages for missing fields and sends nothing', async () => {
+    const calls = stubFetch(() => undefined);
+    const user = userEvent.setup();
+    renderRoutes(routes, '/route/new');
+    await user.click(await screen.findByRole('button', { name: 'Strecke erstellen' }));
+
+    expect(await screen.findByText('Der Name der Strecke darf nicht leer sein.')).toBeInTheDocument();
+    expect(screen.getByText('Der Start der Strecke darf nicht leer sein.')).toBeInTheDocument();
+    expect(screen.getByText('Das Ende der Strecke darf nicht leer sein.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('rejects a "Zuletzt gefahren am" in the future', async () => {
+    const calls = stubFetch(() => undefined);
+    const user = userEvent.setup();
+    renderRoutes(routes, '/route/new');
+    await fillMasterData(user);
+    await user.type(screen.getByLabelText(/Zuletzt gefahren am/), '2999-01-01');
+    await user.click(screen.getByRole('button', { name: 'Strecke erstellen' }));
+    expect(await screen.findByText('Das Datum darf nicht in der Zukunft liegen.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('creates the route without a date and opens its view', async () => {
+    const calls = stubFetch(({ method, path }) =>
+      method === 'POST' && path === '/api/routes' ? { status: 201, body: created } : undefined,
+    );
+    const user = userEvent.setup();
+    renderRoutes(routes, '/route/new');
+    await fillMasterData(user);
+    await user.click(screen.getByRole('button', { name: 'Strecke erstellen' }));
+
+    expect(await screen.findByText('Ansicht der Strecke')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        path: '/api/routes',
+        body: { name: 'Uelzen - Lüneburg', companyRoute: 'N30.2', startPoint: 'HU', endPoint: 'ALBG' },
+      },
+    ]);
+  });
+
+  it('with a date and "½ Jahr", records route knowledge valid for 182 days', async () => {
+    const calls = stubFetch(({ method, path }) => {
+      if (method === 'POST' && path === '/api/routes') return { status: 201, body: created };
+      if (method === 'POST' && path === '/api/route_activities') return { status: 201, body: { id: 1 } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/route/new');
+    await fillMasterData(user);
+    await user.type(screen.getByLabelText(/Zuletzt gefahren am/), '2025-03-01');
+    expect(screen.getByText('Streckenkunde gültig bis 28.02.2026')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: '½ Jahr' }));
+    expect(screen.getByText('Streckenkunde gültig bis 30.08.2025')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Strecke erstellen' }));
+
+    expect(await screen.findByText('Ansicht der Strecke')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/api/routes', { name: 'Uelzen - Lüneburg', companyRoute: 'N30.2', startPoint: 'HU', endPoint: 'ALBG' }],
+      [
+        '/api/route_activities',
+        { acquiredAt: '2025-03-01', acquiredUntil: '2025-08-30', acquiredRoutes: ['/api/routes/7'] },
+      ],
+    ]);
+  });
+
+  it('a full year is 364 days', async () => {
+    const calls = stubFetch(({ method, path }) => {
+      if (method === 'POST' && path === '/api/routes') return { status: 201, body: created };
+      if (method === 'POST' && path === '/api/route_activities') return { status: 201, body: { id: 1 } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/route/new');
+    await fillMasterData(user);
+    await user.type(screen.getByLabelText(/Zuletzt gefahren am/), '2024-01-01');
+    await user.click(screen.getByRole('button', { name: 'Strecke erstellen' }));
+    await screen.findByText('Ansicht der Strecke');
+    expect(calls.find((c) => c.path === '/api/route_activities')?.body).toMatchObject({
+      acquiredAt: '2024-01-01',
+      acquiredUntil: '2024-12-30',
+    });
+  });
+
+  it('keeps the input and shows a German message when saving fails', async () => {
+    stubFetch(() => ({ status: 500, body: { title: 'Internal Server Error', status: 500 } }));
+    const user = userEvent.setup();
+    renderRoutes(routes, '/route/new');
+    await fillMasterData(user);
+    await user.click(screen.getByRole('button', { name: 'Strecke erstellen' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Speichern fehlgeschlagen. Bitte versuchen Sie es erneut.',
+    );
+    expect(screen.getByLabelText(/Name der Strecke/)).toHaveValue('Uelzen - Lüneburg');
+    expect(screen.getByLabelText(/Unternehmens-Kürzel/)).toHaveValue('N30.2');
+    expect(screen.getByLabelText(/Start der Strecke/)).toHaveValue('HU');
+    expect(screen.getByLabelText(/Ende der Strecke/)).toHaveValue('ALBG');
+    expect(screen.queryByText('Ansicht der Strecke')).not.toBeInTheDocument();
+  });
+
+  it('puts 422 violations onto their fields', async () => {
+    stubFetch(() => ({
+      status: 422,
+      body: {
+        title: 'An error occurred',
+        status: 422,
+        detail: 'Der Start der Strecke darf höchstens 64 Zeichen lang sein.',
+        violations: [
+          { propertyPath: 'startPoint', message: 'Der Start der Strecke darf höchstens 64 Zeichen lang sein.' },
+        ],
+      },
+    }));
+    const user = userEvent.setup();
+    renderRoutes(routes, '/route/new');
+    await fillMasterData(user);
+    await user.click(screen.getByRole('button', { name: 'Strecke erstellen' }));
+
+    expect(await screen.findByText('Der Start der Strecke darf höchstens 64 Zeichen lang sein.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Start der Strecke/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Bitte prüfen Sie die markierten Eingaben.');
+  });
+
+  it('opens the view even when the first record fails, and says so', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const calls = stubFetch(({ method, path }) => {
+      if (method === 'POST' && path === '/api/routes') return { status: 201, body: created };
+      return { status: 500, body: { title: 'Internal Server Error', status: 500 } };
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/route/new');
+    await fillMasterData(user);
+    await user.type(screen.getByLabelText(/Zuletzt gefahren am/), '2025-03-01');
+    await user.click(screen.getByRole('button', { name: 'Strecke erstellen' }));
+    expect(await screen.findByText('Ansicht der Strecke')).toBeInTheDocument();
+    await waitFor(() => expect(error).toHaveBeenCalled());
+    // The route was created once; no second POST /api/routes.
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/routes')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,16 @@
+import { latestValidity } from '@streckenpass/contract/knowledge';
+import type { RouteActivity } from '@streckenpass/contract/route-activities';
+
+type ActivityDates = Pick<RouteActivity, 'id' | 'acquiredAt' | 'acquiredUntil' | 'acquiredRoutes'>;
+
+/** The activities that include the route, newest driving date first (ties: newest record first). */
+export function routeHistory<T extends ActivityDates>(routeIri: string, activities: readonly T[]): T[] {
+  return activities
+    .filter((activity) => activity.acquiredRoutes.includes(routeIri))
+    .sort((a, b) => (a.acquiredAt === b.acquiredAt ? b.id - a.id : a.acquiredAt < b.acquiredAt ? 1 : -1));
+}
+
+/** "Streckenkunde gültig bis": the latest acquiredUntil among the route's activities; null = never recorded. */
+export function routeValidUntil(history: readonly Pick<RouteActivity, 'acquiredUntil'>[]): string | null {
+  return latestValidity(history.map((activity) => activity.acquiredUntil));
+}

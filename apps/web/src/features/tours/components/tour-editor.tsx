@@ -1,0 +1,171 @@
+import { Alert, Badge, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { toIri } from '@streckenpass/contract/common';
+import type { Route } from '@streckenpass/contract/routes';
+import { createTourSchema, TOUR_MIN_ROUTES } from '@streckenpass/contract/tours';
+import { useState, type ReactNode } from 'react';
+import { submitErrors } from '../../../lib/form-errors';
+import { useTourSelection, type TourDraftKey } from '../tour-selection-store';
+import { RouteListCard, selectedRoutes } from './route-list-card';
+import { RoutePicker } from './route-picker';
+
+export interface TourSaveInput {
+  name: string;
+  /** Route IRIs, only of routes that still exist. */
+  routes: string[];
+}
+
+const nameSchema = createTourSchema.shape.name;
+const column = { base: 12, sm: 6, md: 4 };
+const tooFewRoutes = `Eine Tour braucht mindestens ${TOUR_MIN_ROUTES} Strecken. Bitte wählen Sie weitere Strecken aus.`;
+
+/**
+ * Name plus route selection of a tour. The selection lives in the tour selection store (kept while the user visits
+ * other screens). `onSubmit` saves; when it throws, the input stays and a German message appears.
+ */
+export function TourEditor({
+  draftKey,
+  heading,
+  submitLabel,
+  initialName = '',
+  savedRoutes,
+  routes,
+  onSubmit,
+  actions,
+}: {
+  draftKey: TourDraftKey;
+  heading: string;
+  submitLabel: string;
+  initialName?: string;
+  /** What the server holds (empty for a new tour). */
+  savedRoutes: readonly string[];
+  /** All routes of the user. */
+  routes: readonly Route[];
+  onSubmit: (input: TourSaveInput, discardDraft: () => void) => Promise<void>;
+  /** Buttons above the submit button. */
+  actions?: ReactNode;
+}) {
+  const isNew = draftKey === 'new';
+  const { selection, dirty, toggle, discard } = useTourSelection(draftKey, savedRoutes);
+  const chosen = selectedRoutes(routes, selection);
+  const [routesError, setRoutesError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const form = useForm({
+    initialValues: { name: initialName },
+    validate: {
+      name: (value) => {
+        const result = nameSchema.safeParse(value);
+        return result.success ? null : (result.error.issues[0]?.message ?? 'Bitte einen Namen angeben.');
+      },
+    },
+  });
+
+  const tooFew = chosen.length < TOUR_MIN_ROUTES;
+  const onToggle = (iri: string) => {
+    toggle(iri);
+    setRoutesError(null);
+  };
+
+  const submit = async () => {
+    setFailure(null);
+    const { hasErrors } = form.validate();
+    if (tooFew) setRoutesError(tooFewRoutes);
+    if (hasErrors || tooFew) return;
+    setSaving(true);
+    try {
+      await onSubmit({ name: form.values.name, routes: chosen.map((route) => toIri('routes', route.id)) }, discard);
+    } catch (error) {
+      const { fields, message } = submitErrors(error, ['name', 'routes']);
+      if (fields.name) form.setFieldError('name', fields.name);
+      if (fields.routes) setRoutesError(fields.routes);
+      setFailure(message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const routesMessage = routesError && (
+    <Text c="red" size="sm" role="alert">
+      {routesError}
+    </Text>
+  );
+
+  return (
+    // Three columns from md on: master data, the picker, then the selection being edited above what is saved.
+    <Grid gap="md" align="flex-start">
+      <Grid.Col span={column}>
+        <Card>
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            <Stack gap="sm">
+              <Title order={1} size="h3">
+                {heading}
+              </Title>
+              {failure && (
+                <Alert color="red" role="alert" title="Nicht gespeichert">
+                  {failure}
+                </Alert>
+              )}
+              <TextInput
+                label="Name der Tour"
+                placeholder="Der Name der Tour"
+                required
+                {...form.getInputProps('name')}
+              />
+              <Text size="sm" c="dimmed">
+                Eine Tour fasst mindestens {TOUR_MIN_ROUTES} Strecken zusammen, die Sie dann mit einem Klick
+                dokumentieren.
+              </Text>
+              <Stack gap="xs">
+                {actions}
+                <Button type="submit" fullWidth loading={saving}>
+                  {submitLabel}
+                </Button>
+              </Stack>
+            </Stack>
+          </form>
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={column}>
+        <RoutePicker routes={routes} selected={selection} onToggle={onToggle} />
+      </Grid.Col>
+      <Grid.Col span={column}>
+        <Stack gap="md">
+          <RouteListCard
+            title={isNew ? 'Ausgewählte Strecken' : 'Zu speichernde Strecken'}
+            description={
+              isNew
+                ? 'Hier stehen die Strecken, die Sie über die Suche ausgewählt haben.'
+                : 'Diese Auswahl wird mit „Tour speichern“ gespeichert.'
+            }
+            routes={chosen}
+            empty="Noch keine Strecke ausgewählt."
+          >
+            {dirty && !isNew && (
+              <Group>
+                <Badge color="yellow" variant="light">
+                  Nicht gespeichert
+                </Badge>
+              </Group>
+            )}
+            {routesMessage}
+          </RouteListCard>
+          {!isNew && (
+            <RouteListCard
+              title="Gespeicherte Auswahl"
+              description="So ist die Tour derzeit gespeichert."
+              routes={selectedRoutes(routes, savedRoutes)}
+              empty="Keine Strecken gespeichert."
+            />
+          )}
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
