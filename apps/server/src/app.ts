@@ -25,6 +25,7 @@ import docsPlugin from './plugins/docs.js';
 import securityPlugin from './plugins/security.js';
 import spaPlugin from './plugins/spa.js';
 import mailPlugin from './plugins/mail.js';
+import schedulerPlugin from './plugins/scheduler.js';
 import idempotencyPlugin from './plugins/idempotency.js';
 import healthRoutes from './modules/health/health.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
@@ -35,6 +36,7 @@ import versionRoutes from './modules/version/version.routes.js';
 import routesRoutes from './modules/routes/routes.routes.js';
 import toursRoutes from './modules/tours/tours.routes.js';
 import vehiclesRoutes from './modules/vehicles/vehicles.routes.js';
+import cronjobRoutes from './modules/cronjob/cronjob.routes.js';
 
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from the config. */
@@ -168,6 +170,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(docsPlugin);
   await app.register(mailPlugin);
   await app.register(authPlugin);
+  await app.register(schedulerPlugin);
   await app.register(idempotencyPlugin);
 
   await app.register(
@@ -187,6 +190,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(routesRoutes);
       await api.register(toursRoutes);
       await api.register(vehiclesRoutes);
+      await api.register(cronjobRoutes);
     },
     { prefix: '/api' },
   );

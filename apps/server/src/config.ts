@@ -49,7 +49,13 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Streckenpass <no-reply@localhost>'),
   REPORT_BCC: z.string().email().optional(),
-  CRON_API_KEY: z.string().min(1).optional(),
+  // The key is one path segment of /api/cronjob/internal/{apiKey}; Fastify refuses longer segments (414).
+  CRON_API_KEY: z
+    .string()
+    .min(1)
+    .max(100, 'at most 100 characters (one URL path segment)')
+    .regex(/^[^/]+$/, 'must not contain "/"')
+    .optional(),
   APP_TIMEZONE: timezone.default('Europe/Berlin'),
   REDIS_URL: z
     .string()

@@ -78,3 +78,102 @@ ${button(input.link, 'Neues Passwort vergeben')}
   );
   return { subject, text, html };
 }
+
+/** `YYYY-MM-DD` → `dd.mm.yyyy`, the date format people read in this product. */
+export function formatGermanDate(date: string): string {
+  const match = /^(\d{4,6})-(\d{2})-(\d{2})$/.exec(date);
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : date;
+}
+
+export interface WeeklyReportEntry {
+  name: string;
+  companyRoute: string | null;
+  /** Last valid day, `YYYY-MM-DD`. */
+  acquiredUntil: string;
+  /** Days from today until `acquiredUntil`: 0 = last valid day, negative = expired. */
+  days: number;
+}
+
+/** How urgent an entry is, in words: 'abgelaufen seit 3 Tagen', 'läuft heute ab', 'noch 12 Tage gültig'. */
+export function reportStatus(days: number): string {
+  if (days < 0) return days === -1 ? 'abgelaufen seit 1 Tag' : `abgelaufen seit ${-days} Tagen`;
+  if (days === 0) return 'läuft heute ab (letzter gültiger Tag)';
+  return days === 1 ? 'noch 1 Tag gültig' : `noch ${days} Tage gültig`;
+}
+
+/** '2026-W47' → 'KW 47/2026'. */
+function weekLabel(isoWeek: string): string {
+  const match = /^(\d{4})-W(\d{2})$/.exec(isoWeek);
+  return match ? `KW ${Number(match[2])}/${match[1]}` : isoWeek;
+}
+
+/**
+ * The weekly report: the routes whose knowledge has expired or expires within `windowDays`, in the order given
+ * (most urgent first), with a link to the dashboard and one to the settings where the report is cancelled.
+ */
+export function weeklyReportMail(input: {
+  firstname: string | null;
+  isoWeek: string;
+  windowDays: number;
+  entries: readonly WeeklyReportEntry[];
+  dashboardUrl: string;
+  settingsUrl: string;
+}): RenderedMail {
+  const count = input.entries.length;
+  const routesWord = count === 1 ? 'Strecke' : 'Strecken';
+  const expired = input.entries.filter((entry) => entry.days < 0).length;
+  const subject = `${PRODUCT_NAME}: Wochenbericht ${weekLabel(input.isoWeek)} – ${count} ${routesWord} ${
+    expired > 0 ? 'abgelaufen oder bald fällig' : 'bald fällig'
+  }`;
+  const intro =
+    count === 1
+      ? `bei 1 Strecke ist Ihre Streckenkunde abgelaufen oder läuft in den nächsten ${input.windowDays} Tagen ab:`
+      : `bei ${count} Strecken ist Ihre Streckenkunde abgelaufen oder läuft in den nächsten ${input.windowDays} Tagen ab:`;
+  const footer = `Sie erhalten diesen Bericht, weil Sie wöchentliche Berichte bestellt haben. Abbestellen können Sie ihn in den Einstellungen: ${input.settingsUrl}`;
+
+  const text = [
+    greeting(input.firstname),
+    '',
+    `Ihr Wochenbericht für ${weekLabel(input.isoWeek)}: ${intro}`,
+    '',
+    ...input.entries.map(
+      (entry) =>
+        `- ${entry.name}${entry.companyRoute ? ` (${entry.companyRoute})` : ''}: gültig bis ${formatGermanDate(
+          entry.acquiredUntil,
+        )}, ${reportStatus(entry.days)}`,
+    ),
+    '',
+    'Zur Übersicht in Ihrem Dashboard:',
+    input.dashboardUrl,
+    '',
+    footer,
+  ].join('\n');
+
+  const cell = 'padding:6px 8px;border-bottom:1px solid #dee2e6;text-align:left;vertical-align:top';
+  const rows = input.entries
+    .map(
+      (entry) => `<tr>
+<td style="${cell}">${escapeHtml(entry.name)}</td>
+<td style="${cell}">${entry.companyRoute ? escapeHtml(entry.companyRoute) : '–'}</td>
+<td style="${cell};white-space:nowrap">${formatGermanDate(entry.acquiredUntil)}</td>
+<td style="${cell};color:${entry.days < 0 ? '#c92a2a' : '#1a1b1e'}">${escapeHtml(reportStatus(entry.days))}</td>
+</tr>`,
+    )
+    .join('\n');
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(greeting(input.firstname))}</p>
+<p>Ihr Wochenbericht für ${escapeHtml(weekLabel(input.isoWeek))}: ${escapeHtml(intro)}</p>
+<table style="border-collapse:collapse;width:100%;font-size:14px">
+<thead><tr>
+<th style="${cell}">Strecke</th><th style="${cell}">Interne Bezeichnung</th><th style="${cell}">Gültig bis</th><th style="${cell}">Status</th>
+</tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+${button(input.dashboardUrl, 'Zum Dashboard')}
+<p style="font-size:12px;color:#495057">Sie erhalten diesen Bericht, weil Sie wöchentliche Berichte bestellt haben. Abbestellen können Sie ihn in den <a href="${escapeHtml(input.settingsUrl)}">Einstellungen</a>.</p>`,
+  );
+  return { subject, text, html };
+}

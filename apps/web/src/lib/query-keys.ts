@@ -28,6 +28,7 @@ export const queryKeys = {
     detail: (id: number) => ['vehicle-activities', 'detail', id] as const,
   },
   changelog: ['version', 'changelog'] as const,
+  reportSettings: ['settings', 'report'] as const,
 };
 
 /**

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { QueryError } from '../../components/query-error';
 import { paths } from '../../config/paths';
+import { useReportSettings } from '../../features/account/api/get-report-settings';
 import { useUpdatePreferences } from '../../features/account/api/update-preferences';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { ApiError } from '../../lib/api-errors';
@@ -13,6 +14,7 @@ export function Component() {
   useTitle('Einstellungen');
   const user = useCurrentUser();
   const save = useUpdatePreferences();
+  const reportSettings = useReportSettings();
   const [weekly, setWeekly] = useState(false);
   const [bcc, setBcc] = useState(false);
 
@@ -22,6 +24,13 @@ export function Component() {
       setBcc(user.data.bcc_mail_weekly_reports);
     }
   }, [user.data]);
+
+  // Where the copy goes depends on the installation; until that is known, the general rule.
+  const copyTarget = reportSettings.data
+    ? reportSettings.data.bcc_address
+      ? `Die Kopie geht an ${reportSettings.data.bcc_address}.`
+      : 'Derzeit ist keine Adresse für Kopien hinterlegt; es wird keine Kopie verschickt.'
+    : 'Ist keine Adresse hinterlegt, wird keine Kopie verschickt.';
 
   const errorMessage = save.error
     ? (save.error instanceof ApiError && save.error.serverMessage) || 'Es ist ein Fehler aufgetreten'
@@ -57,7 +66,7 @@ export function Component() {
                 checked={bcc}
                 onChange={(event) => setBcc(event.currentTarget.checked)}
                 label="Kopie des Berichts an den Betreiber (BCC)"
-                description="Eine Blindkopie jedes Wochenberichts geht an die vom Betreiber dieser Installation hinterlegte Adresse, etwa für Ihre Dienststelle. Ist keine Adresse hinterlegt, wird keine Kopie verschickt."
+                description={`Eine Blindkopie jedes Wochenberichts geht an die vom Betreiber dieser Installation hinterlegte Adresse, etwa für Ihre Dienststelle. ${copyTarget}`}
               />
               {save.isSuccess && (
                 <Alert color="green" role="status">

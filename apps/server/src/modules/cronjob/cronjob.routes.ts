@@ -1,0 +1,82 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { problemSchema } from '@streckenpass/contract/common';
+import { cronjobResultSchema, reportSettingsSchema } from '@streckenpass/contract/reports';
+import { dispatchWeeklyReports, WEEKLY_REPORT_SCHEDULE } from '../../jobs/weekly-report.js';
+import { forbidden } from '../../lib/errors.js';
+
+/** Calls per client address and minute: plenty for a cron service, slow enough against guessing the key. */
+export const CRON_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
+
+const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/**
+ * Whether `candidate` is the configured key, in time independent of where they differ: both sides are hashed to
+ * 32 bytes first, because timingSafeEqual needs equal lengths and the length must not leak either.
+ */
+export function cronKeyMatches(configured: string | undefined, candidate: string): boolean {
+  if (!configured) return false;
+  return timingSafeEqual(sha256(configured), sha256(candidate));
+}
+
+/**
+ * GET /api/cronjob/internal/{apiKey} for an external scheduler, and GET /api/settings/report, which tells the
+ * settings page how reports are sent here. The key never reaches the logs: app.ts redacts it from request URLs.
+ */
+const cronjobRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/cronjob/internal/:apiKey',
+    {
+      schema: {
+        tags: ['Betrieb'],
+        summary: 'Fällige Aufgaben ausführen (Wochenberichte); für einen externen Zeitplaner',
+        description:
+          'Mit dem konfigurierten `CRON_API_KEY` werden alle fälligen Wochenberichte verschickt, an jedem Wochentag. ' +
+          'Ein Bericht ist fällig, wenn in der laufenden ISO-Woche noch keiner an das Konto ging; beliebig viele ' +
+          'Aufrufe, auch auf mehreren Instanzen, verschicken ihn höchstens einmal. `sent`: in diesem Lauf verschickt, ' +
+          '`skipped`: Empfänger ohne Bericht aus diesem Lauf (nichts fällig, schon verschickt, gerade von einem ' +
+          'anderen Lauf bearbeitet, Versand fehlgeschlagen – der nächste Lauf versucht es erneut). ' +
+          'Falscher oder kein konfigurierter Schlüssel: 403.',
+        security: [],
+        params: z.object({ apiKey: z.string() }),
+        response: { 200: cronjobResultSchema, 403: problemSchema, 429: problemSchema },
+      },
+      config: { rateLimit: CRON_RATE_LIMIT },
+    },
+    async (request) => {
+      if (!cronKeyMatches(app.config.cronApiKey, request.params.apiKey)) {
+        throw forbidden('Ungültiger Schlüssel.');
+      }
+      const result = await dispatchWeeklyReports({
+        db: app.db,
+        mailer: app.mailer,
+        config: app.config,
+        log: request.log,
+      });
+      return { sent: result.sent, skipped: result.skipped + result.failed };
+    },
+  );
+
+  app.get(
+    '/settings/report',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['Konto'],
+        summary: 'Wie diese Installation Wochenberichte verschickt',
+        description:
+          '`bcc_address` ist die Betreiberadresse (`REPORT_BCC`), an die mit `bcc_mail_weekly_reports` eine ' +
+          'Blindkopie geht; null, wenn keine hinterlegt ist (dann wird keine Kopie verschickt).',
+        response: { 200: reportSettingsSchema, 401: problemSchema },
+      },
+    },
+    async () => ({
+      bcc_configured: Boolean(app.config.reportBcc),
+      bcc_address: app.config.reportBcc ?? null,
+      schedule: `${WEEKLY_REPORT_SCHEDULE} (${app.config.timezone})`,
+    }),
+  );
+};
+
+export default cronjobRoutes;
