@@ -32,6 +32,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
           maxAge: PERSIST_MAX_AGE_MS,
           dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === 'success' },
         }}
+        // Restored data is shown at once but is only a snapshot: refetch it whenever the network allows.
+        onSuccess={() => void queryClient.invalidateQueries()}
       >
         {children}
       </PersistQueryClientProvider>
