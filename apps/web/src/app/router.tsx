@@ -6,6 +6,9 @@ import { RouteError } from './route-error';
 /** Signed-in pages (seed section 2); each page is its own lazily loaded chunk. */
 export const signedInRoutes: RouteObject[] = [
   { path: 'dashboard', lazy: () => import('./routes/dashboard') },
+  { path: 'documentation', lazy: () => import('./routes/documentation') },
+  { path: 'route-activity', lazy: () => import('./routes/route-activities') },
+  { path: 'route-activity/:id', lazy: () => import('./routes/route-activity') },
   { path: 'account', lazy: () => import('./routes/account') },
   { path: 'account/settings', lazy: () => import('./routes/account-settings') },
   { path: 'account/change-password', lazy: () => import('./routes/account-change-password') },

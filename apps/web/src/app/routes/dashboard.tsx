@@ -1,4 +1,4 @@
-import { Alert, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Grid, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
@@ -6,11 +6,21 @@ import { QueryError } from '../../components/query-error';
 import { paths } from '../../config/paths';
 import { AccountCard } from '../../features/account/components/account-card';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { ExpiringCard } from '../../features/dashboard/components/expiring-card';
+import { HelpCard } from '../../features/dashboard/components/help-card';
+import { NewsCard } from '../../features/dashboard/components/news-card';
+import { SummaryCard } from '../../features/dashboard/components/summary-card';
+import { useRoutes } from '../../features/routes/api/routes';
+import { useTours } from '../../features/tours/api/tours';
+import { useVehicles } from '../../features/vehicles/api/vehicles';
 import { useTitle } from '../use-title';
 
 export function Component() {
   useTitle('Dashboard');
   const user = useCurrentUser();
+  const routes = useRoutes();
+  const tours = useTours();
+  const vehicles = useVehicles();
   const [params, setParams] = useSearchParams();
   const verified = params.get('verified') === '1';
 
@@ -33,13 +43,24 @@ export function Component() {
           Vielen Dank! Ihre E-Mail-Adresse ist bestätigt. Ab jetzt erhalten Sie Benachrichtigungen per E-Mail.
         </Alert>
       )}
-      {user.isPending && <PageLoader />}
-      {user.isError && <QueryError error={user.error} retry={() => void user.refetch()} />}
-      {user.data && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          <AccountCard user={user.data} accountPath={paths.account} />
-        </SimpleGrid>
-      )}
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 6, lg: 5 }}>
+          <ExpiringCard links={{ route: paths.route, routeNew: paths.routeNew, documentation: paths.documentation }} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6, lg: 7 }}>
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+            {user.isPending && <PageLoader />}
+            {user.isError && <QueryError error={user.error} retry={() => void user.refetch()} />}
+            {user.data && <AccountCard user={user.data} accountPath={paths.account} />}
+            <SummaryCard
+              counts={{ routes: routes.data?.length, tours: tours.data?.length, vehicles: vehicles.data?.length }}
+              routeNewPath={paths.routeNew}
+            />
+            <HelpCard userDocumentationUrl={paths.userDocumentation} />
+            <NewsCard />
+          </SimpleGrid>
+        </Grid.Col>
+      </Grid>
     </Stack>
   );
 }

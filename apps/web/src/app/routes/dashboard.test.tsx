@@ -1,0 +1,150 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DASHBOARD_FILTER_KEY, useDashboardFilter } from '../../features/dashboard/store';
+import { useAuthStore } from '../../features/auth/store';
+import { stubFetch } from '../../test/fetch-stub';
+import { fakeToken, renderRoutes } from '../../test/render';
+import { Component as Dashboard } from './dashboard';
+
+const user = {
+  id: 1,
+  email: 'erika@example.org',
+  firstname: 'Erika',
+  lastname: 'Mustermann',
+  roles: ['ROLE_USER'],
+  mail_verified: true,
+  receive_weekly_reports: true,
+  bcc_mail_weekly_reports: false,
+};
+const entry = (id: number, name: string, days: number | null) => ({
+  id,
+  name,
+  companyRoute: null,
+  startPoint: 'A',
+  endPoint: 'B',
+  acquired_until: days === null ? null : '2030-01-01',
+  acquired_until_days: days,
+});
+const expiring = [
+  entry(1, 'Lübeck - Kiel', null),
+  entry(2, 'Uelzen - Lüneburg', -3),
+  entry(3, 'Celle - Hannover', 0),
+  entry(4, 'Hamburg - Lübeck', 1),
+  entry(5, 'Lüneburg - Hamburg', 64),
+  entry(6, 'Uelzen - Celle', 200),
+];
+const changelog = [
+  { version: 'Unreleased', date: null, prerelease: true, changes: ['Geheim'] },
+  { version: '1.3.0', date: '2026-04-01', prerelease: false, changes: ['Neu 1.3'] },
+  { version: '1.3.0-beta.1', date: '2026-03-01', prerelease: true, changes: ['Beta'] },
+  { version: '1.2.0', date: '2026-02-01', prerelease: false, changes: ['Neu 1.2'] },
+  { version: '1.1.0', date: '2026-01-01', prerelease: false, changes: ['Neu 1.1'] },
+  { version: '1.0.0', date: '2025-12-01', prerelease: false, changes: ['Neu 1.0'] },
+];
+
+function serve(data: { expiring?: unknown[]; routes?: unknown[] } = {}) {
+  return stubFetch(({ method, path }) => {
+    if (method !== 'GET') return undefined;
+    if (path === '/api/users/current') return { status: 200, body: user };
+    if (path === '/api/routes/expiring') return { status: 200, body: data.expiring ?? expiring };
+    if (path === '/api/routes') return { status: 200, body: data.routes ?? [{ id: 1 }, { id: 2 }] };
+    if (path === '/api/tours') return { status: 200, body: [{ id: 1 }] };
+    if (path === '/api/vehicles') return { status: 200, body: [] };
+    if (path === '/api/version/changelog') return { status: 200, body: changelog };
+    return undefined;
+  });
+}
+
+const renderDashboard = () => renderRoutes([{ path: '/dashboard', element: <Dashboard /> }], '/dashboard');
+const shownEntries = () =>
+  within(screen.getByRole('list', { name: 'Ablaufende Strecken' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('dashboard', () => {
+  beforeEach(() => {
+    useAuthStore.getState().setToken(fakeToken({ sub: '1', exp: Math.floor(Date.now() / 1000) + 3600 }));
+    useDashboardFilter.getState().reset();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuthStore.getState().reset();
+  });
+
+  it('shows recorded routes expiring within 90 days by default, expired ones always, with German labels', async () => {
+    const calls = serve();
+    renderDashboard();
+    await screen.findByText('Celle - Hannover');
+    expect(screen.getByRole('button', { name: '90 Tage' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('checkbox', { name: 'Nur aufgezeichnete Strecken' })).toBeChecked();
+    expect(shownEntries()).toEqual([
+      'Uelzen - LüneburgAbgelaufen (seit 3 Tagen)',
+      'Celle - HannoverHeute',
+      'Hamburg - LübeckMorgen',
+      'Lüneburg - HamburgIn 64 Tagen',
+    ]);
+    expect(screen.getByRole('link', { name: /Celle - Hannover/ })).toHaveAttribute('href', '/route/3');
+    // The full list is fetched once and filtered here.
+    expect(calls.filter((call) => call.path === '/api/routes/expiring')).toHaveLength(1);
+    expect(calls.some((call) => call.path.includes('?'))).toBe(false);
+  });
+
+  it('widens the window, lists never recorded routes first when the filter is off, and keeps that after a reload', async () => {
+    serve();
+    const view = renderDashboard();
+    await screen.findByText('Celle - Hannover');
+    await userEvent.click(screen.getByRole('button', { name: '30 Tage' }));
+    expect(shownEntries()).toHaveLength(3);
+    await userEvent.click(screen.getByRole('button', { name: '365 Tage' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Nur aufgezeichnete Strecken' }));
+    expect(shownEntries()[0]).toBe('Lübeck - KielKeine Aufzeichnung');
+    expect(shownEntries().at(-1)).toBe('Uelzen - CelleIn 200 Tagen');
+    expect(JSON.parse(localStorage.getItem(DASHBOARD_FILTER_KEY) ?? '{}').state).toEqual({
+      days: 365,
+      recordedOnly: false,
+    });
+
+    view.unmount();
+    await useDashboardFilter.persist.rehydrate();
+    renderDashboard();
+    await screen.findByText('Lübeck - Kiel');
+    expect(screen.getByRole('button', { name: '365 Tage' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('checkbox', { name: 'Nur aufgezeichnete Strecken' })).not.toBeChecked();
+  });
+
+  it('shows the account, the summary and the three latest releases', async () => {
+    serve();
+    renderDashboard();
+    expect(await screen.findByText('Hallo Erika Mustermann!')).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Zusammenfassung' });
+    expect(await within(summary).findByText('2')).toBeInTheDocument();
+    const news = screen.getByRole('region', { name: 'Neuigkeiten' });
+    expect(await within(news).findByText('Neu 1.3')).toBeInTheDocument();
+    expect(within(news).getByText('Neu 1.1')).toBeInTheDocument();
+    expect(within(news).queryByText('Neu 1.0')).not.toBeInTheDocument();
+    expect(within(news).queryByText('Beta')).not.toBeInTheDocument();
+    expect(within(news).queryByText('Geheim')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Zur Anwenderdokumentation/ })).toHaveAttribute(
+      'href',
+      'https://github.com/Streckenkunde/Anwenderdokumentation',
+    );
+  });
+
+  it('tells a new user to create the first route', async () => {
+    serve({ expiring: [], routes: [] });
+    renderDashboard();
+    expect(await screen.findByText(/Legen Sie Ihre erste Strecke an/)).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /Strecke (erstellen|anlegen)/ })[0]).toHaveAttribute(
+      'href',
+      '/route/new',
+    );
+  });
+
+  it('tells a user with routes but no record to document them', async () => {
+    serve({ expiring: [entry(1, 'Lübeck - Kiel', null)] });
+    renderDashboard();
+    expect(await screen.findByText(/Noch keine Strecke dokumentiert/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Strecken dokumentieren' })).toHaveAttribute('href', '/documentation');
+  });
+});

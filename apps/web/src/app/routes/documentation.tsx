@@ -1,0 +1,306 @@
+import { Anchor, Button, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { validUntil, type ValidityPeriod } from '@streckenpass/contract/knowledge';
+import { useInViewport } from '@mantine/hooks';
+import { IconList } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { useSaveDocumentation, VehiclesNotSavedError } from '../../features/documentation/api/save-documentation';
+import { CreateObjectsCard } from '../../features/documentation/components/create-objects-card';
+import { SelectableListCard } from '../../features/documentation/components/selectable-list-card';
+import { SelectionJump } from '../../features/documentation/components/selection-jump';
+import { SelectedObjectsCard, type SelectedEntry } from '../../features/documentation/components/selected-objects-card';
+import {
+  dateProblem,
+  filterByName,
+  placesOf,
+  planDocumentation,
+  routeLabel,
+  selectedRouteIds,
+} from '../../features/documentation/documentation';
+import { useDocumentationStore, type SelectionKind } from '../../features/documentation/store';
+import { useRoutes } from '../../features/routes/api/routes';
+import { useTours } from '../../features/tours/api/tours';
+import { useVehicles } from '../../features/vehicles/api/vehicles';
+import { germanMessage } from '../../lib/api-errors';
+import { formatDate, todayInput } from '../../lib/dates';
+import { useTitle } from '../use-title';
+
+function EmptyHint({ text, action }: { text: string; action?: { label: string; to: string } }) {
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Text size="sm" c="dimmed">
+        {text}
+      </Text>
+      {action && (
+        <Button component={Link} to={action.to} size="xs" variant="light">
+          {action.label}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function saveErrorText(error: unknown): ReactNode {
+  if (error instanceof VehiclesNotSavedError) {
+    const { activity } = error;
+    return (
+      <>
+        Die Strecken sind dokumentiert (gültig bis {formatDate(activity.acquiredUntil)}), die Fahrzeuge aber nicht:{' '}
+        {germanMessage(error.reason)} Speichern Sie erneut – die Strecken werden dabei nicht doppelt erfasst – oder
+        fügen Sie die Fahrzeuge in der{' '}
+        <Anchor component={Link} to={paths.routeActivity(activity.id)} inherit>
+          Dokumentation vom {formatDate(activity.acquiredAt)}
+        </Anchor>{' '}
+        hinzu.
+      </>
+    );
+  }
+  return `Die Dokumentation konnte nicht gespeichert werden: ${germanMessage(error)} Ihre Auswahl bleibt erhalten.`;
+}
+
+export function Component() {
+  useTitle('Dokumentation');
+  const routes = useRoutes();
+  const tours = useTours();
+  const vehicles = useVehicles();
+  const { search, selection, setSearch, toggle, remove, clearSelection, prune } = useDocumentationStore();
+  const save = useSaveDocumentation();
+  const [date, setDate] = useState(() => todayInput());
+  const [period, setPeriod] = useState<ValidityPeriod>('year');
+  const [formError, setFormError] = useState<string | null>(null);
+  const selectedCardRef = useRef<HTMLDivElement>(null);
+  const { ref: selectedCardInView, inViewport } = useInViewport();
+  // Stable, or React would detach and re-attach the observer on every render.
+  const selectedCardRefs = useCallback(
+    (node: HTMLDivElement | null) => {
+      selectedCardRef.current = node;
+      selectedCardInView(node);
+    },
+    [selectedCardInView],
+  );
+
+  const allRoutes = useMemo(() => routes.data ?? [], [routes.data]);
+  const allTours = useMemo(() => tours.data ?? [], [tours.data]);
+  const allVehicles = useMemo(() => vehicles.data ?? [], [vehicles.data]);
+  const places = useMemo(() => placesOf(allRoutes), [allRoutes]);
+  const routeCount = useMemo(
+    () => selectedRouteIds(selection, allRoutes, allTours).length,
+    [selection, allRoutes, allTours],
+  );
+
+  // The stored selection outlives deletions (also on other devices); once the lists are known, forget what is gone,
+  // so that neither the counts nor the export name records that no longer exist.
+  const listsKnown = routes.isSuccess && tours.isSuccess && vehicles.isSuccess;
+  useEffect(() => {
+    if (!listsKnown) return;
+    prune({
+      routes: allRoutes.map((route) => route.id),
+      tours: allTours.map((tour) => tour.id),
+      vehicles: allVehicles.map((vehicle) => vehicle.id),
+      places: places.map((place) => place.name),
+    });
+  }, [listsKnown, allRoutes, allTours, allVehicles, places, prune]);
+
+  const selected: Record<SelectionKind, SelectedEntry[]> = {
+    routes: allRoutes.filter((r) => selection.routes.includes(r.id)).map((r) => ({ id: r.id, name: routeLabel(r) })),
+    tours: allTours.filter((t) => selection.tours.includes(t.id)).map((t) => ({ id: t.id, name: t.name })),
+    vehicles: allVehicles.filter((v) => selection.vehicles.includes(v.id)).map((v) => ({ id: v.id, name: v.name })),
+    places: places.filter((p) => selection.places.includes(p.name)).map((p) => ({ id: p.name, name: p.name })),
+  };
+
+  const resetFeedback = () => {
+    setFormError(null);
+    save.reset();
+  };
+  const onToggle = (kind: SelectionKind) => (id: number | string) => {
+    resetFeedback();
+    toggle(kind, id as never);
+  };
+
+  const onSave = () => {
+    resetFeedback();
+    const result = planDocumentation({
+      selection,
+      routes: allRoutes,
+      tours: allTours,
+      vehicles: allVehicles,
+      acquiredAt: date,
+      period,
+      today: todayInput(),
+    });
+    if (!result.ok) {
+      setFormError(result.message);
+      return;
+    }
+    save.mutate(result.plan, {
+      onSuccess: ({ activity, vehicleActivity }) => {
+        clearSelection();
+        const count = activity.acquiredRoutes.length;
+        const vehiclesText = vehicleActivity
+          ? ` und ${vehicleActivity.acquiredVehicles.length === 1 ? '1 Fahrzeug' : `${vehicleActivity.acquiredVehicles.length} Fahrzeuge`}`
+          : '';
+        notifications.show({
+          color: 'green',
+          title: 'Dokumentation gespeichert',
+          message: `${count === 1 ? '1 Strecke' : `${count} Strecken`}${vehiclesText} dokumentiert, gültig bis ${formatDate(activity.acquiredUntil)}.`,
+        });
+      },
+    });
+  };
+
+  const selectedCount = Object.values(selected).reduce((sum, entries) => sum + entries.length, 0);
+  const validUntilText = dateProblem(date, todayInput()) ? '' : formatDate(validUntil(date, period));
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <Title order={1}>Dokumentation</Title>
+        <Button
+          component={Link}
+          to={paths.routeActivities}
+          variant="default"
+          leftSection={<IconList size={16} aria-hidden />}
+        >
+          Alle Dokumentationen
+        </Button>
+      </Group>
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <CreateObjectsCard
+              links={[
+                { label: 'Strecke erstellen', to: paths.routeNew },
+                { label: 'Tour erstellen', to: paths.tourNew },
+                { label: 'Fahrzeug erstellen', to: paths.vehicleNew },
+              ]}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <SelectableListCard
+                title="Strecken"
+                noun="Strecke"
+                total={allRoutes.length}
+                items={filterByName(allRoutes, search.routes).map((route) => ({
+                  id: route.id,
+                  name: route.name,
+                  label: routeLabel(route),
+                  to: paths.route(route.id),
+                }))}
+                search={search.routes}
+                onSearch={(text) => setSearch('routes', text)}
+                searchPlaceholder="Eine Strecke suchen"
+                isSelected={(id) => selection.routes.includes(id)}
+                onToggle={onToggle('routes')}
+                query={routes}
+                empty={
+                  <EmptyHint
+                    text="Legen Sie Ihre erste Strecke an. Danach können Sie sie hier für die Dokumentation auswählen."
+                    action={{ label: 'Strecke erstellen', to: paths.routeNew }}
+                  />
+                }
+              />
+              <SelectableListCard
+                title="Touren"
+                noun="Tour"
+                total={allTours.length}
+                items={filterByName(allTours, search.tours).map((tour) => ({
+                  id: tour.id,
+                  name: tour.name,
+                  label: tour.name,
+                  detail: tour.routes.length === 1 ? '1 Strecke' : `${tour.routes.length} Strecken`,
+                  to: paths.tour(tour.id),
+                }))}
+                search={search.tours}
+                onSearch={(text) => setSearch('tours', text)}
+                searchPlaceholder="Eine Tour suchen"
+                isSelected={(id) => selection.tours.includes(id)}
+                onToggle={onToggle('tours')}
+                query={tours}
+                empty={
+                  <EmptyHint text="Noch keine Touren. Eine Tour fasst Strecken zusammen, die Sie oft gemeinsam fahren – so dokumentieren Sie alle mit einem Klick." />
+                }
+              />
+              <SelectableListCard
+                title="Fahrzeuge"
+                noun="Fahrzeug"
+                total={allVehicles.length}
+                items={filterByName(allVehicles, search.vehicles).map((vehicle) => ({
+                  id: vehicle.id,
+                  name: vehicle.name,
+                  label: vehicle.name,
+                  to: paths.vehicle(vehicle.id),
+                }))}
+                search={search.vehicles}
+                onSearch={(text) => setSearch('vehicles', text)}
+                searchPlaceholder="Ein Fahrzeug suchen"
+                isSelected={(id) => selection.vehicles.includes(id)}
+                onToggle={onToggle('vehicles')}
+                query={vehicles}
+                empty={
+                  <EmptyHint text="Noch keine Fahrzeuge. Ausgewählte Fahrzeuge werden mit den Strecken dokumentiert." />
+                }
+              />
+              <SelectableListCard
+                title="Orte"
+                noun="Ort"
+                total={places.length}
+                items={filterByName(places, search.places).map((place) => ({
+                  id: place.name,
+                  name: place.name,
+                  label: place.name,
+                  detail:
+                    place.routes === 1
+                      ? '1 Strecke beginnt oder endet hier'
+                      : `${place.routes} Strecken beginnen oder enden hier`,
+                }))}
+                search={search.places}
+                onSearch={(text) => setSearch('places', text)}
+                searchPlaceholder="Einen Ort suchen"
+                isSelected={(id) => selection.places.includes(id)}
+                onToggle={onToggle('places')}
+                query={routes}
+                empty={
+                  <EmptyHint text="Orte sind die Start- und Endpunkte Ihrer Strecken. Ein Ort wählt alle Strecken aus, die dort beginnen oder enden." />
+                }
+              />
+            </SimpleGrid>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }} ref={selectedCardRefs} style={{ scrollMarginTop: 16 }}>
+          <SelectedObjectsCard
+            date={date}
+            maxDate={todayInput()}
+            onDateChange={(value) => {
+              resetFeedback();
+              setDate(value);
+            }}
+            period={period}
+            onPeriodChange={setPeriod}
+            validUntilText={validUntilText}
+            selected={selected}
+            routeCount={routeCount}
+            onRemove={(kind, id) => {
+              resetFeedback();
+              remove(kind, id as never);
+            }}
+            onReset={() => {
+              resetFeedback();
+              clearSelection();
+            }}
+            onSave={onSave}
+            saving={save.isPending}
+            error={formError ?? (save.isError ? saveErrorText(save.error) : null)}
+            // Export slot: <ExportButtons selection={selection} /> (features/export/components/export-buttons.tsx).
+            exportSlot={null}
+          />
+        </Grid.Col>
+      </Grid>
+      <SelectionJump
+        visible={selectedCount > 0 && !inViewport}
+        text={`${selectedCount} ausgewählt – zur Auswahl`}
+        onJump={() => selectedCardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+      />
+    </Stack>
+  );
+}

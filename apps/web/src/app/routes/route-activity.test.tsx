@@ -1,0 +1,152 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../features/auth/store';
+import { stubFetch } from '../../test/fetch-stub';
+import { fakeToken, renderRoutes } from '../../test/render';
+import { Component as RouteActivities } from './route-activities';
+import { Component as RouteActivity } from './route-activity';
+
+const owner = '/api/users/1';
+const routes = [
+  { id: 1, name: 'Uelzen - Celle', companyRoute: 'N30.1', startPoint: 'HU', endPoint: 'HC', tours: [], owner },
+  { id: 2, name: 'Celle - Hannover', companyRoute: null, startPoint: 'HC', endPoint: 'HH', tours: [], owner },
+];
+const vehicles = [
+  { id: 4, name: 'BR 146', owner },
+  { id: 5, name: 'BR 111', owner },
+];
+
+function serve(options: { deleteStatus?: number } = {}) {
+  const activities = [
+    {
+      id: 12,
+      acquiredAt: '2025-03-01',
+      acquiredUntil: '2026-02-28',
+      owner,
+      acquiredRoutes: ['/api/routes/1', '/api/routes/2'],
+      vehicleActivities: [] as string[],
+    },
+    {
+      id: 8,
+      acquiredAt: '2020-01-10',
+      acquiredUntil: '2021-01-08',
+      owner,
+      acquiredRoutes: ['/api/routes/2'],
+      vehicleActivities: [],
+    },
+  ];
+  const vehicleActivities: { id: number; acquiredVehicles: string[]; owner: string; routeActivity: string }[] = [];
+  const calls = stubFetch(({ method, path, body }) => {
+    if (path === '/api/routes') return { status: 200, body: routes };
+    if (path === '/api/vehicles') return { status: 200, body: vehicles };
+    if (path === '/api/route_activities') return { status: 200, body: activities };
+    if (path === '/api/vehicle_activities' && method === 'GET') return { status: 200, body: vehicleActivities };
+    if (path === '/api/vehicle_activities' && method === 'POST') {
+      const created = { id: 30, owner, ...(body as { acquiredVehicles: string[]; routeActivity: string }) };
+      vehicleActivities.unshift(created);
+      activities[0]!.vehicleActivities.push('/api/vehicle_activities/30');
+      return { status: 201, body: created };
+    }
+    if (path === '/api/route_activities/12' && method === 'GET') return { status: 200, body: activities[0] };
+    if (path === '/api/route_activities/12' && method === 'PATCH') {
+      Object.assign(activities[0]!, body);
+      return { status: 200, body: activities[0] };
+    }
+    if (path === '/api/route_activities/12' && method === 'DELETE') {
+      if (options.deleteStatus) return { status: options.deleteStatus, body: { title: 'Error', status: 500 } };
+      activities.shift();
+      return { status: 204 };
+    }
+    return undefined;
+  });
+  return calls;
+}
+
+const pages = [
+  { path: '/route-activity', element: <RouteActivities /> },
+  { path: '/route-activity/:id', element: <RouteActivity /> },
+];
+
+describe('route activities', () => {
+  beforeEach(() => {
+    useAuthStore.getState().setToken(fakeToken({ sub: '1', exp: Math.floor(Date.now() / 1000) + 3600 }));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    useAuthStore.getState().reset();
+  });
+
+  it('lists every activity newest first with its dates, routes and vehicles, each linking to its page', async () => {
+    serve();
+    renderRoutes(pages, '/route-activity');
+    const links = await screen.findAllByRole('link', { name: /^Dokumentation vom/ }, { timeout: 5000 });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/route-activity/12', '/route-activity/8']);
+    expect(links[0]).toHaveTextContent('Gefahren am 01.03.2025');
+    expect(links[0]).toHaveTextContent('Gültig bis 28.02.2026 · 2 Strecken · 0 Fahrzeuge');
+    expect(links[1]).toHaveTextContent('abgelaufen');
+  });
+
+  it('adds vehicles and refetches the route activities', async () => {
+    const calls = serve();
+    renderRoutes(pages, '/route-activity/12');
+    expect(await screen.findByRole('heading', { name: 'Dokumentation vom 01.03.2025' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Uelzen - Celle' })).toHaveAttribute('href', '/route/1');
+    const before = calls.filter((call) => call.path.startsWith('/api/route_activities')).length;
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'BR 146' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Fahrzeuge hinzufügen' }));
+    const vehiclesCard = screen.getByRole('region', { name: 'Fahrzeuge' });
+    expect(await within(vehiclesCard).findByRole('link', { name: 'BR 146' })).toHaveAttribute('href', '/vehicle/4');
+    expect(within(vehiclesCard).queryByRole('checkbox', { name: 'BR 146' })).not.toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      acquiredVehicles: ['/api/vehicles/4'],
+      routeActivity: '/api/route_activities/12',
+    });
+    await vi.waitFor(() =>
+      expect(calls.filter((call) => call.path.startsWith('/api/route_activities')).length).toBeGreaterThan(before),
+    );
+  });
+
+  it('changes both dates in one PATCH and refuses an end before the start', async () => {
+    const calls = serve();
+    renderRoutes(pages, '/route-activity/12');
+    await userEvent.click(await screen.findByRole('button', { name: 'Daten bearbeiten' }));
+    const until = screen.getByLabelText(/Gültig bis/);
+    await userEvent.clear(until);
+    await userEvent.type(until, '2024-01-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Daten speichern' }));
+    expect(screen.getByText('„Gültig bis“ darf nicht vor dem Erwerbsdatum liegen.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Halbes Jahr ab „Gefahren am“' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Daten speichern' }));
+    expect(await screen.findByText('30.08.2025')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { acquiredAt: '2025-03-01', acquiredUntil: '2025-08-30' },
+    ]);
+  });
+
+  it('deletes after confirmation and shows the list without it', async () => {
+    serve();
+    renderRoutes(pages, '/route-activity/12');
+    await userEvent.click(await screen.findByRole('button', { name: 'Dokumentation löschen' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Endgültig löschen' }));
+    expect(await screen.findByRole('heading', { name: 'Alle Dokumentationen' })).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole('link', { name: /^Dokumentation vom/ }).map((l) => l.getAttribute('href'))).toEqual([
+        '/route-activity/8',
+      ]),
+    );
+  });
+
+  it('only logs a failed delete and the list still shows the activity', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    serve({ deleteStatus: 500 });
+    renderRoutes(pages, '/route-activity/12');
+    await userEvent.click(await screen.findByRole('button', { name: 'Dokumentation löschen' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Endgültig löschen' }));
+    expect(await screen.findByRole('heading', { name: 'Alle Dokumentationen' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Dokumentation vom 01.03.2025' })).toBeInTheDocument();
+    expect(log).toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

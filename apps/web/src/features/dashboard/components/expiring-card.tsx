@@ -1,0 +1,143 @@
+import { Button, Card, Checkbox, Divider, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { DASHBOARD_WINDOW_OPTIONS } from '@streckenpass/contract/constants';
+import { filterExpiring, validityLabel } from '@streckenpass/contract/knowledge';
+import type { ExpiringRoute } from '@streckenpass/contract/routes';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { useExpiringRoutes } from '../api/get-expiring-routes';
+import { useDashboardFilter } from '../store';
+import classes from './expiring-card.module.css';
+
+/** Colour of an entry's label: expired red, within 30 days orange, never recorded grey. */
+function tone(days: number | null): string | undefined {
+  if (days === null) return 'dimmed';
+  if (days < 0) return 'red';
+  if (days <= 30) return 'orange';
+  return undefined;
+}
+
+export interface ExpiringCardLinks {
+  route: (id: number) => string;
+  routeNew: string;
+  documentation: string;
+}
+
+function EmptyState({
+  all,
+  days,
+  recordedOnly,
+  links,
+}: {
+  all: ExpiringRoute[];
+  days: number;
+  recordedOnly: boolean;
+  links: ExpiringCardLinks;
+}) {
+  if (all.length === 0) {
+    return (
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          Legen Sie Ihre erste Strecke an. Sobald Sie sie dokumentiert haben, sehen Sie hier, wann Ihre Streckenkunde
+          abläuft.
+        </Text>
+        <Button component={Link} to={links.routeNew} size="xs">
+          Strecke erstellen
+        </Button>
+      </Stack>
+    );
+  }
+  if (recordedOnly && all.every((entry) => entry.acquired_until_days === null)) {
+    return (
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          Noch keine Strecke dokumentiert. Wählen Sie auf der Seite „Dokumentation“ die Strecken aus, die Sie gefahren
+          sind, und speichern Sie sie.
+        </Text>
+        <Button component={Link} to={links.documentation} size="xs">
+          Strecken dokumentieren
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Text size="sm" c="dimmed">
+      In den nächsten {days} Tagen läuft keine Streckenkunde ab.
+    </Text>
+  );
+}
+
+/** "Verfallsübersicht": the full expiring list, filtered here by day window and "only recorded" (seed section 4). */
+export function ExpiringCard({ links }: { links: ExpiringCardLinks }) {
+  const expiring = useExpiringRoutes();
+  const { days, recordedOnly, setDays, setRecordedOnly } = useDashboardFilter();
+  const shown = useMemo(
+    () => filterExpiring(expiring.data ?? [], { days, recordedOnly }),
+    [expiring.data, days, recordedOnly],
+  );
+
+  return (
+    <Card component="section" aria-labelledby="expiring-title">
+      <Title order={2} size="h4" mb="sm" id="expiring-title">
+        Verfallsübersicht
+      </Title>
+      <Group gap={6} mb="xs" role="group" aria-label="Zeitraum in Tagen">
+        <Text fw={600} size="sm" mr={4} aria-hidden>
+          Tage:
+        </Text>
+        {DASHBOARD_WINDOW_OPTIONS.map((option) => (
+          <Button
+            key={option}
+            size="compact-sm"
+            variant={option === days ? 'filled' : 'default'}
+            aria-pressed={option === days}
+            aria-label={`${option} Tage`}
+            onClick={() => setDays(option)}
+          >
+            {option}
+          </Button>
+        ))}
+      </Group>
+      <Checkbox
+        label="Nur aufgezeichnete Strecken"
+        checked={recordedOnly}
+        onChange={(event) => setRecordedOnly(event.currentTarget.checked)}
+      />
+      <Divider my="sm" />
+      {expiring.isPending ? (
+        <PageLoader />
+      ) : expiring.isError ? (
+        <QueryError error={expiring.error} retry={() => void expiring.refetch()} />
+      ) : shown.length === 0 ? (
+        <EmptyState all={expiring.data} days={days} recordedOnly={recordedOnly} links={links} />
+      ) : (
+        <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Ablaufende Strecken">
+          {shown.map((entry) => (
+            <li key={entry.id}>
+              <UnstyledButton component={Link} to={links.route(entry.id)} className={classes.entry}>
+                <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {entry.name}
+                  {entry.companyRoute && (
+                    <Text span size="sm" c="dimmed">
+                      {' '}
+                      → {entry.companyRoute}
+                    </Text>
+                  )}
+                </Text>
+                <Text
+                  size="sm"
+                  c={tone(entry.acquired_until_days)}
+                  fs={entry.acquired_until_days === null ? 'italic' : undefined}
+                  fw={entry.acquired_until_days !== null && entry.acquired_until_days < 0 ? 600 : undefined}
+                >
+                  {validityLabel(entry.acquired_until_days)}
+                </Text>
+              </UnstyledButton>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,94 @@
+import { useMutation } from '@tanstack/react-query';
+import { toIri } from '@streckenpass/contract/common';
+import type { RouteActivity } from '@streckenpass/contract/route-activities';
+import type { VehicleActivity } from '@streckenpass/contract/vehicle-activities';
+import { useRef } from 'react';
+import { api } from '../../../lib/api-client';
+import { useInvalidateRecords } from '../../../lib/use-invalidate-records';
+import type { DocumentationPlan } from '../documentation';
+
+/** The route activity was saved, the vehicle activity was not. */
+export class VehiclesNotSavedError extends Error {
+  constructor(
+    public readonly activity: RouteActivity,
+    public readonly reason: unknown,
+  ) {
+    super('Die Fahrzeuge wurden nicht gespeichert.');
+    this.name = 'VehiclesNotSavedError';
+  }
+}
+
+export interface SavedDocumentation {
+  activity: RouteActivity;
+  vehicleActivity: VehicleActivity | null;
+}
+
+/** Idempotency-Keys of one save; a retry of the same plan sends the same keys. */
+export interface SaveKeys {
+  routes: string;
+  vehicles: string;
+}
+
+const withKey = (key: string) => ({ headers: { 'idempotency-key': key } });
+
+/**
+ * "Dokumentation speichern": one route activity for all routes, then – with vehicles – one vehicle activity linked
+ * to it. Both POSTs carry an Idempotency-Key: repeating a save whose answer got lost, or whose vehicle part
+ * failed, records the routes only once.
+ */
+export async function saveDocumentation(plan: DocumentationPlan, keys: SaveKeys): Promise<SavedDocumentation> {
+  const activity = await api.post<RouteActivity>(
+    '/api/route_activities',
+    { acquiredAt: plan.acquiredAt, acquiredUntil: plan.acquiredUntil, acquiredRoutes: plan.acquiredRoutes },
+    withKey(keys.routes),
+  );
+  if (plan.acquiredVehicles.length === 0) return { activity, vehicleActivity: null };
+  try {
+    const vehicleActivity = await api.post<VehicleActivity>(
+      '/api/vehicle_activities',
+      { acquiredVehicles: plan.acquiredVehicles, routeActivity: toIri('route_activities', activity.id) },
+      withKey(keys.vehicles),
+    );
+    return { activity, vehicleActivity };
+  } catch (error) {
+    throw new VehiclesNotSavedError(activity, error);
+  }
+}
+
+function randomKey(): string {
+  // randomUUID needs a secure context; an installation reached over plain HTTP on a LAN address has none.
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** A short stable fingerprint (FNV-1a), so keys stay within the 100 characters the server accepts. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+export function useSaveDocumentation() {
+  const invalidate = useInvalidateRecords();
+  // The routes part of a plan keeps its key until it is saved completely.
+  const pending = useRef<{ routes: string; key: string } | null>(null);
+  return useMutation({
+    mutationFn: (plan: DocumentationPlan) => {
+      const routes = JSON.stringify([plan.acquiredAt, plan.acquiredUntil, plan.acquiredRoutes]);
+      if (pending.current?.routes !== routes) pending.current = { routes, key: `doc-${randomKey()}` };
+      const key = pending.current.key;
+      return saveDocumentation(plan, {
+        routes: key,
+        vehicles: `${key}-v-${fingerprint(plan.acquiredVehicles.join())}`,
+      });
+    },
+    onSuccess: () => {
+      pending.current = null;
+    },
+    // A partly saved documentation changed data too.
+    onSettled: () => invalidate(),
+  });
+}

@@ -1,0 +1,91 @@
+import type { Route } from '@streckenpass/contract/routes';
+import type { Tour } from '@streckenpass/contract/tours';
+import type { Vehicle } from '@streckenpass/contract/vehicles';
+import { describe, expect, it } from 'vitest';
+import { dateProblem, filterByName, placesOf, planDocumentation, routeLabel, tourRouteLinks } from './documentation';
+
+const route = (id: number, name: string, startPoint: string, endPoint: string, companyRoute: string | null = null) =>
+  ({ id, name, startPoint, endPoint, companyRoute, tours: [], owner: '/api/users/1' }) satisfies Route;
+const routes = [
+  route(1, 'Uelzen - Celle', 'HU', 'HC', 'N30.1'),
+  route(2, 'Celle - Hannover', 'HC', 'HH'),
+  route(3, 'Hamburg - Lübeck', 'AH', 'AL'),
+];
+const tours: Tour[] = [{ id: 9, name: 'Heide', owner: '/api/users/1', routes: ['/api/routes/2', '/api/routes/3'] }];
+const vehicles: Vehicle[] = [{ id: 4, name: 'BR 146', owner: '/api/users/1' }];
+const empty = { routes: [], tours: [], vehicles: [], places: [] };
+
+describe('documentation search', () => {
+  it('matches a case-insensitive substring of the name; blank finds everything', () => {
+    expect(filterByName(routes, 'cELLe').map((r) => r.id)).toEqual([1, 2]);
+    expect(filterByName(routes, 'lübeck').map((r) => r.id)).toEqual([3]);
+    expect(filterByName(routes, '   ').map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(filterByName(routes, 'N30')).toEqual([]);
+  });
+
+  it('labels a route "name → company code"', () => {
+    expect(routeLabel(routes[0]!)).toBe('Uelzen - Celle → N30.1');
+    expect(routeLabel(routes[1]!)).toBe('Celle - Hannover');
+  });
+});
+
+describe('places', () => {
+  it('lists each start and end point once, in order, with the number of routes touching it', () => {
+    expect(placesOf([...routes, route(5, 'Ring', 'HU', 'HU')])).toEqual([
+      { name: 'AH', routes: 1 },
+      { name: 'AL', routes: 1 },
+      { name: 'HC', routes: 2 },
+      { name: 'HH', routes: 1 },
+      { name: 'HU', routes: 2 },
+    ]);
+  });
+
+  it('reads tour links from the route references', () => {
+    expect(tourRouteLinks(tours)).toEqual([
+      { tourId: 9, routeId: 2 },
+      { tourId: 9, routeId: 3 },
+    ]);
+  });
+});
+
+describe('planDocumentation', () => {
+  const base = { routes, tours, vehicles, period: 'year' as const, today: '2025-06-10' };
+
+  it('records chosen routes, routes of chosen tours and routes at chosen places, once each', () => {
+    const result = planDocumentation({
+      ...base,
+      selection: { routes: [1, 3], tours: [9], vehicles: [4, 77], places: ['HU'] },
+      acquiredAt: '2025-06-01',
+    });
+    expect(result).toEqual({
+      ok: true,
+      plan: {
+        acquiredAt: '2025-06-01',
+        acquiredUntil: '2026-05-31',
+        acquiredRoutes: ['/api/routes/1', '/api/routes/2', '/api/routes/3'],
+        acquiredVehicles: ['/api/vehicles/4'],
+      },
+    });
+  });
+
+  it('is valid 182 days for a half year', () => {
+    const result = planDocumentation({
+      ...base,
+      period: 'half-year',
+      selection: { ...empty, places: ['AL'] },
+      acquiredAt: '2025-01-01',
+    });
+    expect(result.ok && result.plan).toMatchObject({ acquiredUntil: '2025-07-02', acquiredRoutes: ['/api/routes/3'] });
+  });
+
+  it('needs at least one route and a date that is not in the future', () => {
+    expect(planDocumentation({ ...base, selection: { ...empty, vehicles: [4] }, acquiredAt: '2025-06-01' })).toEqual({
+      ok: false,
+      message: 'Wählen Sie mindestens eine Strecke, eine Tour oder einen Ort aus.',
+    });
+    expect(dateProblem('2025-06-11', '2025-06-10')).toBe('Das Datum darf nicht in der Zukunft liegen.');
+    expect(dateProblem('2025-02-30', '2025-06-10')).toBe('Bitte ein gültiges Datum eingeben.');
+    expect(dateProblem('', '2025-06-10')).toMatch(/zuletzt gefahren/);
+    expect(dateProblem('2025-06-10', '2025-06-10')).toBeNull();
+  });
+});
