@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
@@ -7,7 +8,7 @@ import type { ReactNode } from 'react';
 import { queryClient } from '../lib/query-client';
 import { PERSIST_MAX_AGE_MS, queryPersister } from '../lib/query-persister';
 import { colorSchemeManager, defaultColorScheme } from './color-scheme';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** The per-response nonce the server writes into index.html; Mantine's <style> tags carry it (strict CSP). */
 function styleNonce(): string {
@@ -23,6 +24,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme={defaultColorScheme()}
       getStyleNonce={styleNonce}
+      cssVariablesResolver={cssVariablesResolver}
     >
       <Notifications position="top-center" />
       <PersistQueryClientProvider

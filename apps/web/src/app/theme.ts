@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 const signal: MantineColorsTuple = [
   '#ffeaea',
@@ -16,7 +16,9 @@ const signal: MantineColorsTuple = [
 export const theme = createTheme({
   primaryColor: 'signal',
   colors: { signal },
-  primaryShade: { light: 7, dark: 6 },
+  primaryShade: { light: 7, dark: 7 },
+  // Black text on light fills (yellow, lime …), white on dark ones.
+  autoContrast: true,
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
@@ -28,3 +30,17 @@ export const theme = createTheme({
     },
   },
 });
+
+/** Dimmed text dark enough for WCAG AA (4.5:1) on both schemes' backgrounds and cards. */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => {
+  // Light and outline variants colour text like the accent; on white or a pale tint Mantine's shades are
+  // too faint for AA (e.g. green-6 on white is 2.3:1). A darkened accent keeps the hue and reaches 4.5:1.
+  const light: Record<string, string> = { '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057' };
+  for (const name of Object.keys(t.colors)) {
+    const strong = `color-mix(in srgb, var(--mantine-color-${name}-9), black 30%)`;
+    light[`--mantine-color-${name}-light-color`] = strong;
+    light[`--mantine-color-${name}-outline`] = strong;
+    light[`--mantine-color-${name}-text`] = strong;
+  }
+  return { variables: {}, light, dark: { '--mantine-color-dimmed': t.colors.dark[1] ?? '#c9c9c9' } };
+};

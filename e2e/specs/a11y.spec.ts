@@ -1,0 +1,130 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
+
+const widths = [360, 1280] as const;
+
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${label}: ${v.id} (${v.impact}) ${v.help} → ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
+  expect.soft(summary).toEqual([]);
+}
+
+/** Waits until the page has rendered its heading (lazy chunk and data loaded). */
+async function settle(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Wird geladen' })).toHaveCount(0);
+}
+
+for (const width of widths) {
+  test.describe(`accessibility at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('signed out: every public page has no axe violations', async ({ page }) => {
+      for (const path of ['/', '/about', '/legal', '/donate', '/reset-password?token=x', '/gibt-es-nicht']) {
+        await page.goto(path);
+        await settle(page);
+        await expectNoViolations(page, path);
+      }
+    });
+
+    test('signed in: every page of the route table has no axe violations', async ({ page, request }) => {
+      const user = await registerViaApi(request, { firstname: 'Anna', lastname: 'Barrierefrei' });
+      const r1 = await (
+        await apiAs(request, user.token, 'post', '/api/routes', {
+          name: 'Würzburg – Fürth',
+          companyRoute: 'KBS 805',
+          startPoint: 'NWH',
+          endPoint: 'NF',
+        })
+      ).json();
+      const r2 = await (
+        await apiAs(request, user.token, 'post', '/api/routes', {
+          name: 'Fürth – Nürnberg',
+          startPoint: 'NF',
+          endPoint: 'NN',
+        })
+      ).json();
+      const tour = await (
+        await apiAs(request, user.token, 'post', '/api/tours', {
+          name: 'Frankenrunde',
+          routes: [`/api/routes/${r1.id}`, `/api/routes/${r2.id}`],
+        })
+      ).json();
+      const vehicle = await (
+        await apiAs(request, user.token, 'post', '/api/vehicles', { name: 'BR 442 Talent 2' })
+      ).json();
+      const activity = await (
+        await apiAs(request, user.token, 'post', '/api/route_activities', {
+          acquiredAt: '2026-06-01',
+          acquiredRoutes: [`/api/routes/${r1.id}`],
+        })
+      ).json();
+      await loginViaUi(page, user);
+      const paths = [
+        '/dashboard',
+        '/documentation',
+        '/route/new',
+        `/route/${r1.id}`,
+        `/route/edit/${r1.id}`,
+        '/tour/new',
+        `/tour/${tour.id}`,
+        `/tour/edit/${tour.id}`,
+        '/vehicle/new',
+        `/vehicle/${vehicle.id}`,
+        `/vehicle/edit/${vehicle.id}`,
+        '/account',
+        '/account/settings',
+        '/account/change-password',
+        '/route-activity',
+        `/route-activity/${activity.id}`,
+      ];
+      for (const path of paths) {
+        await page.goto(path);
+        await settle(page);
+        await expectNoViolations(page, path);
+      }
+    });
+  });
+}
+
+test('every action on the start page is reachable by keyboard with a visible focus', async ({ page }) => {
+  await page.goto('/');
+  await settle(page);
+  const reached: string[] = [];
+  for (let i = 0; i < 15; i++) {
+    await page.keyboard.press('Tab');
+    const info = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const name = `${el.tagName}:${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()}`;
+      const style = getComputedStyle(el);
+      if (el.matches(':focus-visible') && style.outlineStyle !== 'none' && style.outlineWidth !== '0px') {
+        return { name, visible: true };
+      }
+      // Mantine inputs show focus by colouring the input's border: compare with an input without focus.
+      const box = (el.closest('.mantine-Input-input') as HTMLElement | null) ?? el;
+      const other = [...document.querySelectorAll<HTMLElement>('.mantine-Input-input')].find(
+        (candidate) => !candidate.contains(el),
+      );
+      if (!other) return { name, visible: false };
+      return { name, visible: getComputedStyle(box).borderColor !== getComputedStyle(other).borderColor };
+    });
+    if (info) {
+      expect(info.visible, `focus ring on "${info.name}"`).toBe(true);
+      reached.push(info.name);
+    }
+  }
+  for (const name of ['Anmelden', 'Registrieren', 'Passwort vergessen', 'Mehr Informationen']) {
+    expect(
+      reached.some((n) => n.includes(name)),
+      `${name} reachable by Tab`,
+    ).toBe(true);
+  }
+});
