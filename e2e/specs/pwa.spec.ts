@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginViaUi, registerViaApi } from '../support/fixtures';
+import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
 
 test.describe('installable app', () => {
   test('serves a German manifest that meets the install criteria and activates a service worker', async ({
@@ -41,8 +41,17 @@ test.describe('installable app', () => {
     request,
   }) => {
     const user = await registerViaApi(request, { firstname: 'Otto', lastname: 'Offline' });
+    await apiAs(request, user.token, 'post', '/api/routes', {
+      name: 'Celle - Uelzen',
+      startPoint: 'HC',
+      endPoint: 'HU',
+    });
     await loginViaUi(page, user);
     await expect(page.getByText('Hallo Otto Offline!')).toBeVisible();
+    // Open the route list once online, as a driver would have before losing reception.
+    await page.getByRole('link', { name: 'Dokumentation', exact: true }).first().click();
+    await expect(page.getByRole('link', { name: /Celle - Uelzen/ }).first()).toBeVisible();
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
     await page.evaluate(async () => navigator.serviceWorker.ready);
     // Let the persister write the cache (throttled to once a second).
     await page.waitForTimeout(1500);
@@ -51,6 +60,8 @@ test.describe('installable app', () => {
     await page.reload();
     await expect(page.getByText('Hallo Otto Offline!')).toBeVisible();
     await expect(page.getByText(/Offline — Stand vom \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/)).toBeVisible();
+    await page.getByRole('link', { name: 'Dokumentation', exact: true }).first().click();
+    await expect(page.getByRole('link', { name: /Celle - Uelzen/ }).first()).toBeVisible();
     await context.setOffline(false);
   });
 });
@@ -86,4 +97,52 @@ test.describe('chunk-load guard', () => {
     await page.waitForTimeout(1500);
     expect(loads).toBe(1);
   });
+});
+
+test('a documentation saved offline is queued, shown as waiting, and arrives exactly once when back online', async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await registerViaApi(request);
+  const route = await (
+    await apiAs(request, user.token, 'post', '/api/routes', {
+      name: 'Lüneburg - Uelzen',
+      startPoint: 'ALBG',
+      endPoint: 'HU',
+    })
+  ).json();
+  await loginViaUi(page, user);
+  await page.goto('/documentation');
+  await expect(page.getByRole('button', { name: `Strecke ${route.name} auswählen` })).toBeVisible();
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: `Strecke ${route.name} auswählen` }).click();
+  await page
+    .getByRole('region', { name: 'Ausgewählte Objekte' })
+    .getByRole('button', { name: 'Dokumentation speichern' })
+    .click();
+  await expect(page.getByText('Offline gespeichert')).toBeVisible();
+  const outbox = page.getByRole('region', { name: 'Noch nicht gesendete Dokumentationen' });
+  await expect(outbox.getByText('Wartet')).toBeVisible();
+
+  // Survives a reload while still offline.
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Noch nicht gesendete Dokumentationen' }).getByText('Wartet'),
+  ).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByRole('region', { name: 'Noch nicht gesendete Dokumentationen' })).toHaveCount(0, {
+    timeout: 20_000,
+  });
+  // Another trigger must not send it again.
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await page.waitForTimeout(1000);
+  const activities = (await (await apiAs(request, user.token, 'get', '/api/route_activities')).json()) as {
+    acquiredRoutes: string[];
+  }[];
+  expect(activities).toHaveLength(1);
+  expect(activities[0]?.acquiredRoutes).toEqual([`/api/routes/${route.id}`]);
 });

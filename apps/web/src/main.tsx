@@ -5,8 +5,10 @@ import { AppProvider } from './app/provider';
 import { createRouter } from './app/router';
 import { UpdatePrompt } from './app/update-prompt';
 import { watchTokenExpiry } from './features/auth/session';
+import { startOutbox } from './features/documentation/outbox';
 
 watchTokenExpiry();
+startOutbox();
 const router = createRouter();
 
 const root = document.getElementById('root');

@@ -7,6 +7,9 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSaveDocumentation, VehiclesNotSavedError } from '../../features/documentation/api/save-documentation';
+import { OutboxCard } from '../../features/documentation/components/outbox-card';
+import { useOutboxStore } from '../../features/documentation/outbox';
+import { NetworkError } from '../../lib/api-errors';
 import { CreateObjectsCard } from '../../features/documentation/components/create-objects-card';
 import { SelectableListCard } from '../../features/documentation/components/selectable-list-card';
 import { SelectionJump } from '../../features/documentation/components/selection-jump';
@@ -20,6 +23,7 @@ import {
   selectedRouteIds,
 } from '../../features/documentation/documentation';
 import { useDocumentationStore, type SelectionKind } from '../../features/documentation/store';
+import { ExportButtons } from '../../features/export/components/export-buttons';
 import { useRoutes } from '../../features/routes/api/routes';
 import { useTours } from '../../features/tours/api/tours';
 import { useVehicles } from '../../features/vehicles/api/vehicles';
@@ -134,7 +138,28 @@ export function Component() {
       setFormError(result.message);
       return;
     }
-    save.mutate(result.plan, {
+    const plan = result.plan;
+    const queueOffline = () => {
+      // No connection: keep it on this device and send it later, with the same keys (never twice).
+      useOutboxStore.getState().enqueue(plan, save.keysFor(plan));
+      save.forget();
+      save.reset();
+      clearSelection();
+      notifications.show({
+        color: 'yellow',
+        title: 'Offline gespeichert',
+        message: `${plan.acquiredRoutes.length === 1 ? '1 Strecke' : `${plan.acquiredRoutes.length} Strecken`} vorgemerkt – wird gesendet, sobald wieder eine Verbindung besteht.`,
+      });
+    };
+    if (!navigator.onLine) {
+      queueOffline();
+      return;
+    }
+    save.mutate(plan, {
+      onError: (error) => {
+        const reason = error instanceof VehiclesNotSavedError ? error.reason : error;
+        if (reason instanceof NetworkError) queueOffline();
+      },
       onSuccess: ({ activity, vehicleActivity }) => {
         clearSelection();
         const count = activity.acquiredRoutes.length;
@@ -268,32 +293,34 @@ export function Component() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} ref={selectedCardRefs} style={{ scrollMarginTop: 16 }}>
-          <SelectedObjectsCard
-            date={date}
-            maxDate={todayInput()}
-            onDateChange={(value) => {
-              resetFeedback();
-              setDate(value);
-            }}
-            period={period}
-            onPeriodChange={setPeriod}
-            validUntilText={validUntilText}
-            selected={selected}
-            routeCount={routeCount}
-            onRemove={(kind, id) => {
-              resetFeedback();
-              remove(kind, id as never);
-            }}
-            onReset={() => {
-              resetFeedback();
-              clearSelection();
-            }}
-            onSave={onSave}
-            saving={save.isPending}
-            error={formError ?? (save.isError ? saveErrorText(save.error) : null)}
-            // Export slot: <ExportButtons selection={selection} /> (features/export/components/export-buttons.tsx).
-            exportSlot={null}
-          />
+          <Stack gap="md">
+            <OutboxCard />
+            <SelectedObjectsCard
+              date={date}
+              maxDate={todayInput()}
+              onDateChange={(value) => {
+                resetFeedback();
+                setDate(value);
+              }}
+              period={period}
+              onPeriodChange={setPeriod}
+              validUntilText={validUntilText}
+              selected={selected}
+              routeCount={routeCount}
+              onRemove={(kind, id) => {
+                resetFeedback();
+                remove(kind, id as never);
+              }}
+              onReset={() => {
+                resetFeedback();
+                clearSelection();
+              }}
+              onSave={onSave}
+              saving={save.isPending}
+              error={formError ?? (save.isError ? saveErrorText(save.error) : null)}
+              exportSlot={<ExportButtons selection={selection} />}
+            />
+          </Stack>
         </Grid.Col>
       </Grid>
       <SelectionJump

@@ -71,19 +71,20 @@ function fingerprint(text: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
+/** Fresh keys for a plan that is saved for the first time. */
+export function newSaveKeys(plan: DocumentationPlan, key = `doc-${randomKey()}`): SaveKeys {
+  return { routes: key, vehicles: `${key}-v-${fingerprint(plan.acquiredVehicles.join())}` };
+}
+
 export function useSaveDocumentation() {
   const invalidate = useInvalidateRecords();
   // The routes part of a plan keeps its key until it is saved completely.
   const pending = useRef<{ routes: string; key: string } | null>(null);
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (plan: DocumentationPlan) => {
       const routes = JSON.stringify([plan.acquiredAt, plan.acquiredUntil, plan.acquiredRoutes]);
       if (pending.current?.routes !== routes) pending.current = { routes, key: `doc-${randomKey()}` };
-      const key = pending.current.key;
-      return saveDocumentation(plan, {
-        routes: key,
-        vehicles: `${key}-v-${fingerprint(plan.acquiredVehicles.join())}`,
-      });
+      return saveDocumentation(plan, newSaveKeys(plan, pending.current.key));
     },
     onSuccess: () => {
       pending.current = null;
@@ -91,4 +92,13 @@ export function useSaveDocumentation() {
     // A partly saved documentation changed data too.
     onSettled: () => invalidate(),
   });
+  return {
+    ...mutation,
+    /** The keys the last attempt of `plan` used, so a queued retry cannot record it twice. */
+    keysFor: (plan: DocumentationPlan): SaveKeys => newSaveKeys(plan, pending.current?.key),
+    /** Forgets the keys after the plan went to the offline queue. */
+    forget: () => {
+      pending.current = null;
+    },
+  };
 }

@@ -1,0 +1,107 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { ApiError, NetworkError, germanMessage } from '../../lib/api-errors';
+import { queryClient } from '../../lib/query-client';
+import { recordKeys } from '../../lib/query-keys';
+import { onResetStoredData, STORAGE_PREFIX } from '../../lib/storage';
+import { saveDocumentation, VehiclesNotSavedError, type SaveKeys } from './api/save-documentation';
+import type { DocumentationPlan } from './documentation';
+
+/** A documentation saved without a connection, waiting to be sent. */
+export interface OutboxEntry {
+  id: string;
+  plan: DocumentationPlan;
+  /** The Idempotency-Keys: however often it is sent, the server records it once. */
+  keys: SaveKeys;
+  createdAt: number;
+  status: 'pending' | 'failed';
+  /** Why the server refused it (German), for a failed entry. */
+  error?: string;
+}
+
+interface OutboxState {
+  entries: OutboxEntry[];
+  enqueue: (plan: DocumentationPlan, keys: SaveKeys) => void;
+  discard: (id: string) => void;
+  reset: () => void;
+}
+
+export const useOutboxStore = create<OutboxState>()(
+  persist(
+    (set) => ({
+      entries: [],
+      enqueue: (plan, keys) =>
+        set((state) =>
+          state.entries.some((entry) => entry.keys.routes === keys.routes)
+            ? state
+            : {
+                entries: [...state.entries, { id: keys.routes, plan, keys, createdAt: Date.now(), status: 'pending' }],
+              },
+        ),
+      discard: (id) => set((state) => ({ entries: state.entries.filter((entry) => entry.id !== id) })),
+      reset: () => set({ entries: [] }),
+    }),
+    { name: `${STORAGE_PREFIX}outbox`, storage: createJSONStorage(() => localStorage) },
+  ),
+);
+
+onResetStoredData(() => useOutboxStore.getState().reset());
+
+let flushing: Promise<number> | null = null;
+
+/**
+ * Sends the waiting documentations in the order they were saved, one at a time. A lost connection stops the
+ * run (the rest waits for the next one); a refusal by the server marks that entry failed, shown to the user,
+ * and the run goes on. Returns how many were delivered.
+ */
+export function flushOutbox(): Promise<number> {
+  flushing ??= (async () => {
+    let delivered = 0;
+    try {
+      for (;;) {
+        const next = useOutboxStore.getState().entries.find((entry) => entry.status === 'pending');
+        if (!next) break;
+        try {
+          await saveDocumentation(next.plan, next.keys);
+          useOutboxStore.getState().discard(next.id);
+          delivered += 1;
+        } catch (error) {
+          const reason = error instanceof VehiclesNotSavedError ? error.reason : error;
+          if (reason instanceof NetworkError || !(reason instanceof ApiError) || reason.status >= 500) break;
+          useOutboxStore.setState((state) => ({
+            entries: state.entries.map((entry) =>
+              entry.id === next.id
+                ? {
+                    ...entry,
+                    status: 'failed',
+                    error: germanMessage(reason, 'Der Server hat die Dokumentation abgelehnt.'),
+                  }
+                : entry,
+            ),
+          }));
+        }
+      }
+    } finally {
+      flushing = null;
+      if (delivered > 0) await Promise.all(recordKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    }
+    return delivered;
+  })();
+  return flushing;
+}
+
+/** Sends the queue when the connection returns, on start and every 30 seconds while something waits. */
+export function startOutbox(): () => void {
+  const flush = () => {
+    if (navigator.onLine && useOutboxStore.getState().entries.some((entry) => entry.status === 'pending')) {
+      void flushOutbox();
+    }
+  };
+  window.addEventListener('online', flush);
+  const timer = setInterval(flush, 30_000);
+  flush();
+  return () => {
+    window.removeEventListener('online', flush);
+    clearInterval(timer);
+  };
+}
