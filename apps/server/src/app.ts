@@ -36,6 +36,7 @@ import versionRoutes from './modules/version/version.routes.js';
 import routesRoutes from './modules/routes/routes.routes.js';
 import toursRoutes from './modules/tours/tours.routes.js';
 import vehiclesRoutes from './modules/vehicles/vehicles.routes.js';
+import exportRoutes from './modules/export/export.routes.js';
 import cronjobRoutes from './modules/cronjob/cronjob.routes.js';
 
 export interface BuildOptions {
@@ -190,6 +191,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(routesRoutes);
       await api.register(toursRoutes);
       await api.register(vehiclesRoutes);
+      await api.register(exportRoutes);
       await api.register(cronjobRoutes);
     },
     { prefix: '/api' },

@@ -8,7 +8,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Send the bearer token (default true). */
   auth?: boolean;
-  /** Answer as a Blob (downloads). */
+  /** Answer as a Blob (downloads): a File named as the server's Content-Disposition says, when it names one. */
   responseType?: 'json' | 'blob';
 }
 
@@ -44,6 +44,28 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+async function readFile(response: Response): Promise<Blob> {
+  const filename = filenameFromDisposition(response.headers.get('content-disposition'));
+  if (!filename) return response.blob();
+  const type = response.headers.get('content-type') ?? '';
+  return new File([await response.arrayBuffer()], filename, { type });
+}
+
+/** The file name of a `Content-Disposition` header (RFC 6266: `filename*=UTF-8''…` wins over `filename="…"`). */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;\s]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1]);
+    } catch {
+      // Malformed percent-encoding: fall back to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(header);
+  return plain?.[1] || plain?.[2] || null;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
@@ -67,7 +89,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (error instanceof UnauthorizedError && token) hooks.onUnauthorized();
     throw error;
   }
-  if (options.responseType === 'blob') return (await response.blob()) as T;
+  if (options.responseType === 'blob') return (await readFile(response)) as T;
   if (response.status === 204) return undefined as T;
   return (await readBody(response)) as T;
 }

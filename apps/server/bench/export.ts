@@ -1,0 +1,276 @@
+/**
+ * Export benchmark: 1,000 routes with 10,000 route activities on embedded PGlite.
+ *
+ *   npx tsx bench/export.ts            (from apps/server; also part of `npm run bench`)
+ *
+ * The parent seeds a PGlite database on disk. Each format is then measured in a fresh child process that opens
+ * that database and builds the app, as a server would: it exports once to warm up, then RUNS times through
+ * app.inject (the whole request: ownership checks, the query, rendering, streaming). The child reports the median
+ * wall time and its peak RSS (process.resourceUsage().maxRSS: PGlite, the app and the export together), plus
+ * its RSS before the first export, so the export's own share is visible.
+ *
+ * Printed against the targets (2 s and 150 MB peak RSS for the PDF) and against a baseline measured in the same
+ * run: GET /api/routes/expiring for the same 1,000 routes, the JSON list the exports build on. PGlite runs inside
+ * the process and dominates its RSS, so the export's own share (peak minus RSS before the first request) is
+ * printed too. With DATABASE_URL set, everything is measured a second time against that PostgreSQL server.
+ */
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { addDays, todayIn } from '@streckenpass/contract/knowledge';
+import { buildApp } from '../src/app.js';
+import { openDatabase } from '../src/db/client.js';
+import {
+  routeActivities,
+  routeActivityRoutes,
+  routes,
+  tourRoutes,
+  tours,
+  users,
+  vehicleActivities,
+  vehicleActivityVehicles,
+  vehicles,
+} from '../src/db/schema.js';
+import { testConfig } from '../src/test/helpers.js';
+
+const ROUTES = 1_000;
+const ACTIVITIES = 10_000;
+const TOURS = 50;
+const VEHICLES = 25;
+const RUNS = 5;
+const TARGET = { ms: 2_000, rssMb: 150 };
+
+type Job = 'csv' | 'pdf' | 'baseline';
+interface Result {
+  job: Job;
+  medianMs: number;
+  minMs: number;
+  bytes: number;
+  rssBeforeMb: number;
+  rssWarmMb: number;
+  peakRssMb: number;
+}
+
+const MB = 1024 * 1024;
+
+/** Where the seeded data lives: a PGlite directory, or a postgres:// URL. */
+function open(target: string) {
+  return openDatabase(/^postgres(ql)?:\/\//.test(target) ? { databaseUrl: target } : { dataDir: target });
+}
+
+async function seed(target: string): Promise<void> {
+  const database = await open(target);
+  const { db } = database;
+  const [user] = await db
+    .insert(users)
+    .values({ email: 'bench@example.org', passwordHash: 'x', firstname: 'Jörg', lastname: 'Weiß', mailVerified: true })
+    .returning({ id: users.id });
+  const ownerId = user!.id;
+
+  const places = ['HU', 'FF', 'NWH', 'NF', 'FH', 'NAH', 'FG', 'ALBG', 'RM', 'FGZ'];
+  const routeIds: number[] = [];
+  for (let start = 0; start < ROUTES; start += 500) {
+    const rows = await db
+      .insert(routes)
+      .values(
+        Array.from({ length: Math.min(500, ROUTES - start) }, (_, k) => {
+          const i = start + k;
+          return {
+            ownerId,
+            name: `Strecke ${i} Würzburg–Fürth über Großheubach`,
+            companyRoute: i % 5 === 0 ? null : `KBS ${800 + i}`,
+            startPoint: places[i % places.length]!,
+            endPoint: places[(i * 7 + 3) % places.length]!,
+          };
+        }),
+      )
+      .returning({ id: routes.id });
+    routeIds.push(...rows.map((row) => row.id));
+  }
+
+  const tourRows = await db
+    .insert(tours)
+    .values(Array.from({ length: TOURS }, (_, i) => ({ ownerId, name: `Tour ${i}` })))
+    .returning({ id: tours.id });
+  await db.insert(tourRoutes).values(routeIds.map((routeId, i) => ({ tourId: tourRows[i % TOURS]!.id, routeId })));
+
+  // Deterministic pseudo-random dates over the last two years, 1–3 routes per activity.
+  let state = 42;
+  const random = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+  const today = todayIn('Europe/Berlin');
+  const activityIds: number[] = [];
+  for (let start = 0; start < ACTIVITIES; start += 1_000) {
+    const values = Array.from({ length: 1_000 }, () => {
+      const acquiredAt = addDays(today, -Math.floor(random() * 730));
+      return { ownerId, acquiredAt, acquiredUntil: addDays(acquiredAt, 364) };
+    });
+    const rows = await db.insert(routeActivities).values(values).returning({ id: routeActivities.id });
+    activityIds.push(...rows.map((row) => row.id));
+  }
+  const links = new Map<string, { routeActivityId: number; routeId: number }>();
+  for (const routeActivityId of activityIds) {
+    const count = 1 + Math.floor(random() * 3);
+    for (let k = 0; k < count; k++) {
+      // Leaves a few routes without any activity ("nicht erfasst").
+      const routeId = routeIds[Math.floor(random() * (ROUTES - 20))]!;
+      links.set(`${routeActivityId}:${routeId}`, { routeActivityId, routeId });
+    }
+  }
+  const linkRows = [...links.values()];
+  for (let start = 0; start < linkRows.length; start += 5_000) {
+    await db.insert(routeActivityRoutes).values(linkRows.slice(start, start + 5_000));
+  }
+
+  const vehicleRows = await db
+    .insert(vehicles)
+    .values(Array.from({ length: VEHICLES }, (_, i) => ({ ownerId, name: `BR ${100 + i}` })))
+    .returning({ id: vehicles.id });
+  const vehicleActivityRows = await db
+    .insert(vehicleActivities)
+    .values(activityIds.slice(0, 2_000).map((routeActivityId) => ({ ownerId, routeActivityId })))
+    .returning({ id: vehicleActivities.id });
+  await db
+    .insert(vehicleActivityVehicles)
+    .values(
+      vehicleActivityRows.map((row, i) => ({ vehicleActivityId: row.id, vehicleId: vehicleRows[i % VEHICLES]!.id })),
+    );
+  await database.close();
+}
+
+/** In the child: open the seeded database, build the app, run the job and report. */
+async function child(target: string, job: Job): Promise<Result> {
+  const database = await open(target);
+  const app = await buildApp(testConfig(), { database, logger: false });
+  await app.ready();
+  const [user] = await database.db.select().from(users);
+  const token = await app.issueToken({ id: user!.id, email: user!.email, roles: user!.roles });
+  const headers = { authorization: `Bearer ${token}` };
+  const request = () =>
+    job === 'baseline'
+      ? app.inject({ method: 'GET', url: '/api/routes/expiring', headers })
+      : app.inject({ method: 'POST', url: `/api/export/${job}`, headers, payload: {} });
+
+  const rssBeforeMb = process.memoryUsage.rss() / MB;
+  const warm = await request();
+  if (warm.statusCode !== 200) throw new Error(`${job}: ${warm.statusCode} ${warm.body.slice(0, 200)}`);
+  const rssWarmMb = process.memoryUsage.rss() / MB;
+  const times: number[] = [];
+  let bytes = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    const response = await request();
+    times.push(performance.now() - started);
+    bytes = response.rawPayload.length;
+  }
+  times.sort((a, b) => a - b);
+  const result: Result = {
+    job,
+    medianMs: times[Math.floor(times.length / 2)]!,
+    minMs: times[0]!,
+    bytes,
+    rssBeforeMb,
+    rssWarmMb,
+    // maxRSS is in kilobytes.
+    peakRssMb: (process.resourceUsage().maxRSS * 1024) / MB,
+  };
+  await app.close();
+  await database.close();
+  return result;
+}
+
+function runChild(target: string, job: Job): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const proc = fork(import.meta.filename, ['--child', target, job], { execArgv: process.execArgv });
+    let result: Result | undefined;
+    proc.on('message', (message) => {
+      result = message as Result;
+    });
+    proc.on('error', reject);
+    proc.on('exit', (code) => (result ? resolve(result) : reject(new Error(`${job} child exited with ${code}`))));
+  });
+}
+
+async function measure(label: string, target: string) {
+  const seedStart = performance.now();
+  await seed(target);
+  console.info(
+    `\n== ${label}: seeded ${ROUTES} routes, ${ACTIVITIES} activities, ${TOURS} tours, ${VEHICLES} vehicles ` +
+      `in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+  );
+  const baseline = await runChild(target, 'baseline');
+  const results = [await runChild(target, 'csv'), await runChild(target, 'pdf')];
+
+  const f = (n: number, digits = 0) => n.toFixed(digits);
+  console.info(
+    `baseline GET /api/routes/expiring: median ${f(baseline.medianMs)} ms, ${f(baseline.bytes / 1024)} KiB, ` +
+      `RSS before ${f(baseline.rssBeforeMb)} MB, peak ${f(baseline.peakRssMb)} MB`,
+  );
+  console.info(
+    'format  median ms  min ms  size KiB  RSS before MB  after warm-up MB  peak RSS MB  export share MB  time/target  ' +
+      'RSS/target  time/baseline',
+  );
+  for (const r of results) {
+    console.info(
+      [
+        r.job.padEnd(6),
+        f(r.medianMs).padStart(9),
+        f(r.minMs).padStart(7),
+        f(r.bytes / 1024).padStart(9),
+        f(r.rssBeforeMb).padStart(14),
+        f(r.rssWarmMb).padStart(17),
+        f(r.peakRssMb).padStart(12),
+        f(r.peakRssMb - r.rssBeforeMb).padStart(16),
+        f(r.medianMs / TARGET.ms, 2).padStart(12),
+        f(r.peakRssMb / TARGET.rssMb, 2).padStart(11),
+        f(r.medianMs / baseline.medianMs, 1).padStart(14),
+      ].join(' '),
+    );
+  }
+  const pdf = results.find((r) => r.job === 'pdf')!;
+  const share = pdf.peakRssMb - pdf.rssBeforeMb;
+  console.info(
+    `PDF vs target (${TARGET.ms} ms, ${TARGET.rssMb} MB RSS): time ${f(pdf.medianMs / TARGET.ms, 2)}× ` +
+      `(${pdf.medianMs <= TARGET.ms ? 'met' : 'NOT met'}), peak RSS of the whole process ` +
+      `${f(pdf.peakRssMb / TARGET.rssMb, 2)}× (${pdf.peakRssMb <= TARGET.rssMb ? 'met' : 'NOT met'}), ` +
+      `the export's own share ${f(share)} MB = ${f(share / TARGET.rssMb, 2)}× ` +
+      `(${share <= TARGET.rssMb ? 'met' : 'NOT met'})`,
+  );
+}
+
+async function main() {
+  if (process.argv[2] === '--child') {
+    const result = await child(process.argv[3]!, process.argv[4] as Job);
+    process.send?.(result);
+    return;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'streckenpass-bench-export-'));
+  try {
+    await measure('PGlite (embedded)', dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  // With DATABASE_URL, the same on a PostgreSQL server (in a database of its own, dropped afterwards): the
+  // process then holds no embedded database, so its RSS is the server's own.
+  const baseUrl = process.env.DATABASE_URL;
+  if (baseUrl) {
+    const name = `sp_bench_export_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    try {
+      await measure('PostgreSQL', url.toString());
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+await main();

@@ -1,0 +1,61 @@
+import type { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { formatGermanDate, routeStatus, type ExportData } from './model.js';
+
+export const CSV_ROUTE_HEADER = [
+  'Strecke',
+  'Interne Bezeichnung',
+  'Start',
+  'Ende',
+  'Touren',
+  'Zuletzt befahren',
+  'Gültig bis',
+  'Status',
+] as const;
+export const CSV_VEHICLE_HEADER = ['Fahrzeug', 'Zuletzt gefahren'] as const;
+
+/** Characters that make a spreadsheet read a cell as a formula (or hide its start): OWASP "CSV injection". */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEUTRALISED = /^'[=+\-@\t\r]/;
+
+/**
+ * A cell as the user typed it, unless it would start a formula: then it gets a leading apostrophe (shown as text
+ * by Excel and LibreOffice) and is always quoted.
+ */
+export function neutraliseCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/**
+ * The export as CSV for German spreadsheets: UTF-8 with BOM, `;` separators, CRLF line ends, dates dd.mm.yyyy.
+ * One row per route; when the export lists vehicles, a blank line and a vehicles block follow. Streamed.
+ */
+export function renderCsv(data: ExportData): Readable {
+  const out = stringify({
+    bom: true,
+    delimiter: ';',
+    record_delimiter: 'windows',
+    quoted_match: NEUTRALISED,
+    cast: { string: neutraliseCell },
+  });
+  out.write([...CSV_ROUTE_HEADER]);
+  for (const route of data.routes) {
+    out.write([
+      route.name,
+      route.companyRoute ?? '',
+      route.startPoint,
+      route.endPoint,
+      route.tours.join(', '),
+      formatGermanDate(route.lastDriven),
+      formatGermanDate(route.validUntil),
+      routeStatus(route.daysLeft).label,
+    ]);
+  }
+  if (data.vehicles && data.vehicles.length > 0) {
+    out.write([]);
+    out.write([...CSV_VEHICLE_HEADER]);
+    for (const vehicle of data.vehicles) out.write([vehicle.name, formatGermanDate(vehicle.lastDriven)]);
+  }
+  out.end();
+  return out;
+}

@@ -1,0 +1,73 @@
+/** What both export formats render: one owner's routes and vehicles as of `today`. */
+export interface ExportData {
+  /** The date of issue, `YYYY-MM-DD` in the application time zone. */
+  today: string;
+  user: { firstname: string | null; lastname: string | null; email: string };
+  routes: ExportRoute[];
+  /** Vehicles to list, or null when the export has no vehicles block. */
+  vehicles: ExportVehicle[] | null;
+  /** Product version printed in the PDF footer. */
+  version: string;
+}
+
+export interface ExportRoute {
+  name: string;
+  companyRoute: string | null;
+  startPoint: string;
+  endPoint: string;
+  /** Names of the tours the route belongs to, in German order. */
+  tours: string[];
+  /** Latest `acquiredAt` among the route's activities (the day it was last driven); null = never recorded. */
+  lastDriven: string | null;
+  /** Latest `acquiredUntil` among the route's activities; null = never recorded. */
+  validUntil: string | null;
+  /** Days from today until `validUntil` (0 = last valid day, negative = expired); null = never recorded. */
+  daysLeft: number | null;
+}
+
+export interface ExportVehicle {
+  name: string;
+  /** Latest `acquiredAt` of the route activities the vehicle was recorded with; null = never. */
+  lastDriven: string | null;
+}
+
+/** A route counts as "expiring soon" in the exports from this many days left down to 0. */
+export const EXPIRING_SOON_DAYS = 30;
+
+export type RouteStatusKind = 'valid' | 'expiring' | 'expired' | 'unrecorded';
+
+export interface RouteStatus {
+  kind: RouteStatusKind;
+  /** German text as the exports print it: gültig / läuft in N Tagen ab / abgelaufen / nicht erfasst. */
+  label: string;
+}
+
+/** The status of a route's knowledge, from the days left until its validity ends (API.md "Exports"). */
+export function routeStatus(daysLeft: number | null): RouteStatus {
+  if (daysLeft === null) return { kind: 'unrecorded', label: 'nicht erfasst' };
+  if (daysLeft < 0) return { kind: 'expired', label: 'abgelaufen' };
+  if (daysLeft > EXPIRING_SOON_DAYS) return { kind: 'valid', label: 'gültig' };
+  if (daysLeft === 0) return { kind: 'expiring', label: 'läuft heute ab' };
+  return { kind: 'expiring', label: daysLeft === 1 ? 'läuft in 1 Tag ab' : `läuft in ${daysLeft} Tagen ab` };
+}
+
+/** "Erika Muster", or the e-mail address when the account has no name. */
+export function fullName(user: ExportData['user']): string {
+  const name = [user.firstname, user.lastname]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
+  return name || user.email;
+}
+
+/** `streckenkunde-YYYY-MM-DD.csv` / `.pdf`. */
+export function exportFilename(today: string, extension: 'csv' | 'pdf'): string {
+  return `streckenkunde-${today}.${extension}`;
+}
+
+/** `2026-03-01` → `01.03.2026`; null → empty. */
+export function formatGermanDate(date: string | null): string {
+  if (!date) return '';
+  const match = /^(\d{4,6})-(\d{2})-(\d{2})$/.exec(date);
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : date;
+}

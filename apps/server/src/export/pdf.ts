@@ -1,0 +1,494 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+import { PRODUCT_NAME } from '@streckenpass/contract/constants';
+import {
+  EXPIRING_SOON_DAYS,
+  formatGermanDate,
+  fullName,
+  routeStatus,
+  type ExportData,
+  type RouteStatusKind,
+} from './model.js';
+
+/**
+ * The "Streckenkundenachweis": an A4 PDF a train driver can hand to an employer.
+ *
+ * Layout: title block with name, e-mail and date of issue, a summary of the statuses, the route table (its header
+ * repeated on every page), the vehicles, notes and a signature line; on every page a footer with product,
+ * version and "Seite X von Y" (pages are buffered so the total is known). Expired and soon-expiring routes are
+ * marked three ways, so that the marking survives a black-and-white printer: a symbol and bold status text, a
+ * tinted row and a bar at the row's left edge.
+ *
+ * Text is set in DejaVu Sans, embedded from `assets/fonts` (shipped with the server, not read from the system),
+ * so umlauts, ß and the dashes of route names render on every machine.
+ */
+
+const FONT_DIR = path.resolve(import.meta.dirname, '../../assets/fonts');
+const REGULAR = 'DejaVuSans';
+const BOLD = 'DejaVuSans-Bold';
+
+/** What `registerFont` takes: the TTF bytes, or (pdfkit ≥ 0.20) a font fontkit has already parsed. */
+type FontSource = Buffer;
+
+/**
+ * Parses a face once per process. pdfkit would otherwise parse the 700 kB file again for every document
+ * (about 75 ms and a few MB of garbage per PDF); since 0.20 it accepts a parsed fontkit font, which is read-only
+ * and safe to share: each document keeps its own subset. pdfkit offers no public way to get one without
+ * depending on fontkit directly, so a throw-away document parses it; should that ever stop working, every
+ * document parses the bytes again, as before.
+ */
+function parseOnce(file: string): FontSource {
+  const bytes = fs.readFileSync(path.join(FONT_DIR, file));
+  const probe = new PDFDocument({ autoFirstPage: false });
+  probe.registerFont('probe', bytes);
+  probe.font('probe');
+  const parsed = (probe as unknown as { _font?: { font?: { layout?: unknown } } })._font?.font;
+  return typeof parsed?.layout === 'function' ? (parsed as unknown as FontSource) : bytes;
+}
+
+let fontCache: { regular: FontSource; bold: FontSource } | undefined;
+export function fonts() {
+  fontCache ??= { regular: parseOnce('DejaVuSans.ttf'), bold: parseOnce('DejaVuSans-Bold.ttf') };
+  return fontCache;
+}
+
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = { top: 50, bottom: 62, left: 48, right: 48 };
+const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
+const CONTENT_BOTTOM = PAGE.height - MARGIN.bottom;
+
+const COLOR = {
+  text: '#1b1f24',
+  muted: '#5b6472',
+  rule: '#c9ced6',
+  accent: '#1f3a5f',
+  headerFill: '#e6eaf0',
+  valid: '#1e6b34',
+  expiring: { text: '#8a4600', fill: '#fff1d6', bar: '#e08a00' },
+  expired: { text: '#a4161a', fill: '#fbe3e3', bar: '#a4161a' },
+  unrecorded: '#5b6472',
+};
+
+const STATUS_SYMBOL: Record<RouteStatusKind, string> = {
+  valid: '✓',
+  expiring: '⚠',
+  expired: '✖',
+  unrecorded: '–',
+};
+
+const BODY_SIZE = 8.5;
+const CELL_PAD_X = 4;
+const CELL_PAD_Y = 4.5;
+/** Width of the status bar at a row's left edge; the first column is indented by it on every row. */
+const BAR_WIDTH = 3;
+
+/** Left inset and text width of column `index`. */
+function cellBox(column: Column, index: number) {
+  const left = CELL_PAD_X + (index === 0 ? BAR_WIDTH : 0);
+  return { left, width: column.width - left - CELL_PAD_X };
+}
+
+interface Column {
+  header: string;
+  width: number;
+  /** Bold cell text. */
+  bold?: (row: number) => boolean;
+  /** Texts sized to fit one line (dates, status): never measured or wrapped. */
+  oneLine?: boolean;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+export function renderPdf(data: ExportData): Readable {
+  const name = fullName(data.user);
+  const issued = formatGermanDate(data.today);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: MARGIN,
+    bufferPages: true,
+    lang: 'de-DE',
+    displayTitle: true,
+    info: {
+      Title: `Streckenkundenachweis – ${name}`,
+      Author: name,
+      Subject: `Streckenkundenachweis, ausgestellt am ${issued}`,
+      Creator: `${PRODUCT_NAME} ${data.version}`,
+    },
+  });
+  const { regular, bold } = fonts();
+  doc.registerFont(REGULAR, regular);
+  doc.registerFont(BOLD, bold);
+  doc.font(REGULAR).fillColor(COLOR.text);
+
+  const draw = async () => {
+    drawTitle(doc, data, name, issued);
+    drawSummary(doc, data);
+    await drawRoutes(doc, data);
+    await drawVehicles(doc, data);
+    drawNotes(doc, name);
+    drawFooters(doc, data, name, issued);
+  };
+  draw().then(
+    () => doc.end(),
+    (error: unknown) => {
+      if (!doc.destroyed) doc.destroy(error instanceof Error ? error : new Error(String(error)));
+    },
+  );
+  return doc;
+}
+
+/** Rows drawn between two pauses: a long table must not block the server's other requests for its whole length. */
+const ROWS_PER_SLICE = 100;
+const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function drawTitle(doc: Doc, data: ExportData, name: string, issued: string) {
+  const top = MARGIN.top;
+  doc.font(BOLD).fontSize(9).fillColor(COLOR.accent).text(PRODUCT_NAME.toUpperCase(), MARGIN.left, top, {
+    lineBreak: false,
+  });
+  doc
+    .font(BOLD)
+    .fontSize(22)
+    .fillColor(COLOR.text)
+    .text('Streckenkundenachweis', MARGIN.left, top + 16, { lineBreak: false });
+  const ruleY = top + 48;
+  doc.rect(MARGIN.left, ruleY, CONTENT_WIDTH, 2).fill(COLOR.accent);
+
+  const vehicleCount = data.vehicles?.length ?? 0;
+  const scope = [
+    count(data.routes.length, 'Strecke', 'Strecken'),
+    ...(data.vehicles ? [count(vehicleCount, 'Fahrzeug', 'Fahrzeuge')] : []),
+  ].join(' · ');
+  const facts: [string, string][] = [
+    ['Name', name],
+    ['E-Mail', data.user.email],
+    ['Ausgestellt am', issued],
+    ['Umfang', scope],
+  ];
+  let y = ruleY + 14;
+  for (const [label, value] of facts) {
+    doc.font(REGULAR).fontSize(9.5).fillColor(COLOR.muted).text(label, MARGIN.left, y, { lineBreak: false });
+    doc
+      .font(label === 'Name' ? BOLD : REGULAR)
+      .fillColor(COLOR.text)
+      .text(value, MARGIN.left + 100, y, { width: CONTENT_WIDTH - 100, lineBreak: false, ellipsis: true });
+    y += 15;
+  }
+  doc.y = y + 8;
+}
+
+function count(n: number, one: string, many: string) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function drawSummary(doc: Doc, data: ExportData) {
+  const counts: Record<RouteStatusKind, number> = { valid: 0, expiring: 0, expired: 0, unrecorded: 0 };
+  for (const route of data.routes) counts[routeStatus(route.daysLeft).kind] += 1;
+  const tiles: { label: string; value: number; color: string; kind: RouteStatusKind }[] = [
+    { label: 'gültig', value: counts.valid, color: COLOR.valid, kind: 'valid' },
+    {
+      label: `läuft in ≤ ${EXPIRING_SOON_DAYS} Tagen ab`,
+      value: counts.expiring,
+      color: COLOR.expiring.bar,
+      kind: 'expiring',
+    },
+    { label: 'abgelaufen', value: counts.expired, color: COLOR.expired.bar, kind: 'expired' },
+    { label: 'nicht erfasst', value: counts.unrecorded, color: COLOR.unrecorded, kind: 'unrecorded' },
+  ];
+  const gap = 8;
+  const width = (CONTENT_WIDTH - gap * (tiles.length - 1)) / tiles.length;
+  const height = 40;
+  const top = doc.y;
+  tiles.forEach((tile, index) => {
+    const x = MARGIN.left + index * (width + gap);
+    doc.lineWidth(0.75).rect(x, top, width, height).stroke(COLOR.rule);
+    doc.rect(x, top, 3, height).fill(tile.color);
+    doc
+      .font(BOLD)
+      .fontSize(15)
+      .fillColor(COLOR.text)
+      .text(String(tile.value), x + 11, top + 6, { lineBreak: false });
+    doc
+      .font(REGULAR)
+      .fontSize(8)
+      .fillColor(COLOR.muted)
+      .text(`${STATUS_SYMBOL[tile.kind]} ${tile.label}`, x + 11, top + 25, {
+        width: width - 14,
+        lineBreak: false,
+        ellipsis: true,
+      });
+  });
+  doc.y = top + height + 20;
+}
+
+function sectionHeading(doc: Doc, title: string) {
+  doc.font(BOLD).fontSize(12.5).fillColor(COLOR.text).text(title, MARGIN.left, doc.y, { lineBreak: false });
+  doc.y += 20;
+}
+
+/** Room a heading, the table header and one row need, so a section never starts at the foot of a page. */
+const KEEP_WITH_NEXT = 80;
+
+function ensureRoom(doc: Doc, height: number) {
+  if (doc.y + height > CONTENT_BOTTOM) {
+    doc.addPage();
+    doc.y = MARGIN.top;
+  }
+}
+
+/**
+ * A table whose header row is drawn again at the top of every page it continues on. `cells(i)` gives row i's
+ * texts; `style(i)` its marking.
+ */
+async function drawTable(
+  doc: Doc,
+  options: {
+    title: string;
+    columns: Column[];
+    rows: number;
+    cells: (row: number) => string[];
+    style?: (row: number) => { fill?: string; bar?: string; statusColor?: string } | undefined;
+    statusColumn?: number;
+    empty: string;
+  },
+) {
+  const { columns } = options;
+  ensureRoom(doc, KEEP_WITH_NEXT);
+  sectionHeading(doc, options.title);
+
+  const header = () => {
+    doc.font(BOLD).fontSize(8);
+    const height =
+      Math.max(...columns.map((c, index) => doc.heightOfString(c.header, { width: cellBox(c, index).width }))) + 2 * 5;
+    const top = doc.y;
+    doc.rect(MARGIN.left, top, CONTENT_WIDTH, height).fill(COLOR.headerFill);
+    let x = MARGIN.left;
+    doc.fillColor(COLOR.text);
+    columns.forEach((column, index) => {
+      const box = cellBox(column, index);
+      doc.text(column.header, x + box.left, top + 5, { width: box.width });
+      x += column.width;
+    });
+    doc
+      .moveTo(MARGIN.left, top + height)
+      .lineTo(MARGIN.left + CONTENT_WIDTH, top + height)
+      .lineWidth(0.8)
+      .stroke(COLOR.accent);
+    doc.y = top + height;
+  };
+
+  header();
+  const lineHeight = doc.font(REGULAR).fontSize(BODY_SIZE).currentLineHeight(true);
+  if (options.rows === 0) {
+    const top = doc.y;
+    doc
+      .font(REGULAR)
+      .fontSize(BODY_SIZE)
+      .fillColor(COLOR.muted)
+      .text(options.empty, MARGIN.left + CELL_PAD_X + BAR_WIDTH, top + CELL_PAD_Y, { lineBreak: false });
+    doc.y = top + BODY_SIZE + 2 * CELL_PAD_Y + 18;
+    return;
+  }
+
+  for (let row = 0; row < options.rows; row++) {
+    if (row > 0 && row % ROWS_PER_SLICE === 0) {
+      await nextTick();
+      // The reader has gone (client disconnected): stop drawing.
+      if (doc.destroyed) throw new Error('PDF stream destroyed');
+    }
+    const texts = options.cells(row);
+    const style = options.style?.(row);
+    // Most cells fit one line: a width check is far cheaper than a line-wrapped layout (speed and garbage at
+    // 1,000 rows), so only the texts that do not fit are wrapped and measured.
+    const wraps = columns.map((column, index) => {
+      const text = texts[index];
+      if (column.oneLine || !text) return false;
+      doc.font(column.bold?.(row) ? BOLD : REGULAR).fontSize(BODY_SIZE);
+      return doc.widthOfString(text) > cellBox(column, index).width;
+    });
+    const height =
+      Math.max(
+        lineHeight,
+        ...columns.map((column, index) => {
+          if (!wraps[index]) return 0;
+          doc.font(column.bold?.(row) ? BOLD : REGULAR).fontSize(BODY_SIZE);
+          return doc.heightOfString(texts[index]!, { width: cellBox(column, index).width });
+        }),
+      ) +
+      2 * CELL_PAD_Y;
+
+    if (doc.y + height > CONTENT_BOTTOM) {
+      doc.addPage();
+      doc.y = MARGIN.top;
+      doc.font(REGULAR).fontSize(8).fillColor(COLOR.muted).text(`${options.title} (Fortsetzung)`, MARGIN.left, doc.y, {
+        lineBreak: false,
+      });
+      doc.y += 14;
+      header();
+    }
+
+    const top = doc.y;
+    // Tints start below the previous row's rule, so that the rule between two marked rows stays visible.
+    if (style?.fill) doc.rect(MARGIN.left, top + 0.3, CONTENT_WIDTH, height - 0.3).fill(style.fill);
+    if (style?.bar) doc.rect(MARGIN.left, top + 0.3, BAR_WIDTH, height - 0.3).fill(style.bar);
+    let x = MARGIN.left;
+    columns.forEach((column, index) => {
+      const isStatus = index === options.statusColumn;
+      const box = cellBox(column, index);
+      doc
+        .font(column.bold?.(row) ? BOLD : REGULAR)
+        .fontSize(BODY_SIZE)
+        .fillColor(isStatus && style?.statusColor ? style.statusColor : COLOR.text)
+        .text(texts[index] ?? '', x + box.left, top + CELL_PAD_Y, { width: box.width, lineBreak: wraps[index] });
+      x += column.width;
+    });
+    doc
+      .moveTo(MARGIN.left, top + height)
+      .lineTo(MARGIN.left + CONTENT_WIDTH, top + height)
+      .lineWidth(0.5)
+      .stroke(COLOR.rule);
+    doc.y = top + height;
+  }
+  doc.y += 18;
+}
+
+function drawRoutes(doc: Doc, data: ExportData): Promise<void> {
+  // Status fits "⚠ läuft in 30 Tagen ab" in bold on one line; the route name takes what is left.
+  const widths = [56, 70, 60, 60, 116];
+  const nameWidth = CONTENT_WIDTH - widths.reduce((a, b) => a + b, 0);
+  const columns: Column[] = [
+    { header: 'Strecke', width: nameWidth },
+    { header: 'Kürzel', width: widths[0]! },
+    { header: 'Start–Ende', width: widths[1]! },
+    { header: 'Zuletzt befahren', width: widths[2]!, oneLine: true },
+    { header: 'Gültig bis', width: widths[3]!, oneLine: true },
+    {
+      header: 'Status',
+      width: widths[4]!,
+      oneLine: true,
+      bold: (row) => {
+        const kind = routeStatus(data.routes[row]!.daysLeft).kind;
+        return kind === 'expired' || kind === 'expiring';
+      },
+    },
+  ];
+  return drawTable(doc, {
+    title: 'Strecken',
+    columns,
+    rows: data.routes.length,
+    statusColumn: 5,
+    empty: 'Keine Strecken in diesem Nachweis.',
+    cells: (row) => {
+      const route = data.routes[row]!;
+      const status = routeStatus(route.daysLeft);
+      return [
+        route.name,
+        route.companyRoute ?? '',
+        `${route.startPoint} – ${route.endPoint}`,
+        formatGermanDate(route.lastDriven) || '–',
+        formatGermanDate(route.validUntil) || '–',
+        `${STATUS_SYMBOL[status.kind]} ${status.label}`,
+      ];
+    },
+    style: (row) => {
+      const kind = routeStatus(data.routes[row]!.daysLeft).kind;
+      if (kind === 'expired')
+        return { fill: COLOR.expired.fill, bar: COLOR.expired.bar, statusColor: COLOR.expired.text };
+      if (kind === 'expiring')
+        return { fill: COLOR.expiring.fill, bar: COLOR.expiring.bar, statusColor: COLOR.expiring.text };
+      if (kind === 'valid') return { statusColor: COLOR.valid };
+      return { statusColor: COLOR.unrecorded };
+    },
+  });
+}
+
+function drawVehicles(doc: Doc, data: ExportData): Promise<void> {
+  const vehicles = data.vehicles ?? [];
+  return drawTable(doc, {
+    title: 'Fahrzeuge',
+    columns: [
+      { header: 'Fahrzeug', width: 280 },
+      { header: 'Zuletzt gefahren', width: CONTENT_WIDTH - 280, oneLine: true },
+    ],
+    rows: vehicles.length,
+    empty: data.vehicles === null ? 'Keine Fahrzeuge ausgewählt.' : 'Keine Fahrzeuge erfasst.',
+    cells: (row) => {
+      const vehicle = vehicles[row]!;
+      return [vehicle.name, formatGermanDate(vehicle.lastDriven) || 'nicht erfasst'];
+    },
+  });
+}
+
+function drawNotes(doc: Doc, name: string) {
+  const notes = [
+    '„Zuletzt befahren“ ist der Tag der letzten erfassten Fahrt, „Gültig bis“ der letzte Tag, an dem die ' +
+      'Streckenkunde gilt (in der Regel 364 Tage nach der Fahrt, bei halbjähriger Gültigkeit 182 Tage).',
+    `Markiert sind abgelaufene Strecken (✖) und Strecken, deren Streckenkunde in höchstens ${EXPIRING_SOON_DAYS} ` +
+      'Tagen abläuft (⚠).',
+    `Die Angaben beruhen auf den Eintragungen von ${name} in ${PRODUCT_NAME}.`,
+  ];
+  doc.font(REGULAR).fontSize(8);
+  const notesHeight = notes.reduce((sum, note) => sum + doc.heightOfString(note, { width: CONTENT_WIDTH }) + 3, 0);
+  const signatureHeight = 70;
+  ensureRoom(doc, 20 + notesHeight + signatureHeight);
+
+  doc.font(BOLD).fontSize(9).fillColor(COLOR.text).text('Hinweise', MARGIN.left, doc.y, { lineBreak: false });
+  doc.y += 14;
+  for (const note of notes) {
+    doc.font(REGULAR).fontSize(8).fillColor(COLOR.muted).text(note, MARGIN.left, doc.y, { width: CONTENT_WIDTH });
+    doc.y += 3;
+  }
+
+  const lineY = doc.y + 42;
+  const lineWidth = 200;
+  for (const [x, label] of [
+    [MARGIN.left, 'Ort, Datum'],
+    [MARGIN.left + CONTENT_WIDTH - lineWidth, 'Unterschrift'],
+  ] as const) {
+    doc
+      .moveTo(x, lineY)
+      .lineTo(x + lineWidth, lineY)
+      .lineWidth(0.6)
+      .stroke(COLOR.text);
+    doc
+      .font(REGULAR)
+      .fontSize(8)
+      .fillColor(COLOR.muted)
+      .text(label, x, lineY + 4, { lineBreak: false });
+  }
+  doc.y = lineY + 20;
+}
+
+function drawFooters(doc: Doc, data: ExportData, name: string, issued: string) {
+  const range = doc.bufferedPageRange();
+  const total = range.count;
+  for (let index = range.start; index < range.start + total; index++) {
+    doc.switchToPage(index);
+    // The footer sits below the content area: lift the bottom margin so pdfkit does not break to a new page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = PAGE.height - MARGIN.bottom + 22;
+    doc
+      .moveTo(MARGIN.left, y - 7)
+      .lineTo(MARGIN.left + CONTENT_WIDTH, y - 7)
+      .lineWidth(0.5)
+      .stroke(COLOR.rule);
+    doc
+      .font(REGULAR)
+      .fontSize(7.5)
+      .fillColor(COLOR.muted)
+      .text(`${PRODUCT_NAME} ${data.version} · Streckenkundenachweis ${name} · ${issued}`, MARGIN.left, y, {
+        width: CONTENT_WIDTH - 80,
+        lineBreak: false,
+        ellipsis: true,
+      });
+    doc.text(`Seite ${index - range.start + 1} von ${total}`, MARGIN.left, y, {
+      width: CONTENT_WIDTH,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottom;
+  }
+}

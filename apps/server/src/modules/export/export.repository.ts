@@ -1,0 +1,131 @@
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  routeActivities,
+  routeActivityRoutes,
+  routes,
+  tourRoutes,
+  tours,
+  users,
+  vehicleActivities,
+  vehicleActivityVehicles,
+  vehicles,
+} from '../../db/schema.js';
+import { germanOrder } from '../../lib/sort.js';
+
+export interface ExportRouteRow {
+  id: number;
+  name: string;
+  companyRoute: string | null;
+  startPoint: string;
+  endPoint: string;
+  tourIds: number[];
+  tourNames: string[];
+  lastDriven: string | null;
+  validUntil: string | null;
+  daysLeft: number | null;
+}
+
+export interface ExportVehicleRow {
+  id: number;
+  name: string;
+  lastDriven: string | null;
+}
+
+/**
+ * The reads behind the exports. Every statement is scoped to the owner in SQL; the service has resolved the
+ * selection's ids (403 / 422) before.
+ */
+export function createExportRepository(db: Db) {
+  return {
+    async findUser(userId: number) {
+      const [row] = await db
+        .select({ firstname: users.firstname, lastname: users.lastname, email: users.email })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    /**
+     * Every route of the owner with its validity, the day it was last driven and its tours, in ONE query (the
+     * approach of the expiring list): latest acquired_until and acquired_at per route from the owner's
+     * activities, tour ids and names aggregated per route. Ordered like GET /api/routes: company code (empty
+     * last), then name, German order.
+     */
+    async listRoutes(ownerId: number, today: string): Promise<ExportRouteRow[]> {
+      const latest = db
+        .select({
+          routeId: routeActivityRoutes.routeId,
+          validUntil: max(routeActivities.acquiredUntil).as('valid_until'),
+          lastDriven: max(routeActivities.acquiredAt).as('last_driven'),
+        })
+        .from(routeActivityRoutes)
+        .innerJoin(routeActivities, eq(routeActivities.id, routeActivityRoutes.routeActivityId))
+        .where(eq(routeActivities.ownerId, ownerId))
+        .groupBy(routeActivityRoutes.routeId)
+        .as('latest');
+      const routeTours = db
+        .select({
+          routeId: tourRoutes.routeId,
+          tourIds: sql<number[]>`array_agg(${tours.id} order by ${tours.id})`.as('tour_ids'),
+          tourNames: sql<string[]>`array_agg(${tours.name} order by ${germanOrder(tours.name)}, ${tours.id})`.as(
+            'tour_names',
+          ),
+        })
+        .from(tourRoutes)
+        .innerJoin(tours, eq(tours.id, tourRoutes.tourId))
+        .where(eq(tours.ownerId, ownerId))
+        .groupBy(tourRoutes.routeId)
+        .as('route_tours');
+      const daysLeft = sql<number | null>`(${latest.validUntil} - ${today}::date)`;
+
+      const rows = await db
+        .select({
+          id: routes.id,
+          name: routes.name,
+          companyRoute: routes.companyRoute,
+          startPoint: routes.startPoint,
+          endPoint: routes.endPoint,
+          tourIds: routeTours.tourIds,
+          tourNames: routeTours.tourNames,
+          lastDriven: latest.lastDriven,
+          validUntil: latest.validUntil,
+          daysLeft: daysLeft.mapWith(Number),
+        })
+        .from(routes)
+        .leftJoin(latest, eq(latest.routeId, routes.id))
+        .leftJoin(routeTours, eq(routeTours.routeId, routes.id))
+        .where(eq(routes.ownerId, ownerId))
+        .orderBy(sql`${germanOrder(routes.companyRoute)} asc nulls last`, germanOrder(routes.name), asc(routes.id));
+      return rows.map((row) => ({
+        ...row,
+        tourIds: (row.tourIds ?? []).map(Number),
+        tourNames: row.tourNames ?? [],
+        daysLeft: row.validUntil === null ? null : row.daysLeft,
+      }));
+    },
+
+    /** The owner's vehicles (all, or those of `ids`) with the latest day each was driven, by name. */
+    async listVehicles(ownerId: number, ids?: readonly number[]): Promise<ExportVehicleRow[]> {
+      const driven = db
+        .select({
+          vehicleId: vehicleActivityVehicles.vehicleId,
+          lastDriven: max(routeActivities.acquiredAt).as('last_driven'),
+        })
+        .from(vehicleActivityVehicles)
+        .innerJoin(vehicleActivities, eq(vehicleActivities.id, vehicleActivityVehicles.vehicleActivityId))
+        .innerJoin(routeActivities, eq(routeActivities.id, vehicleActivities.routeActivityId))
+        .where(and(eq(vehicleActivities.ownerId, ownerId), eq(routeActivities.ownerId, ownerId)))
+        .groupBy(vehicleActivityVehicles.vehicleId)
+        .as('driven');
+      return db
+        .select({ id: vehicles.id, name: vehicles.name, lastDriven: driven.lastDriven })
+        .from(vehicles)
+        .leftJoin(driven, eq(driven.vehicleId, vehicles.id))
+        .where(and(eq(vehicles.ownerId, ownerId), ids === undefined ? undefined : inArray(vehicles.id, [...ids])))
+        .orderBy(germanOrder(vehicles.name), asc(vehicles.id));
+    },
+  };
+}
+
+export type ExportRepository = ReturnType<typeof createExportRepository>;

@@ -1,0 +1,102 @@
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { problemSchema } from '@streckenpass/contract/common';
+import { todayIn } from '@streckenpass/contract/knowledge';
+import { selectionSchema } from '@streckenpass/contract/selection';
+import { renderCsv } from '../../export/csv.js';
+import { exportFilename, type ExportData } from '../../export/model.js';
+import { renderPdf } from '../../export/pdf.js';
+import { currentUser } from '../../plugins/auth.js';
+import { createExportService } from './export.service.js';
+
+const formats = {
+  csv: {
+    mediaType: 'text/csv',
+    contentType: 'text/csv; charset=utf-8',
+    render: renderCsv,
+    summary: 'Auswahl als CSV-Datei exportieren (für Excel und LibreOffice)',
+    description:
+      'UTF-8 mit BOM, `;` als Trennzeichen, CRLF, deutsche Spaltennamen, Datumsangaben TT.MM.JJJJ. Eine Zeile je ' +
+      'Strecke: Strecke, Interne Bezeichnung, Start, Ende, Touren, Zuletzt befahren, Gültig bis, Status ' +
+      '(gültig / läuft in N Tagen ab / abgelaufen / nicht erfasst). Enthält der Export Fahrzeuge, folgen nach einer ' +
+      'Leerzeile Fahrzeug und Zuletzt gefahren. Zellen, die mit =, +, -, @, Tab oder CR beginnen, erhalten ein ' +
+      'vorangestelltes Apostroph (Schutz vor Formel-Injektion).',
+  },
+  pdf: {
+    mediaType: 'application/pdf',
+    contentType: 'application/pdf',
+    render: renderPdf,
+    summary: 'Auswahl als PDF exportieren (Streckenkundenachweis, A4)',
+    description:
+      'Streckenkundenachweis im Format A4: Name und E-Mail, Ausstellungsdatum, Übersicht, Tabelle der Strecken ' +
+      '(Strecke, Kürzel, Start–Ende, Zuletzt befahren, Gültig bis, Status; Kopfzeile auf jeder Seite), Fahrzeuge, ' +
+      'Fußzeile „Seite X von Y“. Abgelaufene und bald ablaufende Strecken sind farbig und mit Symbol markiert.',
+  },
+} as const satisfies Record<
+  'csv' | 'pdf',
+  {
+    mediaType: string;
+    contentType: string;
+    render: (data: ExportData) => Readable;
+    summary: string;
+    description: string;
+  }
+>;
+
+const SELECTION_RULES =
+  '\n\nRumpf: die Dokumentations-Auswahl `{ routes?, tours?, vehicles?, places? }` (Ids bzw. Ortskürzel). Strecken: ' +
+  'die gewählten, alle Strecken gewählter Touren und alle, die an einem gewählten Ort beginnen oder enden; keine ' +
+  'Strecke, Tour und kein Ort gewählt = alle eigenen Strecken. Fahrzeuge: die gewählten; bei ganz leerer Auswahl ' +
+  'alle. Ids fremder Einträge ergeben 403, unbekannte 422. Antwort als Download mit ' +
+  '`Content-Disposition: attachment; filename="streckenkunde-JJJJ-MM-TT.<csv|pdf>"` (Datum = heute in APP_TIMEZONE).';
+
+const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createExportService(app.db);
+
+  for (const [extension, format] of Object.entries(formats) as [
+    keyof typeof formats,
+    (typeof formats)['csv' | 'pdf'],
+  ][]) {
+    app.post(
+      `/export/${extension}`,
+      {
+        // onRequest, not preHandler: a caller without a valid token gets 401 before its body is even parsed.
+        onRequest: app.authenticate,
+        schema: {
+          tags: ['Export'],
+          summary: format.summary,
+          description: format.description + SELECTION_RULES,
+          body: selectionSchema,
+          response: {
+            200: {
+              description: `Datei streckenkunde-JJJJ-MM-TT.${extension} (Download)`,
+              content: {
+                [format.mediaType]: { schema: z.string().meta({ format: 'binary' }) },
+              },
+            },
+            400: problemSchema,
+            401: problemSchema,
+            403: problemSchema,
+            422: problemSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const today = todayIn(app.config.timezone);
+        // Everything that can fail (ownership, unknown ids) happens before the first byte is streamed.
+        const data = await service.load(currentUser(request).id, request.body, today);
+        return (
+          reply
+            .header('content-type', format.contentType)
+            .header('content-disposition', `attachment; filename="${exportFilename(today, extension)}"`)
+            .header('cache-control', 'no-store')
+            // The schema documents the body as a string (a file); a stream is sent as is, never serialised.
+            .send(format.render(data) as unknown as string)
+        );
+      },
+    );
+  }
+};
+
+export default exportRoutes;

@@ -1,0 +1,74 @@
+import { toIri, type IriKind } from '@streckenpass/contract/common';
+import { expandSelection } from '@streckenpass/contract/knowledge';
+import type { Selection } from '@streckenpass/contract/selection';
+import type { Db } from '../../db/client.js';
+import { routes, tours, vehicles } from '../../db/schema.js';
+import type { ExportData } from '../../export/model.js';
+import { unauthorized } from '../../lib/errors.js';
+import { resolveOwnedIris, type OwnedTable } from '../../lib/ownership.js';
+import { readPackageVersion } from '../../lib/version.js';
+import { createExportRepository } from './export.repository.js';
+
+/**
+ * Turns a documentation selection into what the exports print.
+ *
+ * - Ids in the selection must be the caller's: another user's route, tour or vehicle is 403, an id that names
+ *   nothing is 422 (resolved before a single byte is streamed).
+ * - Routes: those chosen directly, every route of a chosen tour, every route starting or ending at a chosen
+ *   place (`expandSelection`, the contract's one rule for it). No route, tour or place chosen = every route.
+ * - Vehicles: the chosen ones; with an entirely empty selection ("export everything") every vehicle; otherwise
+ *   none, and the exports leave the vehicles block out.
+ */
+export function createExportService(db: Db) {
+  const repo = createExportRepository(db);
+
+  async function resolve(table: OwnedTable, kind: IriKind, ids: readonly number[] | undefined, userId: number) {
+    const iris = (ids ?? []).map((id) => toIri(kind, id));
+    return resolveOwnedIris(db, table, kind, iris, userId, kind);
+  }
+
+  return {
+    async load(userId: number, selection: Selection, today: string): Promise<ExportData> {
+      const routeIds = await resolve(routes, 'routes', selection.routes, userId);
+      const tourIds = await resolve(tours, 'tours', selection.tours, userId);
+      const vehicleIds = await resolve(vehicles, 'vehicles', selection.vehicles, userId);
+      const places = selection.places ?? [];
+
+      const user = await repo.findUser(userId);
+      if (!user) throw unauthorized();
+      const rows = await repo.listRoutes(userId, today);
+
+      const everyRoute = routeIds.length === 0 && tourIds.length === 0 && places.length === 0;
+      let selected = rows;
+      if (!everyRoute) {
+        const links = rows.flatMap((row) => row.tourIds.map((tourId) => ({ tourId, routeId: row.id })));
+        const ids = new Set(expandSelection({ routes: routeIds, tours: tourIds, places }, rows, links));
+        selected = rows.filter((row) => ids.has(row.id));
+      }
+
+      const vehicleRows =
+        vehicleIds.length > 0
+          ? await repo.listVehicles(userId, vehicleIds)
+          : everyRoute
+            ? await repo.listVehicles(userId)
+            : null;
+
+      return {
+        today,
+        user,
+        routes: selected.map((row) => ({
+          name: row.name,
+          companyRoute: row.companyRoute,
+          startPoint: row.startPoint,
+          endPoint: row.endPoint,
+          tours: row.tourNames,
+          lastDriven: row.lastDriven,
+          validUntil: row.validUntil,
+          daysLeft: row.daysLeft,
+        })),
+        vehicles: vehicleRows?.map((row) => ({ name: row.name, lastDriven: row.lastDriven })) ?? null,
+        version: readPackageVersion(),
+      };
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { Alert, Button, Divider, Stack, Text } from '@mantine/core';
+import type { Selection } from '@streckenpass/contract/selection';
+import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
+import { germanMessage, UnprocessableError } from '../../../lib/api-errors';
+import { useExportSelection, type ExportFormat } from '../api/export';
+import { saveFile } from '../save-file';
+
+const FORMATS: { format: ExportFormat; label: string; icon: typeof IconFileSpreadsheet }[] = [
+  { format: 'csv', label: 'Als CSV exportieren', icon: IconFileSpreadsheet },
+  { format: 'pdf', label: 'Als PDF exportieren', icon: IconFileTypePdf },
+];
+
+function failure(error: unknown): string {
+  // 422: the stored selection names a record that has been deleted since (the selection survives reloads).
+  if (error instanceof UnprocessableError) {
+    return 'Die Auswahl enthält Einträge, die es nicht mehr gibt. Bitte entfernen Sie sie aus der Auswahl.';
+  }
+  return germanMessage(error, 'Bitte versuchen Sie es erneut.');
+}
+
+/** What the file will hold, by the server's rule: no route, tour or place chosen = every route. */
+function scope(selection: Selection): string {
+  const routesChosen = [selection.routes, selection.tours, selection.places].some((ids) => ids?.length);
+  const vehiclesChosen = Boolean(selection.vehicles?.length);
+  if (!routesChosen && !vehiclesChosen) return 'Ohne Auswahl enthält der Export alle Strecken und Fahrzeuge.';
+  if (!routesChosen) return 'Der Export enthält alle Strecken und die ausgewählten Fahrzeuge.';
+  return vehiclesChosen
+    ? 'Der Export enthält die ausgewählten Strecken, Touren und Orte sowie die ausgewählten Fahrzeuge.'
+    : 'Der Export enthält die ausgewählten Strecken, Touren und Orte.';
+}
+
+/** "Als CSV exportieren" / "Als PDF exportieren" for the documentation selection; the file downloads at once. */
+export function ExportButtons({ selection }: { selection: Selection }) {
+  const exporter = useExportSelection();
+  const running = exporter.isPending ? exporter.variables.format : null;
+
+  return (
+    <Stack gap="xs">
+      <Divider label="Export" labelPosition="left" mt="xs" />
+      {FORMATS.map(({ format, label, icon: Icon }) => (
+        <Button
+          key={format}
+          type="button"
+          variant="default"
+          leftSection={<Icon size={18} aria-hidden />}
+          loading={running === format}
+          disabled={running !== null && running !== format}
+          onClick={() => exporter.mutate({ format, selection }, { onSuccess: saveFile })}
+        >
+          {label}
+        </Button>
+      ))}
+      <Text size="xs" c="dimmed">
+        {scope(selection)}
+      </Text>
+      {exporter.isError && (
+        <Alert color="red" role="alert" p="xs">
+          Der Export ist fehlgeschlagen. {failure(exporter.error)}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
