@@ -6,7 +6,10 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const targets = [
   { sources: ['packages/contract/src'], output: 'packages/contract/dist/common.js' },
-  { sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'packages/contract/src'], output: 'apps/web/dist/index.html' },
+  {
+    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'packages/contract/src'],
+    output: 'apps/web/dist/index.html',
+  },
   { sources: ['apps/server/src', 'packages/contract/src'], output: 'apps/server/dist/server.js' },
 ];
 
@@ -33,5 +36,9 @@ if (stale && process.env.SKIP_BUILD !== '1') {
 }
 
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
-const server = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/server.js')], { cwd: root, stdio: 'inherit', env });
+const server = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
 process.exit(server.status ?? 0);

@@ -50,7 +50,10 @@ export default fp(
       if ((request.method === 'GET' || request.method === 'HEAD') && acceptsHtml && !request.url.startsWith('/api/')) {
         return sendIndex(reply);
       }
-      return reply.status(404).type('application/problem+json').send(problem(404, 'Not Found', 'Nicht gefunden.'));
+      return reply
+        .status(404)
+        .type('application/problem+json')
+        .send(problem(404, 'Not Found', 'Nicht gefunden.'));
     });
   },
   { name: 'spa', dependencies: ['security'] },
