@@ -17,6 +17,7 @@ import {
 } from '@streckenpass/contract/users';
 import { currentUser } from '../../plugins/auth.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { isStorableId } from '../../lib/ownership.js';
 import { createUsersRepository, toUser } from './users.repository.js';
 import { createAccountService } from './users.service.js';
 
@@ -71,12 +72,10 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.validationError) {
-        return reply
-          .status(422)
-          .send({
-            success: false,
-            message: firstMessage(request.validationError as never, 'Die Angaben sind ungültig.'),
-          });
+        return reply.status(422).send({
+          success: false,
+          message: firstMessage(request.validationError as never, 'Die Angaben sind ungültig.'),
+        });
       }
       const user = await accounts.register(request.body);
       if (!user) {
@@ -128,12 +127,10 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.validationError) {
-        return reply
-          .status(422)
-          .send({
-            success: false,
-            message: firstMessage(request.validationError as never, 'Das neue Passwort ist ungültig.'),
-          });
+        return reply.status(422).send({
+          success: false,
+          message: firstMessage(request.validationError as never, 'Das neue Passwort ist ungültig.'),
+        });
       }
       const ok = await accounts.resetPassword(request.body.token, request.body.new_password);
       if (!ok) {
@@ -241,12 +238,10 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.validationError) {
-        return reply
-          .status(422)
-          .send({
-            success: false,
-            message: firstMessage(request.validationError as never, 'Das neue Passwort ist ungültig.'),
-          });
+        return reply.status(422).send({
+          success: false,
+          message: firstMessage(request.validationError as never, 'Das neue Passwort ist ungültig.'),
+        });
       }
       const me = currentUser(request);
       const ok = await accounts.changePassword(me.id, me.jti, request.body.current_password, request.body.new_password);
@@ -288,6 +283,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = currentUser(request);
+      // An id beyond the serial range names nobody; PostgreSQL would fail the comparison (500).
+      if (!isStorableId(request.params.id)) throw notFound('Benutzer nicht gefunden.');
       const user = await repo.findById(request.params.id);
       if (!user) throw notFound('Benutzer nicht gefunden.');
       if (user.id !== me.id && !me.roles.includes(ROLE_ADMIN)) throw forbidden();
