@@ -28,6 +28,7 @@ export default defineConfig({
         '--disable-sync',
         '--disable-quic',
         '--no-first-run',
+        '--lang=de-DE',
       ],
     },
   },
