@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyError,
   type FastifyHttpOptions,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyServerOptions,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
@@ -43,6 +44,8 @@ export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from the config. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Where the configured logger writes instead of stdout (tests read the log lines). */
+  logStream?: { write(line: string): void };
 }
 
 export type App = FastifyInstance<
@@ -77,9 +80,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           remoteAddress: req.ip,
         }),
       },
-      ...(config.production
-        ? {}
-        : { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }),
+      ...(options.logStream
+        ? { stream: options.logStream }
+        : config.production
+          ? {}
+          : {
+              transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } },
+            }),
     },
     bodyLimit: BODY_LIMIT,
     trustProxy:
@@ -90,6 +97,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           )(config.trustProxy)
         : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Broken percent-encoding (400) and over-long path segments (414) are refused by the router before any
+    // handler runs; without this they would answer Fastify's own JSON instead of problem details.
+    frameworkErrors: (error, _request, frameworkReply) => {
+      const status = error.statusCode === 414 ? 414 : 400;
+      // The option's reply type carries no route generics; it is a plain reply.
+      (frameworkReply as unknown as FastifyReply)
+        .status(status)
+        .type('application/problem+json')
+        .send(problem(status, titleFor(status), status === 414 ? 'Die Adresse ist zu lang.' : 'Invalid input'));
+    },
   };
   const app: App = Fastify(fastifyOptions).withTypeProvider<ZodTypeProvider>();
 
@@ -111,6 +128,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Problem details are sent as they are: a route that declares its own shape for the same status (the account
+    // calls' `{ success, message }`) must not turn a body parse error into a serialization failure (500).
+    reply.serializer(JSON.stringify);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const body = zodIssuesToProblem(
         error.validation.map((v) => ({
@@ -211,35 +231,50 @@ function titleFor(status: number): string {
       405: 'Method Not Allowed',
       406: 'Not Acceptable',
       413: 'Payload Too Large',
+      414: 'URI Too Long',
       415: 'Unsupported Media Type',
     }[status] ?? 'Bad Request'
   );
 }
 
 const DB_DOWN_CODES = new Set([
+  // The socket: refused, reset, timed out, unreachable, name not resolvable (yet).
   'ECONNREFUSED',
   'ECONNRESET',
+  'ECONNABORTED',
   'ETIMEDOUT',
   'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  // PostgreSQL: too many connections, shut down / terminated by an administrator, crash, cannot connect now,
+  // idle-session timeout, and the connection exceptions of class 08.
+  '53300',
   '57P01',
   '57P02',
   '57P03',
+  '57P05',
   '08000',
   '08001',
   '08003',
+  '08004',
   '08006',
 ]);
 
-function isDatabaseUnavailable(error: unknown): boolean {
+/** Messages of node-postgres itself (no code). */
+const DB_DOWN_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable/i;
+
+/** A failure of the database connection, not of the query: answered 503 so that clients retry later. */
+export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    const candidate = current as { code?: unknown; message?: unknown; routine?: unknown; cause?: unknown };
     if (typeof candidate.code === 'string' && DB_DOWN_CODES.has(candidate.code)) return true;
-    if (
-      typeof candidate.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect/i.test(candidate.message)
-    )
-      return true;
+    // The server's messages may be translated (lc_messages); the name of the routine that refused is not.
+    if (candidate.code === '55000' && candidate.routine === 'CheckMyDatabase') return true;
+    if (typeof candidate.message === 'string' && DB_DOWN_MESSAGE.test(candidate.message)) return true;
     current = candidate.cause;
   }
   return false;
