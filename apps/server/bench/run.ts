@@ -1,0 +1,69 @@
+/**
+ * `npm run bench`: every benchmark of the server, one after the other, each in its own process.
+ *
+ *   bench/export.ts  CSV/PDF export of 1,000 routes (embedded; and PostgreSQL with DATABASE_URL)
+ *   bench/api.ts     the real server under load, start-up, RSS, web bundle sizes (builds the server first)
+ *
+ * Both print ratios against a baseline measured in the same run. The API figures and the export's output are
+ * written to docs/quality.md (generated sections between markers; the text around them is kept).
+ * BENCH_ONLY=api or BENCH_ONLY=export runs one of them.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeSection } from './quality-doc.js';
+
+const here = import.meta.dirname;
+const serverDir = path.resolve(here, '..');
+const only = process.env.BENCH_ONLY;
+
+/** Runs a bench script with the same loader (tsx), echoing and returning its output. */
+function run(script: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...process.execArgv, path.join(here, script)], {
+      cwd: serverDir,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      output += chunk.toString('utf8');
+    });
+    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+function build() {
+  console.info('building packages/contract and apps/server (the API benchmark runs node dist/server.js)');
+  for (const [command, args, cwd] of [
+    ['npm', ['run', 'build', '-w', 'packages/contract'], path.resolve(serverDir, '../..')],
+    ['npx', ['tsc', '-p', 'tsconfig.build.json'], serverDir],
+  ] as const) {
+    const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+  }
+}
+
+let failed = 0;
+if ((!only || only === 'export') && fs.existsSync(path.join(here, 'export.ts'))) {
+  console.info('\n######## export benchmark (bench/export.ts)');
+  const started = new Date();
+  const { code, output } = await run('export.ts');
+  if (code !== 0) failed += 1;
+  else {
+    writeSection(
+      'export-bench',
+      `Output of \`bench/export.ts\`, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC:\n\n\`\`\`text\n${output.trim()}\n\`\`\``,
+    );
+  }
+}
+if (!only || only === 'api') {
+  console.info('\n######## API benchmark (bench/api.ts)');
+  build();
+  const { code } = await run('api.ts');
+  if (code !== 0) failed += 1;
+}
+if (failed > 0) {
+  console.error(`${failed} benchmark(s) failed`);
+  process.exit(1);
+}
