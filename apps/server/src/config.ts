@@ -88,6 +88,8 @@ export interface AppConfig {
   cronApiKey: string | undefined;
   timezone: string;
   redisUrl: string | undefined;
+  /** Key prefix of the rate-limit counters in Redis. */
+  redisKeyPrefix: string;
   trustProxy: boolean | number | string[];
   logLevel: string;
   production: boolean;
@@ -162,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cronApiKey: e.CRON_API_KEY,
     timezone: e.APP_TIMEZONE,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: 'streckenpass-rl-',
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',

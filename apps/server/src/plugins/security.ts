@@ -40,6 +40,16 @@ export default fp(
         enableOfflineQueue: false,
       });
       redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
+      // Wait briefly for the connection, so the first requests are counted too; a Redis that is down
+      // does not stop the start (limits are skipped on store errors until it is back).
+      const client = redis;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 3000);
+        client.once('ready', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
       app.addHook('onClose', async () => {
         redis?.disconnect();
       });
@@ -48,7 +58,7 @@ export default fp(
       global: true,
       max: app.config.rateLimits.global.max,
       timeWindow: app.config.rateLimits.global.timeWindow,
-      ...(redis ? { redis, nameSpace: 'streckenpass-rl-' } : {}),
+      ...(redis ? { redis, nameSpace: app.config.redisKeyPrefix } : {}),
       // A broken Redis must not take the API down with it.
       skipOnError: true,
       allowList: (request) => !request.url.startsWith('/api/'),
