@@ -5,10 +5,10 @@ import { AppProvider } from './app/provider';
 import { createRouter } from './app/router';
 import { UpdatePrompt } from './app/update-prompt';
 import { watchTokenExpiry } from './features/auth/session';
-import { startOutbox } from './features/documentation/outbox';
 
 watchTokenExpiry();
-startOutbox();
+// The offline outbox pulls in the contract's schemas; loading it after start keeps them off the start page.
+void import('./features/documentation/outbox').then(({ startOutbox }) => startOutbox());
 const router = createRouter();
 
 const root = document.getElementById('root');

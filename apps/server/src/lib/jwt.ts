@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
@@ -15,18 +15,21 @@ export interface TokenClaims {
 
 const ALGORITHM = 'HS256';
 
+/** A signing key imported once: jose would import raw bytes again for every signature and verification. */
+export type JwtKey = KeyObject;
+
 /** The signing secret: JWT_SECRET, or one generated once and kept in the settings table for all instances. */
-export async function resolveJwtSecret(db: Db, configured: string | undefined): Promise<Uint8Array> {
-  if (configured) return new TextEncoder().encode(configured);
+export async function resolveJwtSecret(db: Db, configured: string | undefined): Promise<JwtKey> {
+  if (configured) return createSecretKey(Buffer.from(configured, 'utf8'));
   const generated = randomBytes(48).toString('base64url');
   await db.insert(settings).values({ key: 'jwt_secret', value: generated }).onConflictDoNothing();
   const [row] = await db.select().from(settings).where(eq(settings.key, 'jwt_secret'));
   if (!row) throw new Error('jwt secret could not be stored');
-  return new TextEncoder().encode(row.value);
+  return createSecretKey(Buffer.from(row.value, 'utf8'));
 }
 
 export async function signToken(
-  secret: Uint8Array,
+  secret: JwtKey,
   user: { id: number; email: string; roles: string[] },
   ttlSeconds: number,
 ): Promise<{ token: string; jti: string; issuedAt: Date; expiresAt: Date }> {
@@ -43,7 +46,7 @@ export async function signToken(
 }
 
 /** Verifies signature (HS256 only), expiry and claim shapes; returns null for any bad token. */
-export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
+export async function verifyToken(secret: JwtKey, token: string): Promise<TokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM] });
     if (

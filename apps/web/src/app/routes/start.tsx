@@ -1,12 +1,19 @@
 import { Alert, Button, Card, Grid, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBell, IconBolt, IconDeviceMobile, IconFileExport } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
 import { LoginForm } from '../../features/auth/components/login-form';
-import { RegisterForm } from '../../features/auth/components/register-form';
+import { PageLoader } from '../../components/page-loader';
 import type { FromState } from '../guards';
+
+// Registration validates with the contract's zod schema; loading it on demand keeps zod off the start page.
+const RegisterForm = lazy(() =>
+  import('../../features/auth/components/register-form').then((m) => ({ default: m.RegisterForm })),
+);
+const ForgotPasswordForm = lazy(() =>
+  import('../../features/auth/components/forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })),
+);
 import { useTitle } from '../use-title';
 
 type Mode = 'login' | 'register' | 'forgot';
@@ -54,13 +61,15 @@ export function Component() {
               onSuccess={onSignedIn}
             />
           )}
-          {mode === 'register' && (
-            <RegisterForm
-              onBack={() => setMode('login')}
-              onSuccess={() => navigate(paths.dashboard, { replace: true })}
-            />
-          )}
-          {mode === 'forgot' && <ForgotPasswordForm onBack={() => setMode('login')} />}
+          <Suspense fallback={<PageLoader />}>
+            {mode === 'register' && (
+              <RegisterForm
+                onBack={() => setMode('login')}
+                onSuccess={() => navigate(paths.dashboard, { replace: true })}
+              />
+            )}
+            {mode === 'forgot' && <ForgotPasswordForm onBack={() => setMode('login')} />}
+          </Suspense>
         </Card>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
