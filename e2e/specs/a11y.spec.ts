@@ -94,6 +94,30 @@ for (const width of widths) {
   });
 }
 
+test.describe('accessibility in the dark colour scheme', () => {
+  test.use({ colorScheme: 'dark', viewport: { width: 360, height: 900 } });
+
+  test('public and main signed-in pages have no axe violations', async ({ page, request }) => {
+    for (const path of ['/', '/about', '/legal', '/donate']) {
+      await page.goto(path);
+      await settle(page);
+      await expectNoViolations(page, `dark ${path}`);
+    }
+    const user = await registerViaApi(request);
+    await apiAs(request, user.token, 'post', '/api/routes', {
+      name: 'Celle – Uelzen',
+      startPoint: 'HC',
+      endPoint: 'HU',
+    });
+    await loginViaUi(page, user);
+    for (const path of ['/dashboard', '/documentation', '/account', '/account/settings', '/route-activity']) {
+      await page.goto(path);
+      await settle(page);
+      await expectNoViolations(page, `dark ${path}`);
+    }
+  });
+});
+
 test('every action on the start page is reachable by keyboard with a visible focus', async ({ page }) => {
   await page.goto('/');
   await settle(page);

@@ -25,6 +25,8 @@ export const theme = createTheme({
   components: {
     Card: { defaultProps: { withBorder: true, radius: 'md', padding: 'lg' } },
     Button: { defaultProps: { radius: 'md' } },
+    // Links inside text must not rely on colour alone (WCAG 1.4.1).
+    Anchor: { defaultProps: { underline: 'always' } },
     PasswordInput: {
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Passwort anzeigen oder verbergen' } },
     },
@@ -42,5 +44,16 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
     light[`--mantine-color-${name}-outline`] = strong;
     light[`--mantine-color-${name}-text`] = strong;
   }
-  return { variables: {}, light, dark: { '--mantine-color-dimmed': t.colors.dark[1] ?? '#c9c9c9' } };
+  // On the dark background the accent needs a lighter shade to reach 4.5:1 (links, light variants).
+  const dark: Record<string, string> = {
+    '--mantine-color-dimmed': t.colors.dark[1] ?? '#c9c9c9',
+    '--mantine-color-anchor': t.colors.signal?.[3] ?? '#f4a7a7',
+  };
+  for (const name of Object.keys(t.colors)) {
+    if (name === 'dark') continue;
+    dark[`--mantine-color-${name}-light-color`] = `var(--mantine-color-${name}-3)`;
+    dark[`--mantine-color-${name}-outline`] = `var(--mantine-color-${name}-3)`;
+    dark[`--mantine-color-${name}-text`] = `var(--mantine-color-${name}-3)`;
+  }
+  return { variables: {}, light, dark };
 };
