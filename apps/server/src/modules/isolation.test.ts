@@ -3,7 +3,7 @@ import type { Route } from '@streckenpass/contract/routes';
 import type { Tour } from '@streckenpass/contract/tours';
 import type { Vehicle } from '@streckenpass/contract/vehicles';
 import { createRoute, createTour, createVehicle, routeIri, tourIri, vehicleIri } from '../test/fixtures.js';
-import { buildTestApp, registerUser, type TestContext, type TestUser } from '../test/helpers.js';
+import { buildTestApp, mergePatchHeaders, registerUser, type TestContext, type TestUser } from '../test/helpers.js';
 
 /**
  * Isolation matrix: user B walks every endpoint × verb of /api/routes, /api/tours and /api/vehicles
@@ -143,7 +143,7 @@ describe('isolation between users', () => {
             method === 'PATCH'
               ? [
                   {
-                    headers: { ...b.headers, 'content-type': 'application/merge-patch+json' },
+                    headers: mergePatchHeaders(b),
                     payload: JSON.stringify(validPatch(kind)),
                   },
                   { headers: b.headers, payload: validPatch(kind) },

@@ -123,3 +123,8 @@ export async function registerUser(
   const id = (me.json() as { id: number }).id;
   return { id, email, password, token, iri: `/api/users/${id}`, headers: { authorization: `Bearer ${token}` } };
 }
+
+/** The user's bearer header plus the merge-patch content type of PATCH requests. */
+export function mergePatchHeaders(user: TestUser): Record<string, string> {
+  return { ...user.headers, 'content-type': 'application/merge-patch+json' };
+}

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Route } from '@streckenpass/contract/routes';
 import { routeActivities, routeActivityRoutes, tourRoutes } from '../../db/schema.js';
 import { createRoute, createTour, routeIri, tourIri } from '../../test/fixtures.js';
-import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
+import { buildTestApp, mergePatchHeaders, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -18,7 +18,6 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 const inject = (options: InjectOptions) => ctx.app.inject(options);
-const mergePatch = (user: TestUser) => ({ ...user.headers, 'content-type': 'application/merge-patch+json' });
 
 async function getRoute(user: TestUser, id: number): Promise<Route> {
   const response = await inject({ method: 'GET', url: routeIri(id), headers: user.headers });
@@ -284,7 +283,7 @@ describe('PATCH /api/routes/{id}', () => {
     const response = await inject({
       method: 'PATCH',
       url: routeIri(route.id),
-      headers: mergePatch(alice),
+      headers: mergePatchHeaders(alice),
       payload: JSON.stringify({ name: ' Neu ', endPoint: 'Z' }),
     });
     expect(response.statusCode).toBe(200);
@@ -309,7 +308,7 @@ describe('PATCH /api/routes/{id}', () => {
     const response = await inject({
       method: 'PATCH',
       url: routeIri(route.id),
-      headers: mergePatch(alice),
+      headers: mergePatchHeaders(alice),
       payload: '{}',
     });
     expect(response.statusCode).toBe(200);
@@ -327,7 +326,7 @@ describe('PATCH /api/routes/{id}', () => {
     const moved = await inject({
       method: 'PATCH',
       url: routeIri(c.id),
-      headers: mergePatch(alice),
+      headers: mergePatchHeaders(alice),
       payload: JSON.stringify({ tours: [tourIri(t2.id), tourIri(t1.id)] }),
     });
     expect(moved.statusCode).toBe(200);
@@ -336,7 +335,7 @@ describe('PATCH /api/routes/{id}', () => {
     const left = await inject({
       method: 'PATCH',
       url: routeIri(c.id),
-      headers: mergePatch(alice),
+      headers: mergePatchHeaders(alice),
       payload: JSON.stringify({ tours: [tourIri(t1.id)] }),
     });
     expect(left.json()).toMatchObject({ tours: [tourIri(t1.id)] });
@@ -346,7 +345,7 @@ describe('PATCH /api/routes/{id}', () => {
     const none = await inject({
       method: 'PATCH',
       url: routeIri(c.id),
-      headers: mergePatch(alice),
+      headers: mergePatchHeaders(alice),
       payload: JSON.stringify({ tours: [] }),
     });
     expect(none.json()).toMatchObject({ tours: [] });
@@ -360,7 +359,7 @@ describe('PATCH /api/routes/{id}', () => {
       const response = await inject({
         method: 'PATCH',
         url: routeIri(route.id),
-        headers: mergePatch(alice),
+        headers: mergePatchHeaders(alice),
         payload: JSON.stringify(payload),
       });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
@@ -380,7 +379,7 @@ describe('PATCH /api/routes/{id}', () => {
     const response = await inject({
       method: 'PATCH',
       url: routeIri(route.id),
-      headers: mergePatch(bob),
+      headers: mergePatchHeaders(bob),
       payload: JSON.stringify({ name: 'Gekapert' }),
     });
     expect(response.statusCode).toBe(403);
@@ -392,7 +391,7 @@ describe('PATCH /api/routes/{id}', () => {
     const response = await inject({
       method: 'PATCH',
       url: routeIri(route.id),
-      headers: mergePatch(alice),
+      headers: mergePatchHeaders(alice),
       payload: JSON.stringify({ name: 'Verschenkt', owner: bob.iri }),
     });
     expect(response.statusCode).toBe(403);
@@ -407,7 +406,7 @@ describe('PATCH /api/routes/{id}', () => {
     const response = await inject({
       method: 'PATCH',
       url: routeIri(a1.id),
-      headers: mergePatch(alice),
+      headers: mergePatchHeaders(alice),
       payload: JSON.stringify({ name: 'Neu', tours: [tourIri(ownTour.id), tourIri(bobsTour.id)] }),
     });
     expect(response.statusCode).toBe(403);
@@ -420,7 +419,7 @@ describe('PATCH /api/routes/{id}', () => {
     const response = await inject({
       method: 'PATCH',
       url: routeIri(987654),
-      headers: mergePatch(alice),
+      headers: mergePatchHeaders(alice),
       payload: JSON.stringify({ name: 'X' }),
     });
     expect(response.statusCode).toBe(404);
@@ -431,7 +430,7 @@ describe('PATCH /api/routes/{id}', () => {
     const empty = await inject({
       method: 'PATCH',
       url: routeIri(route.id),
-      headers: mergePatch(alice),
+      headers: mergePatchHeaders(alice),
       payload: JSON.stringify({ name: '' }),
     });
     expect(empty.statusCode).toBe(422);
@@ -439,7 +438,7 @@ describe('PATCH /api/routes/{id}', () => {
     const missing = await inject({
       method: 'PATCH',
       url: routeIri(route.id),
-      headers: mergePatch(alice),
+      headers: mergePatchHeaders(alice),
       payload: JSON.stringify({ tours: ['/api/tours/987654'] }),
     });
     expect(missing.statusCode).toBe(422);

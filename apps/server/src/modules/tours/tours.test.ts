@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import type { Route } from '@streckenpass/contract/routes';
 import type { Tour } from '@streckenpass/contract/tours';
 import { createRoute, createTour, routeIri, tourIri } from '../../test/fixtures.js';
-import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
+import { buildTestApp, mergePatchHeaders, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -17,7 +17,6 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 const inject = (options: InjectOptions) => ctx.app.inject(options);
-const mergePatch = (user: TestUser) => ({ ...user.headers, 'content-type': 'application/merge-patch+json' });
 
 /** Two fresh routes of `user`, as IRIs. */
 async function twoRoutes(user: TestUser): Promise<[string, string]> {
@@ -169,7 +168,7 @@ describe('PATCH /api/tours/{id}', () => {
     const response = await inject({
       method: 'PATCH',
       url: tourIri(tour.id),
-      headers: mergePatch(alice),
+      headers: mergePatchHeaders(alice),
       payload: JSON.stringify({ name: 'Neu' }),
     });
     expect(response.statusCode).toBe(200);
@@ -197,7 +196,7 @@ describe('PATCH /api/tours/{id}', () => {
       const response = await inject({
         method: 'PATCH',
         url: tourIri(tour.id),
-        headers: mergePatch(alice),
+        headers: mergePatchHeaders(alice),
         payload: JSON.stringify(payload),
       });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
@@ -216,7 +215,7 @@ describe('PATCH /api/tours/{id}', () => {
     const response = await inject({
       method: 'PATCH',
       url: tourIri(tour.id),
-      headers: mergePatch(bob),
+      headers: mergePatchHeaders(bob),
       payload: JSON.stringify({ routes: await twoRoutes(bob) }),
     });
     expect(response.statusCode).toBe(403);
@@ -231,7 +230,7 @@ describe('PATCH /api/tours/{id}', () => {
       const response = await inject({
         method: 'PATCH',
         url: tourIri(tour.id),
-        headers: mergePatch(alice),
+        headers: mergePatchHeaders(alice),
         payload: JSON.stringify(payload),
       });
       expect(response.statusCode, JSON.stringify(payload)).toBe(403);
@@ -244,7 +243,7 @@ describe('PATCH /api/tours/{id}', () => {
     const response = await inject({
       method: 'PATCH',
       url: tourIri(987654),
-      headers: mergePatch(alice),
+      headers: mergePatchHeaders(alice),
       payload: JSON.stringify({ name: 'X' }),
     });
     expect(response.statusCode).toBe(404);
@@ -257,7 +256,7 @@ describe('PATCH /api/tours/{id}', () => {
       const response = await inject({
         method: 'PATCH',
         url: tourIri(tour.id),
-        headers: mergePatch(alice),
+        headers: mergePatchHeaders(alice),
         payload: JSON.stringify(payload),
       });
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);

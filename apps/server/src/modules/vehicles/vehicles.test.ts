@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Vehicle } from '@streckenpass/contract/vehicles';
 import { routeActivities, vehicleActivities, vehicleActivityVehicles } from '../../db/schema.js';
 import { createVehicle, vehicleIri } from '../../test/fixtures.js';
-import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
+import { buildTestApp, mergePatchHeaders, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -18,7 +18,6 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 const inject = (options: InjectOptions) => ctx.app.inject(options);
-const mergePatch = (user: TestUser) => ({ ...user.headers, 'content-type': 'application/merge-patch+json' });
 
 async function getVehicle(user: TestUser, id: number): Promise<Vehicle> {
   const response = await inject({ method: 'GET', url: vehicleIri(id), headers: user.headers });
@@ -146,7 +145,7 @@ describe('PATCH /api/vehicles/{id}', () => {
     const patched = await inject({
       method: 'PATCH',
       url: vehicleIri(vehicle.id),
-      headers: mergePatch(alice),
+      headers: mergePatchHeaders(alice),
       payload: JSON.stringify({ name: 'Neu' }),
     });
     expect(patched.statusCode).toBe(200);
@@ -161,7 +160,7 @@ describe('PATCH /api/vehicles/{id}', () => {
     const empty = await inject({
       method: 'PATCH',
       url: vehicleIri(vehicle.id),
-      headers: mergePatch(alice),
+      headers: mergePatchHeaders(alice),
       payload: '{}',
     });
     expect(empty.json()).toEqual({ ...vehicle, name: 'Neuer' });
@@ -173,7 +172,7 @@ describe('PATCH /api/vehicles/{id}', () => {
       const response = await inject({
         method: 'PATCH',
         url: vehicleIri(vehicle.id),
-        headers: mergePatch(alice),
+        headers: mergePatchHeaders(alice),
         payload: JSON.stringify(payload),
       });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
@@ -193,7 +192,7 @@ describe('PATCH /api/vehicles/{id}', () => {
     const response = await inject({
       method: 'PATCH',
       url: vehicleIri(vehicle.id),
-      headers: mergePatch(bob),
+      headers: mergePatchHeaders(bob),
       payload: JSON.stringify({ name: 'Gekapert' }),
     });
     expect(response.statusCode).toBe(403);
@@ -205,7 +204,7 @@ describe('PATCH /api/vehicles/{id}', () => {
     const response = await inject({
       method: 'PATCH',
       url: vehicleIri(vehicle.id),
-      headers: mergePatch(alice),
+      headers: mergePatchHeaders(alice),
       payload: JSON.stringify({ name: 'Verschenkt', owner: bob.iri }),
     });
     expect(response.statusCode).toBe(403);
@@ -216,7 +215,7 @@ describe('PATCH /api/vehicles/{id}', () => {
     const response = await inject({
       method: 'PATCH',
       url: vehicleIri(987654),
-      headers: mergePatch(alice),
+      headers: mergePatchHeaders(alice),
       payload: JSON.stringify({ name: 'X' }),
     });
     expect(response.statusCode).toBe(404);
@@ -227,7 +226,7 @@ describe('PATCH /api/vehicles/{id}', () => {
     const response = await inject({
       method: 'PATCH',
       url: vehicleIri(vehicle.id),
-      headers: mergePatch(alice),
+      headers: mergePatchHeaders(alice),
       payload: JSON.stringify({ name: ' ' }),
     });
     expect(response.statusCode).toBe(422);
