@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
 import Fastify, {
   type FastifyBaseLogger,
-  type FastifyError,
   type FastifyHttpOptions,
   type FastifyInstance,
   type FastifyReply,
@@ -9,17 +8,26 @@ import Fastify, {
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
 } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import compress from '@fastify/compress';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
-import { HttpError } from './lib/errors.js';
-import { problem, zodIssuesToProblem } from './lib/problem.js';
+import { problem } from './lib/problem.js';
+import { errorHandler, titleFor } from './http/error-handler.js';
+import { addMergePatchParser } from './http/merge-patch.js';
+import { redactUrl } from './http/redact-url.js';
+import { responseSerializerCompiler } from './http/serializer.js';
+import authTokensRepository from './repositories/auth-tokens.repository.js';
+import dataVersionsRepository from './repositories/data-versions.repository.js';
+import idempotencyKeysRepository from './repositories/idempotency-keys.repository.js';
+import settingsRepository from './repositories/settings.repository.js';
+import usersRepository from './modules/users/users.repository.js';
+import routesRepository from './modules/routes/routes.repository.js';
+import toursRepository from './modules/tours/tours.repository.js';
+import vehiclesRepository from './modules/vehicles/vehicles.repository.js';
+import routeActivitiesRepository from './modules/route-activities/route-activities.repository.js';
+import vehicleActivitiesRepository from './modules/vehicle-activities/vehicle-activities.repository.js';
+import conditionalGetPlugin from './plugins/conditional-get.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import docsPlugin from './plugins/docs.js';
@@ -59,6 +67,10 @@ export type App = FastifyInstance<
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
+  }
+  interface FastifyContextConfig {
+    /** Account and token answers: `Cache-Control: no-store`. */
+    noStore?: boolean;
   }
 }
 
@@ -111,91 +123,58 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app: App = Fastify(fastifyOptions).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ validate: !config.production }));
   app.decorate('config', config);
 
-  // merge-patch+json is JSON for our purposes (RFC 7386 objects with null = "clear").
-  app.addContentTypeParser(
-    'application/merge-patch+json',
-    { parseAs: 'string', bodyLimit: BODY_LIMIT },
-    (_request, body, done) => {
-      try {
-        done(null, body === '' ? {} : JSON.parse(body as string));
-      } catch {
-        done(new HttpError(400, 'Bad Request', 'Invalid input'), undefined);
-      }
-    },
-  );
-
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    // Problem details are sent as they are: a route that declares its own shape for the same status (the account
-    // calls' `{ success, message }`) must not turn a body parse error into a serialization failure (500).
-    reply.serializer(JSON.stringify);
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const body = zodIssuesToProblem(
-        error.validation.map((v) => ({
-          code: v.keyword,
-          path: v.instancePath.split('/').filter(Boolean),
-          message: v.message ?? '',
-        })),
-      );
-      return reply.status(body.status).type('application/problem+json').send(body);
-    }
-    if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      return reply
-        .status(error.statusCode)
-        .type('application/problem+json')
-        .send(problem(error.statusCode, error.title, error.detail, error.violations));
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).type('application/problem+json').send(problem(500, 'Internal Server Error'));
-    }
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status === 429) {
-      return reply
-        .status(429)
-        .type('application/problem+json')
-        .send(problem(429, 'Too Many Requests', 'Zu viele Anfragen. Bitte später erneut versuchen.'));
-    }
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors: bad JSON, body too large, wrong content type.
-      const detail =
-        status === 413
-          ? 'Die Anfrage ist zu groß.'
-          : status === 415
-            ? 'Nicht unterstützter Inhaltstyp.'
-            : 'Invalid input';
-      return reply
-        .status(status)
-        .type('application/problem+json')
-        .send(problem(status, titleFor(status), detail));
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('Retry-After', '5')
-        .type('application/problem+json')
-        .send(problem(503, 'Service Unavailable', 'Der Dienst ist vorübergehend nicht erreichbar.'));
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).type('application/problem+json').send(problem(500, 'Internal Server Error'));
-  });
+  addMergePatchParser(app, BODY_LIMIT);
+  app.setErrorHandler(errorHandler);
 
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await app.register(dbPlugin, { database, closeOnShutdown: !options.database });
+  for (const repository of [
+    settingsRepository,
+    authTokensRepository,
+    dataVersionsRepository,
+    idempotencyKeysRepository,
+    usersRepository,
+    routesRepository,
+    toursRepository,
+    vehiclesRepository,
+    routeActivitiesRepository,
+    vehicleActivitiesRepository,
+  ]) {
+    await app.register(repository);
+  }
   await app.register(securityPlugin);
+  // Before every route, so that API answers above 1 KB are compressed too (the SPA's files as well).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(docsPlugin);
   await app.register(mailPlugin);
   await app.register(authPlugin);
   await app.register(schedulerPlugin);
   await app.register(idempotencyPlugin);
+  await app.register(conditionalGetPlugin);
 
   await app.register(
     async (api) => {
+      // JSON answers: the static security headers instead of helmet's per-response work.
+      api.addHook('onRoute', (route) => {
+        route.config = { ...(route.config ?? {}), helmet: { skipRoute: true } } as typeof route.config;
+      });
+      api.addHook('onRequest', async (_request, reply) => {
+        reply.headers(app.apiSecurityHeaders);
+      });
+      // Authentication once for the whole scope; routes declared public (`security: []`) pass.
+      api.addHook('onRequest', app.authenticate);
+      // Personal data is not kept by shared caches; account and token answers not even by the browser.
+      api.addHook('onSend', async (request, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) {
+          if (request.routeOptions.config.noStore) reply.header('cache-control', 'no-store');
+          else if (request.auth) reply.header('cache-control', 'private, no-cache');
+        }
+        return payload;
+      });
       api.setNotFoundHandler((request, reply) => {
         reply
           .status(404)
@@ -221,69 +200,5 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   return app;
 }
 
-function titleFor(status: number): string {
-  return (
-    {
-      400: 'Bad Request',
-      401: 'Unauthorized',
-      403: 'Forbidden',
-      404: 'Not Found',
-      405: 'Method Not Allowed',
-      406: 'Not Acceptable',
-      413: 'Payload Too Large',
-      414: 'URI Too Long',
-      415: 'Unsupported Media Type',
-    }[status] ?? 'Bad Request'
-  );
-}
-
-const DB_DOWN_CODES = new Set([
-  // The socket: refused, reset, timed out, unreachable, name not resolvable (yet).
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  // PostgreSQL: too many connections, shut down / terminated by an administrator, crash, cannot connect now,
-  // idle-session timeout, and the connection exceptions of class 08.
-  '53300',
-  '57P01',
-  '57P02',
-  '57P03',
-  '57P05',
-  '08000',
-  '08001',
-  '08003',
-  '08004',
-  '08006',
-]);
-
-/** Messages of node-postgres itself (no code). */
-const DB_DOWN_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable/i;
-
-/** A failure of the database connection, not of the query: answered 503 so that clients retry later. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { code?: unknown; message?: unknown; routine?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && DB_DOWN_CODES.has(candidate.code)) return true;
-    // The server's messages may be translated (lc_messages); the name of the routine that refused is not.
-    if (candidate.code === '55000' && candidate.routine === 'CheckMyDatabase') return true;
-    if (typeof candidate.message === 'string' && DB_DOWN_MESSAGE.test(candidate.message)) return true;
-    current = candidate.cause;
-  }
-  return false;
-}
-
-/** Keeps one-time tokens and the cron key out of logs. */
-export function redactUrl(url: string): string {
-  return url
-    .replace(/(\/api\/users\/mail-verification\/)(?!resend)[^/?]+\/[^/?]+/, '$1[redacted]/[redacted]')
-    .replace(/(\/api\/cronjob\/internal\/)[^/?]+/, '$1[redacted]')
-    .replace(/([?&]token=)[^&]+/, '$1[redacted]');
-}
+export { isDatabaseUnavailable } from './http/error-handler.js';
+export { redactUrl } from './http/redact-url.js';

@@ -71,16 +71,24 @@ export function isValidityRange(acquiredAt: CalendarDate, acquiredUntil: Calenda
   return daysBetween(acquiredAt, acquiredUntil) >= 0;
 }
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
+const calendarFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date at `now` in `timeZone` (an IANA name such as `Europe/Berlin`). */
 export function todayIn(timeZone: string, now: Date = new Date()): CalendarDate {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    calendar: 'gregory',
-    numberingSystem: 'latn',
-  }).formatToParts(now);
+  let format = calendarFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+    });
+    calendarFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
 }

@@ -12,12 +12,26 @@ import * as schema from './schema.js';
 export type Schema = typeof schema;
 /** The same query API over PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * What a repository method runs its statements on: the database, or a transaction handed in by the caller (a
+ * drizzle transaction is a `PgDatabase` too, so one type covers both, without casts).
+ */
+export type Executor = Db;
+
+/** Stops listening. */
+export type Unlisten = () => Promise<void>;
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** Cheap round trip used by the health check. */
   ping(): Promise<void>;
+  /**
+   * Receives `NOTIFY channel, payload` from every connection (other instances included). `onReset` runs when
+   * notifications may have been missed (the listening connection was lost and re-established), so that caches
+   * fed by them can be dropped.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReset?: () => void): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -51,6 +65,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    listen: async (channel, onPayload) => client.listen(channel, (payload) => onPayload(payload)),
     close: async () => {
       await client.close();
     },
@@ -81,8 +96,66 @@ async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, onPayload, onReset) => listenPostgres(url, channel, onPayload, onReset),
     close: async () => {
       await pool.end();
     },
+  };
+}
+
+/**
+ * LISTEN on a dedicated connection (a pooled one would be handed to queries). A lost connection is re-opened with
+ * a growing pause; `onReset` tells the listener that notifications may have been missed meanwhile.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReset: () => void = () => {},
+): Promise<Unlisten> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let delay = 250;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    const lost = () => {
+      if (client !== next || stopped) return;
+      client = undefined;
+      onReset();
+      next.end().catch(() => {});
+      retryTimer = setTimeout(() => void reconnect(), delay);
+      delay = Math.min(delay * 2, 10_000);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    await next.connect();
+    await next.query(`listen ${channel}`);
+    client = next;
+    delay = 250;
+  };
+  const reconnect = async () => {
+    if (stopped) return;
+    try {
+      await connect();
+      onReset();
+    } catch {
+      onReset();
+      retryTimer = setTimeout(() => void reconnect(), delay);
+      delay = Math.min(delay * 2, 10_000);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    const current = client;
+    client = undefined;
+    await current?.end().catch(() => {});
   };
 }

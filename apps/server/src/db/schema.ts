@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -45,8 +46,15 @@ export const routes = pgTable(
     companyRoute: text('company_route'),
     startPoint: text('start_point').notNull(),
     endPoint: text('end_point').notNull(),
+    /**
+     * The route's current validity, kept by database triggers in the same transaction as every write of its
+     * activities (see migration 0001): the latest acquired_at and acquired_until among them, null = never driven.
+     * Read by the expiring list, the exports and the reports instead of aggregating all activities.
+     */
+    lastDriven: date('last_driven', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }),
   },
-  (t) => [index('routes_owner_idx').on(t.ownerId)],
+  (t) => [index('routes_owner_idx').on(t.ownerId), index('routes_owner_valid_until_idx').on(t.ownerId, t.validUntil)],
 );
 
 export const tours = pgTable(
@@ -194,6 +202,17 @@ export const weeklyReportLog = pgTable(
   },
   (t) => [uniqueIndex('weekly_report_log_user_week_idx').on(t.userId, t.isoWeek)],
 );
+
+/**
+ * A counter per user, bumped in the same transaction as every write of that user's records: the ETag of the
+ * user's list and record answers (docs/decisions/0009-etag-and-auth-cache.md).
+ */
+export const dataVersions = pgTable('data_versions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 /** Answers of POSTs sent with an Idempotency-Key, replayed for 24 hours. */
 export const idempotencyKeys = pgTable(

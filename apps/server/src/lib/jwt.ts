@@ -1,8 +1,5 @@
-import { createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { settings } from '../db/schema.js';
+import { createHmac, createSecretKey, randomBytes, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { SignJWT } from 'jose';
 
 export interface TokenClaims {
   sub: string;
@@ -18,14 +15,13 @@ const ALGORITHM = 'HS256';
 /** A signing key imported once: jose would import raw bytes again for every signature and verification. */
 export type JwtKey = KeyObject;
 
-/** The signing secret: JWT_SECRET, or one generated once and kept in the settings table for all instances. */
-export async function resolveJwtSecret(db: Db, configured: string | undefined): Promise<JwtKey> {
-  if (configured) return createSecretKey(Buffer.from(configured, 'utf8'));
-  const generated = randomBytes(48).toString('base64url');
-  await db.insert(settings).values({ key: 'jwt_secret', value: generated }).onConflictDoNothing();
-  const [row] = await db.select().from(settings).where(eq(settings.key, 'jwt_secret'));
-  if (!row) throw new Error('jwt secret could not be stored');
-  return createSecretKey(Buffer.from(row.value, 'utf8'));
+/** The signing key: JWT_SECRET, or one generated once and kept in the settings for all instances. */
+export async function resolveJwtSecret(
+  configured: string | undefined,
+  stored: (candidate: () => string) => Promise<string>,
+): Promise<JwtKey> {
+  const secret = configured ?? (await stored(() => randomBytes(48).toString('base64url')));
+  return createSecretKey(Buffer.from(secret, 'utf8'));
 }
 
 export async function signToken(
@@ -45,23 +41,45 @@ export async function signToken(
   return { token, jti, issuedAt: new Date(now * 1000), expiresAt: new Date((now + ttlSeconds) * 1000) };
 }
 
-/** Verifies signature (HS256 only), expiry and claim shapes; returns null for any bad token. */
-export async function verifyToken(secret: JwtKey, token: string): Promise<TokenClaims | null> {
+const HEADER_ALG = ALGORITHM;
+const SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+function decodeJson(part: string): Record<string, unknown> | null {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM] });
-    if (
-      typeof payload.sub !== 'string' ||
-      !/^[1-9]\d*$/.test(payload.sub) ||
-      typeof payload.jti !== 'string' ||
-      typeof payload.exp !== 'number' ||
-      typeof payload.iat !== 'number'
-    ) {
-      return null;
-    }
-    return payload as unknown as TokenClaims;
-  } catch (error) {
-    if (error instanceof errors.JOSEError) return null;
-    if (error instanceof TypeError) return null;
-    throw error;
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
   }
+}
+
+/**
+ * Verifies signature (HS256 only, with node:crypto's HMAC: jose's WebCrypto path costs an async key operation per
+ * call), expiry and claim shapes; returns null for any bad token. Signing stays with jose.
+ */
+export function verifyToken(secret: JwtKey, token: string, nowSeconds = Math.floor(Date.now() / 1000)): TokenClaims | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+  if (!SIGNATURE_PATTERN.test(signaturePart)) return null;
+  const expected = createHmac('sha256', secret).update(`${headerPart}.${payloadPart}`).digest();
+  const given = Buffer.from(signaturePart, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const header = decodeJson(headerPart);
+  // The algorithm is pinned; a header with critical extensions we do not understand is refused (RFC 7515 4.1.11).
+  if (!header || header.alg !== HEADER_ALG || header.crit !== undefined) return null;
+  const payload = decodeJson(payloadPart);
+  if (
+    !payload ||
+    typeof payload.sub !== 'string' ||
+    !/^[1-9]\d{0,9}$/.test(payload.sub) ||
+    typeof payload.jti !== 'string' ||
+    typeof payload.exp !== 'number' ||
+    typeof payload.iat !== 'number' ||
+    payload.exp <= nowSeconds ||
+    (typeof payload.nbf === 'number' && payload.nbf > nowSeconds)
+  ) {
+    return null;
+  }
+  return payload as unknown as TokenClaims;
 }

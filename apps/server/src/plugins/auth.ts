@@ -1,7 +1,5 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { authTokens, users } from '../db/schema.js';
 import { HttpError } from '../lib/errors.js';
 import { resolveJwtSecret, signToken, verifyToken } from '../lib/jwt.js';
 
@@ -14,8 +12,12 @@ export interface AuthUser {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: answers 401 unless a valid, unrevoked bearer token is sent. */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * The `/api` scope's onRequest hook: answers 401 unless a valid, unrevoked bearer token is sent. Routes whose
+     * OpenAPI schema declares `security: []` (and the scope's not-found answer) pass without one: the same
+     * declaration documents the route as public and makes it public.
+     */
+    authenticate: (request: FastifyRequest) => Promise<void>;
     issueToken: (user: { id: number; email: string; roles: string[] }) => Promise<string>;
   }
   interface FastifyRequest {
@@ -24,15 +26,24 @@ declare module 'fastify' {
 }
 
 const unauthorized = () => new HttpError(401, 'Unauthorized', 'Anmeldung erforderlich oder abgelaufen.');
+const BEARER = /^Bearer\s+([A-Za-z0-9_\-.]{10,4096})$/;
+const JTI = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isPublic(request: FastifyRequest): boolean {
+  const security = (request.routeOptions.schema as { security?: unknown[] } | undefined)?.security;
+  return Array.isArray(security) && security.length === 0;
+}
 
 export default fp(
   async (app) => {
-    const secret = await resolveJwtSecret(app.db, app.config.jwtSecret);
+    const secret = await resolveJwtSecret(app.config.jwtSecret, (candidate) =>
+      app.settings.getOrCreate('jwt_secret', candidate),
+    );
     app.decorateRequest('auth', null);
 
     app.decorate('issueToken', async (user: { id: number; email: string; roles: string[] }) => {
       const signed = await signToken(secret, user, app.config.jwtTtlSeconds);
-      await app.db.insert(authTokens).values({
+      await app.authTokens.insert({
         jti: signed.jti,
         userId: user.id,
         issuedAt: signed.issuedAt,
@@ -42,33 +53,21 @@ export default fp(
     });
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const header = request.headers.authorization;
-      const match = header ? /^Bearer\s+([A-Za-z0-9_\-.]{10,4096})$/.exec(header) : null;
+      if (request.is404 || isPublic(request)) return;
+      const match = BEARER.exec(request.headers.authorization ?? '');
       if (!match?.[1]) throw unauthorized();
-      const claims = await verifyToken(secret, match[1]);
-      if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.jti)) throw unauthorized();
-      const userId = Number(claims.sub);
-      // One query: the token must be known, unrevoked and unexpired, and its user must still exist.
-      const [row] = await app.db
-        .select({ id: users.id, email: users.email, roles: users.roles })
-        .from(authTokens)
-        .innerJoin(users, eq(users.id, authTokens.userId))
-        .where(
-          and(
-            eq(authTokens.jti, claims.jti),
-            eq(authTokens.userId, userId),
-            isNull(authTokens.revokedAt),
-            gt(authTokens.expiresAt, new Date()),
-          ),
-        );
-      if (!row) throw unauthorized();
-      request.auth = { id: row.id, email: row.email, roles: row.roles, jti: claims.jti };
+      const claims = verifyToken(secret, match[1]);
+      if (!claims || !JTI.test(claims.jti)) throw unauthorized();
+      // The token must be known, unrevoked and unexpired, and its user must still exist (cached for seconds).
+      const session = await app.authTokens.findSession(claims.jti, Number(claims.sub), claims.exp * 1000);
+      if (!session) throw unauthorized();
+      request.auth = { id: session.id, email: session.email, roles: session.roles, jti: claims.jti };
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'authTokens', 'settings'] },
 );
 
-/** The authenticated caller; only for handlers behind `app.authenticate`. */
+/** The authenticated caller; only for handlers of the authenticated scope. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.auth) throw unauthorized();
   return request.auth;

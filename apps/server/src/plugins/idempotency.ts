@@ -1,92 +1,135 @@
-import { and, eq, lt } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { idempotencyKeys } from '../db/schema.js';
+import type { Executor } from '../db/client.js';
 import { HttpError } from '../lib/errors.js';
+import type { Claim, KeyedRequest } from '../repositories/idempotency-keys.repository.js';
 
 const HEADER = 'idempotency-key';
-const TTL_MS = 24 * 60 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyKey: string | null;
+    /** The key was claimed as a lease in preHandler; onSend stores the answer. */
+    idempotencyLease: boolean;
+  }
+  interface FastifyContextConfig {
+    /**
+     * `in-transaction`: the handler writes through `app.idempotent`, which stores the key and the answer in the
+     * write's own transaction. Otherwise the key is a lease claimed before the handler and settled on send.
+     */
+    idempotency?: 'in-transaction';
+  }
+  interface FastifyInstance {
+    /**
+     * Runs `work` (one database write) and answers `status` with its result. With an Idempotency-Key, key, write and
+     * answer commit together: a retry gets the stored answer, a crash before the commit leaves nothing behind.
+     */
+    idempotent: <T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      status: number,
+      work: (tx: Executor | undefined) => Promise<T>,
+    ) => Promise<FastifyReply>;
+  }
+}
+
+function parseKey(request: FastifyRequest): string | null {
+  const raw = request.headers[HEADER];
+  if (raw === undefined) return null;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key || key.length > 100 || !/^[\x21-\x7e]+$/.test(key)) {
+    throw new HttpError(400, 'Bad Request', 'Idempotency-Key: 1 bis 100 sichtbare ASCII-Zeichen.');
+  }
+  return key;
+}
+
+/** Answers a key that was not freshly claimed: the stored answer, "in progress" (409, retry later), or misuse. */
+function answerClaim(reply: FastifyReply, claim: Exclude<Claim, { state: 'claimed' }>): FastifyReply {
+  switch (claim.state) {
+    case 'replay':
+      return reply
+        .status(claim.statusCode)
+        .header('idempotent-replayed', 'true')
+        .type(claim.statusCode >= 400 ? 'application/problem+json' : 'application/json; charset=utf-8')
+        .send(claim.body);
+    case 'in-progress':
+      reply.header('Retry-After', String(claim.retryAfterSeconds));
+      throw new HttpError(409, 'Conflict', 'Die Anfrage wird bereits verarbeitet. Bitte gleich erneut senden.');
+    case 'other-request':
+      throw new HttpError(422, 'An error occurred', 'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.', [
+        { propertyPath: 'Idempotency-Key', message: `Bereits verwendet für ${claim.method} ${claim.path}.` },
+      ]);
   }
 }
 
 /**
- * `Idempotency-Key` on authenticated POSTs (API.md, General): the first answer for a key is stored, and the
- * same key from the same user within 24 hours gets that answer again without the handler running, so a
- * write replayed by an offline queue creates nothing twice. A 5xx answer is not stored (the client may retry).
+ * `Idempotency-Key` on authenticated POSTs (API.md, General): the first answer for a key is stored, and the same key
+ * from the same user within 24 hours gets that answer again without the write running twice, so a write replayed by
+ * an offline queue creates nothing twice (docs/decisions/0010-crash-safe-idempotency.md).
  */
 export default fp(
   async (app) => {
     app.decorateRequest('idempotencyKey', null);
+    app.decorateRequest('idempotencyLease', false);
+    const keyed = (request: FastifyRequest, key: string): KeyedRequest => ({
+      userId: request.auth?.id ?? 0,
+      key,
+      method: request.method,
+      path: request.url,
+    });
 
-    const claim: preHandlerHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const raw = request.headers[HEADER];
-      if (raw === undefined || !request.auth) return;
-      const key = Array.isArray(raw) ? raw[0] : raw;
-      if (!key || key.length > 100 || !/^[\x21-\x7e]+$/.test(key)) {
-        throw new HttpError(400, 'Bad Request', 'Idempotency-Key: 1 bis 100 sichtbare ASCII-Zeichen.');
-      }
-      const userId = request.auth.id;
-      const path = request.routeOptions.url ?? request.url;
-      const now = Date.now();
-      await app.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now - TTL_MS)));
-      const inserted = await app.db
-        .insert(idempotencyKeys)
-        .values({ userId, key, method: request.method, path: request.url })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (inserted.length > 0) {
-        request.idempotencyKey = key;
+    app.addHook('preHandler', async (request, reply) => {
+      if (request.method !== 'POST' || !request.auth) return;
+      const key = parseKey(request);
+      if (key === null) return;
+      request.idempotencyKey = key;
+      if (request.routeOptions.config.idempotency === 'in-transaction') return;
+      const claim = await app.idempotencyKeys.claimLease(keyed(request, key));
+      if (claim.state === 'claimed') {
+        request.idempotencyLease = true;
         return;
       }
-      const [previous] = await app.db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-      if (!previous) throw new HttpError(409, 'Conflict', 'Die Anfrage wird bereits verarbeitet.');
-      if (previous.method !== request.method || previous.path !== request.url) {
-        throw new HttpError(
-          422,
-          'An error occurred',
-          'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.',
-          [{ propertyPath: 'Idempotency-Key', message: `Bereits verwendet für ${previous.method} ${path}.` }],
-        );
-      }
-      if (previous.statusCode === null) throw new HttpError(409, 'Conflict', 'Die Anfrage wird bereits verarbeitet.');
-      return reply
-        .status(previous.statusCode)
-        .header('idempotent-replayed', 'true')
-        .type(previous.statusCode >= 400 ? 'application/problem+json' : 'application/json; charset=utf-8')
-        .send(previous.body ?? '');
-    };
-
-    app.addHook('onRoute', (route) => {
-      if (route.method !== 'POST' && !(Array.isArray(route.method) && route.method.includes('POST'))) return;
-      const list = <T>(value: T | T[] | undefined): T[] =>
-        value === undefined ? [] : Array.isArray(value) ? value : [value];
-      const authenticated = [...list(route.onRequest), ...list(route.preHandler)].some(
-        (hook) => hook === app.authenticate,
-      );
-      if (!authenticated) return;
-      // Runs after the route's own authentication, so the key is scoped to the user.
-      route.preHandler = [...list(route.preHandler), claim];
+      return answerClaim(reply, claim);
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
-      const key = request.idempotencyKey;
-      if (!key || !request.auth) return payload;
-      const where = and(eq(idempotencyKeys.userId, request.auth.id), eq(idempotencyKeys.key, key));
+      if (!request.idempotencyLease || !request.idempotencyKey || !request.auth) return payload;
+      const key = { userId: request.auth.id, key: request.idempotencyKey };
       if (reply.statusCode >= 500 || typeof payload !== 'string') {
         // Not stored: the client may retry (5xx), and streams (exports) are not replayable.
-        await app.db.delete(idempotencyKeys).where(where);
+        await app.idempotencyKeys.release(key);
       } else {
-        await app.db.update(idempotencyKeys).set({ statusCode: reply.statusCode, body: payload }).where(where);
+        await app.idempotencyKeys.complete(app.db, key, reply.statusCode, payload);
       }
       return payload;
     });
+
+    app.decorate(
+      'idempotent',
+      async <T>(
+        request: FastifyRequest,
+        reply: FastifyReply,
+        status: number,
+        work: (tx: Executor | undefined) => Promise<T>,
+      ): Promise<FastifyReply> => {
+        const key = request.idempotencyKey;
+        if (!key) return reply.status(status).send(await work(undefined));
+        const outcome = await app.db.transaction(async (tx): Promise<Claim | { state: 'done'; body: string }> => {
+          const claim = await app.idempotencyKeys.claimInTransaction(tx, keyed(request, key));
+          if (claim.state !== 'claimed') return claim;
+          const result = await work(tx);
+          reply.status(status);
+          const body = String(reply.serialize(result));
+          await app.idempotencyKeys.complete(tx, keyed(request, key), status, body);
+          return { state: 'done', body };
+        });
+        if (outcome.state === 'done') {
+          return reply.status(status).type('application/json; charset=utf-8').send(outcome.body);
+        }
+        if (outcome.state === 'claimed') throw new Error('unreachable: claimed key without an answer');
+        return answerClaim(reply, outcome);
+      },
+    );
   },
-  { name: 'idempotency', dependencies: ['db', 'auth'] },
+  { name: 'idempotency', dependencies: ['db', 'auth', 'idempotencyKeys'] },
 );

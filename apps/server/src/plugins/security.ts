@@ -3,6 +3,28 @@ import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The static security headers of every /api answer. */
+    apiSecurityHeaders: Record<string, string>;
+  }
+}
+
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
 /**
  * Security headers with a strict Content-Security-Policy (no inline scripts; inline <style> only with the
  * per-response nonce the SPA's index.html carries) and the shared rate-limit store.
@@ -11,26 +33,32 @@ export default fp(
   async (app) => {
     await app.register(helmet, {
       enableCSPNonces: true,
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          workerSrc: ["'self'"],
-          manifestSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
+      contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
       crossOriginEmbedderPolicy: false,
       hsts: app.config.production ? undefined : false,
     });
+
+    // JSON answers under /api are not documents: they get one precomputed set of headers (no per-response nonce,
+    // no CSP built per request). Helmet with nonces stays for the HTML document and the docs UI.
+    const hsts = app.config.production || app.config.publicUrl.startsWith('https://');
+    const apiHeaders: Record<string, string> = {
+      // The document's policy without a nonce: nothing in a JSON answer may run or load anything else.
+      'content-security-policy': Object.entries(CSP_DIRECTIVES)
+        .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`)
+        .join('; '),
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+      ...(hsts ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    };
+    app.decorate('apiSecurityHeaders', apiHeaders);
 
     let redis: Redis | undefined;
     if (app.config.redisUrl) {

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,7 +15,6 @@ const NOT_BUILT =
  */
 export default fp(
   async (app) => {
-    await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
     const root = app.config.webDist;
     const indexFile = root ? path.join(root, 'index.html') : undefined;
     const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;

@@ -61,7 +61,6 @@ const cronjobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings/report',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['Konto'],
         summary: 'Wie diese Installation Wochenberichte verschickt',

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import { toIri } from '@streckenpass/contract/common';
 import type { Db } from '../../db/client.js';
+import { resolveOwnedIds } from '../../db/owned.js';
 import {
   routeActivities,
-  routeActivityRoutes,
   routes,
   tourRoutes,
   tours,
@@ -37,7 +38,14 @@ export interface ExportVehicleRow {
  * selection's ids (403 / 422) before.
  */
 export function createExportRepository(db: Db) {
+  const owned = { routes, tours, vehicles } as const;
   return {
+    /** The selection's ids of `kind`, all the caller's (403 for another user's, 422 for none). */
+    ownedIds(kind: keyof typeof owned, ids: readonly number[] | undefined, userId: number): Promise<number[]> {
+      const iris = (ids ?? []).map((id) => toIri(kind, id));
+      return resolveOwnedIds(db, owned[kind], kind, iris, userId, kind);
+    },
+
     async findUser(userId: number) {
       const [row] = await db
         .select({ firstname: users.firstname, lastname: users.lastname, email: users.email })
@@ -47,23 +55,11 @@ export function createExportRepository(db: Db) {
     },
 
     /**
-     * Every route of the owner with its validity, the day it was last driven and its tours, in ONE query (the
-     * approach of the expiring list): latest acquired_until and acquired_at per route from the owner's
-     * activities, tour ids and names aggregated per route. Ordered like GET /api/routes: company code (empty
+     * Every route of the owner with its validity, the day it was last driven (both kept on the route by the
+     * triggers of migration 0001) and its tours aggregated per route, in one query. Ordered like GET /api/routes: company code (empty
      * last), then name, German order.
      */
     async listRoutes(ownerId: number, today: string): Promise<ExportRouteRow[]> {
-      const latest = db
-        .select({
-          routeId: routeActivityRoutes.routeId,
-          validUntil: max(routeActivities.acquiredUntil).as('valid_until'),
-          lastDriven: max(routeActivities.acquiredAt).as('last_driven'),
-        })
-        .from(routeActivityRoutes)
-        .innerJoin(routeActivities, eq(routeActivities.id, routeActivityRoutes.routeActivityId))
-        .where(eq(routeActivities.ownerId, ownerId))
-        .groupBy(routeActivityRoutes.routeId)
-        .as('latest');
       const routeTours = db
         .select({
           routeId: tourRoutes.routeId,
@@ -77,7 +73,7 @@ export function createExportRepository(db: Db) {
         .where(eq(tours.ownerId, ownerId))
         .groupBy(tourRoutes.routeId)
         .as('route_tours');
-      const daysLeft = sql<number | null>`(${latest.validUntil} - ${today}::date)`;
+      const daysLeft = sql<number | null>`(${routes.validUntil} - ${today}::date)`;
 
       const rows = await db
         .select({
@@ -88,12 +84,11 @@ export function createExportRepository(db: Db) {
           endPoint: routes.endPoint,
           tourIds: routeTours.tourIds,
           tourNames: routeTours.tourNames,
-          lastDriven: latest.lastDriven,
-          validUntil: latest.validUntil,
+          lastDriven: routes.lastDriven,
+          validUntil: routes.validUntil,
           daysLeft: daysLeft.mapWith(Number),
         })
         .from(routes)
-        .leftJoin(latest, eq(latest.routeId, routes.id))
         .leftJoin(routeTours, eq(routeTours.routeId, routes.id))
         .where(eq(routes.ownerId, ownerId))
         .orderBy(sql`${germanOrder(routes.companyRoute)} asc nulls last`, germanOrder(routes.name), asc(routes.id));

@@ -1,11 +1,8 @@
-import { toIri, type IriKind } from '@streckenpass/contract/common';
 import { expandSelection } from '@streckenpass/contract/knowledge';
 import type { Selection } from '@streckenpass/contract/selection';
 import type { Db } from '../../db/client.js';
-import { routes, tours, vehicles } from '../../db/schema.js';
 import type { ExportData } from '../../export/model.js';
 import { unauthorized } from '../../lib/errors.js';
-import { resolveOwnedIris, type OwnedTable } from '../../lib/ownership.js';
 import { readPackageVersion } from '../../lib/version.js';
 import { createExportRepository } from './export.repository.js';
 
@@ -22,16 +19,11 @@ import { createExportRepository } from './export.repository.js';
 export function createExportService(db: Db) {
   const repo = createExportRepository(db);
 
-  async function resolve(table: OwnedTable, kind: IriKind, ids: readonly number[] | undefined, userId: number) {
-    const iris = (ids ?? []).map((id) => toIri(kind, id));
-    return resolveOwnedIris(db, table, kind, iris, userId, kind);
-  }
-
   return {
     async load(userId: number, selection: Selection, today: string): Promise<ExportData> {
-      const routeIds = await resolve(routes, 'routes', selection.routes, userId);
-      const tourIds = await resolve(tours, 'tours', selection.tours, userId);
-      const vehicleIds = await resolve(vehicles, 'vehicles', selection.vehicles, userId);
+      const routeIds = await repo.ownedIds('routes', selection.routes, userId);
+      const tourIds = await repo.ownedIds('tours', selection.tours, userId);
+      const vehicleIds = await repo.ownedIds('vehicles', selection.vehicles, userId);
       const places = selection.places ?? [];
 
       const user = await repo.findUser(userId);

@@ -1,7 +1,7 @@
-import { and, asc, eq, isNotNull, isNull, lt, lte, max, or, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { ExpiringRoute } from '@streckenpass/contract/routes';
-import type { Db } from '../../db/client.js';
-import { routeActivities, routeActivityRoutes, routes } from '../../db/schema.js';
+import type { Executor } from '../../db/client.js';
+import { routes } from '../../db/schema.js';
 import { germanOrder } from '../../lib/sort.js';
 
 export interface ExpiringOptions {
@@ -13,24 +13,10 @@ export interface ExpiringOptions {
   recordedOnly?: boolean | undefined;
 }
 
-/**
- * Every route of the owner with its validity (the latest acquired_until among the activities that include it) and
- * the days left, filtered and ordered in ONE query: never recorded first, then ascending days, then name.
- * The same rules as `filterExpiring` in the contract's knowledge module, which the web client applies.
- */
-export function listExpiringRoutes(db: Db, ownerId: number, options: ExpiringOptions): Promise<ExpiringRoute[]> {
-  const latest = db
-    .select({
-      routeId: routeActivityRoutes.routeId,
-      acquiredUntil: max(routeActivities.acquiredUntil).as('acquired_until'),
-    })
-    .from(routeActivityRoutes)
-    .innerJoin(routeActivities, eq(routeActivities.id, routeActivityRoutes.routeActivityId))
-    .where(eq(routeActivities.ownerId, ownerId))
-    .groupBy(routeActivityRoutes.routeId)
-    .as('latest');
-  const days = sql<number | null>`(${latest.acquiredUntil} - ${options.today}::date)`;
+const today = sql.placeholder('today');
+const days = sql<number | null>`(${routes.validUntil} - ${today}::date)`;
 
+function prepare(db: Executor) {
   return db
     .select({
       id: routes.id,
@@ -38,17 +24,42 @@ export function listExpiringRoutes(db: Db, ownerId: number, options: ExpiringOpt
       companyRoute: routes.companyRoute,
       startPoint: routes.startPoint,
       endPoint: routes.endPoint,
-      acquired_until: latest.acquiredUntil,
+      acquired_until: routes.validUntil,
       acquired_until_days: days.mapWith(Number),
     })
     .from(routes)
-    .leftJoin(latest, eq(latest.routeId, routes.id))
     .where(
-      and(
-        eq(routes.ownerId, ownerId),
-        options.recordedOnly ? isNotNull(latest.acquiredUntil) : undefined,
-        options.days === undefined ? undefined : or(isNull(latest.acquiredUntil), lt(days, 0), lte(days, options.days)),
-      ),
+      sql`${eq(routes.ownerId, sql.placeholder('ownerId'))}
+        and (not ${sql.placeholder('recordedOnly')}::boolean or ${routes.validUntil} is not null)
+        and (${sql.placeholder('days')}::integer is null or ${routes.validUntil} is null
+             or ${days} <= ${sql.placeholder('days')}::integer)`,
     )
-    .orderBy(sql`${latest.acquiredUntil} is not null`, sql`${days} asc`, germanOrder(routes.name), asc(routes.id));
+    .orderBy(sql`${routes.validUntil} is not null`, sql`${days} asc`, germanOrder(routes.name), asc(routes.id))
+    .prepare('routes_expiring');
+}
+const prepared = new WeakMap<Executor, ReturnType<typeof prepare>>();
+
+/**
+ * Every route of the owner with its validity and the days left, filtered and ordered in one prepared query on the
+ * routes table alone: the validity is kept there by triggers in the same transaction as every activity write
+ * (migration 0001), so nothing is aggregated per request. Never recorded first, then ascending days, then name:
+ * the rules of `filterExpiring` in the contract's knowledge module, which the web client applies.
+ */
+export async function listExpiringRoutes(
+  db: Executor,
+  ownerId: number,
+  options: ExpiringOptions,
+): Promise<ExpiringRoute[]> {
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = prepare(db);
+    prepared.set(db, statement);
+  }
+  const rows = await statement.execute({
+    ownerId,
+    today: options.today,
+    days: options.days ?? null,
+    recordedOnly: options.recordedOnly ?? false,
+  });
+  return rows.map((row) => ({ ...row, acquired_until_days: row.acquired_until === null ? null : row.acquired_until_days }));
 }

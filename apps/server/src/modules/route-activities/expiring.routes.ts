@@ -14,7 +14,6 @@ const expiringRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/routes/expiring',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['Streckenkunde'],
         summary: 'Gültigkeit der eigenen Strecken: nie erfasste zuerst, dann nach verbleibenden Tagen, dann Name',

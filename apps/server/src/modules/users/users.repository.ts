@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { User } from '@streckenpass/contract/users';
 import type { Db } from '../../db/client.js';
-import { authTokens, oneTimeTokens, users } from '../../db/schema.js';
+import { repositoryPlugin } from '../../db/repository.js';
+import { oneTimeTokens, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type OneTimePurpose = 'verification' | 'reset';
@@ -57,33 +58,6 @@ export function createUsersRepository(db: Db) {
       await db.update(users).set({ mailVerified: true }).where(eq(users.id, id));
     },
 
-    async revokeToken(jti: string) {
-      await db
-        .update(authTokens)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(authTokens.jti, jti), isNull(authTokens.revokedAt)));
-    },
-
-    /** Revokes every token of the user, except `keepJti` when given. */
-    async revokeUserTokens(userId: number, keepJti?: string) {
-      await db
-        .update(authTokens)
-        .set({ revokedAt: new Date() })
-        .where(
-          and(
-            eq(authTokens.userId, userId),
-            isNull(authTokens.revokedAt),
-            keepJti ? ne(authTokens.jti, keepJti) : undefined,
-          ),
-        );
-    },
-
-    async purgeExpiredTokens() {
-      const now = new Date();
-      await db.delete(authTokens).where(lt(authTokens.expiresAt, now));
-      await db.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, now));
-    },
-
     async createOneTimeToken(userId: number, purpose: OneTimePurpose, tokenHash: string, expiresAt: Date) {
       await db.insert(oneTimeTokens).values({ userId, purpose, tokenHash, expiresAt });
     },
@@ -124,3 +98,11 @@ export function createUsersRepository(db: Db) {
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    usersRepository: UsersRepository;
+  }
+}
+
+export default repositoryPlugin('usersRepository', (app) => createUsersRepository(app.db));

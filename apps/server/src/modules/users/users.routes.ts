@@ -17,8 +17,8 @@ import {
 } from '@streckenpass/contract/users';
 import { currentUser } from '../../plugins/auth.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
-import { isStorableId } from '../../lib/ownership.js';
-import { createUsersRepository, toUser } from './users.repository.js';
+import { isStorableId } from '../../db/owned.js';
+import { toUser } from './users.repository.js';
 import { createAccountService } from './users.service.js';
 
 const firstMessage = (error: { validation?: { message?: string }[] } | undefined, fallback: string) => {
@@ -30,11 +30,10 @@ export const FORGOT_PASSWORD_MESSAGE =
   'Wenn ein Konto mit dieser E-Mail-Adresse existiert, haben wir einen Link zum Zurücksetzen des Passworts gesendet.';
 
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createUsersRepository(app.db);
-  const accounts = createAccountService({ repo, mailer: app.mailer, publicUrl: app.config.publicUrl, log: app.log });
+  const repo = app.usersRepository;
+  const accounts = createAccountService({ repo, sessions: app.authTokens, mailer: app.mailer, publicUrl: app.config.publicUrl, log: app.log });
   const limits = app.config.rateLimits;
   const tags = ['Konto'];
-  const auth = { onRequest: app.authenticate };
 
   app.post(
     '/login_check',
@@ -52,7 +51,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await accounts.checkCredentials(request.body.username, request.body.password);
       if (!user) return reply.status(401).send({ code: 401, message: 'Invalid credentials.' });
       // Expired rows are pruned on login so the token table stays small without a separate job.
-      await repo.purgeExpiredTokens();
+      await app.authTokens.purgeExpired();
       return { token: await app.issueToken(user) };
     },
   );
@@ -145,7 +144,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/current',
-    { ...auth, schema: { tags, summary: 'Das angemeldete Konto', response: { 200: userSchema, 401: problemSchema } } },
+    { schema: { tags, summary: 'Das angemeldete Konto', response: { 200: userSchema, 401: problemSchema } } },
     async (request) => {
       const user = await repo.findById(currentUser(request).id);
       if (!user) throw unauthorized();
@@ -156,7 +155,6 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/logout',
     {
-      ...auth,
       schema: {
         tags,
         summary: 'Abmelden: das verwendete Token wird gesperrt',
@@ -164,7 +162,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await repo.revokeToken(currentUser(request).jti);
+      await app.authTokens.revoke(currentUser(request).jti);
       return { success: true };
     },
   );
@@ -172,7 +170,6 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/mail-verification/resend',
     {
-      ...auth,
       schema: {
         tags,
         summary: 'Bestätigungs-E-Mail erneut senden',
@@ -221,7 +218,6 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/change-password',
     {
-      ...auth,
       schema: {
         tags,
         summary: 'Passwort ändern; andere Sitzungen werden abgemeldet',
@@ -253,7 +249,6 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/update-preferences',
     {
-      ...auth,
       schema: {
         tags,
         summary: 'Einstellungen für Wochenberichte speichern',
@@ -273,7 +268,6 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:id',
     {
-      ...auth,
       schema: {
         tags,
         summary: 'Ein Konto (das eigene; Administratoren jedes)',

@@ -3,6 +3,7 @@ import type { Mailer } from '../../plugins/mail.js';
 import { passwordResetMail, verificationMail } from '../../mail/templates.js';
 import { generateToken, hashToken } from '../../lib/one-time-token.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.js';
+import type { AuthTokensRepository } from '../../repositories/auth-tokens.repository.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 
 export const VERIFICATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -10,13 +11,14 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 
 export interface AccountServiceDeps {
   repo: UsersRepository;
+  sessions: Pick<AuthTokensRepository, 'revokeAllOf'>;
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
 }
 
 /** Account flows that span the repository, password hashing, one-time tokens and mail. */
-export function createAccountService({ repo, mailer, publicUrl, log }: AccountServiceDeps) {
+export function createAccountService({ repo, sessions, mailer, publicUrl, log }: AccountServiceDeps) {
   async function sendVerification(user: UserRow): Promise<void> {
     await repo.invalidateOpenTokens(user.id, 'verification');
     const { token, hash } = generateToken();
@@ -82,7 +84,7 @@ export function createAccountService({ repo, mailer, publicUrl, log }: AccountSe
       const userId = await repo.consumeOneTimeToken('reset', hashToken(token));
       if (userId === undefined) return false;
       await repo.setPassword(userId, await hashPassword(newPassword));
-      await repo.revokeUserTokens(userId);
+      await sessions.revokeAllOf(userId);
       return true;
     },
 
@@ -90,7 +92,7 @@ export function createAccountService({ repo, mailer, publicUrl, log }: AccountSe
       const user = await repo.findById(userId);
       if (!user || !(await verifyPassword(current, user.passwordHash))) return false;
       await repo.setPassword(userId, await hashPassword(next));
-      await repo.revokeUserTokens(userId, currentJti);
+      await sessions.revokeAllOf(userId, currentJti);
       return true;
     },
   };

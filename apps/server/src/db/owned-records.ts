@@ -1,0 +1,162 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { IriKind } from '@streckenpass/contract/common';
+import type { OwnedRepository } from '../http/crud-routes.js';
+import type { Db, Executor } from './client.js';
+import { notFound } from '../lib/errors.js';
+import {
+  assertOwnerIri,
+  isStorableId,
+  ownedBy,
+  ownedOrRefuse,
+  ownedWriter,
+  refuseMissing,
+  replaceLinks,
+  resolveOwnedIds,
+  type LinkTable,
+  type OwnedTable,
+} from './owned.js';
+
+/** A body field holding references (IRIs of `kind`) that become rows of a link table. */
+export interface LinkField {
+  field: string;
+  kind: IriKind;
+  link: LinkTable;
+}
+
+/** A select that can run as is, or be prepared once (a drizzle select builder). */
+interface Selectable<Row> extends PromiseLike<Row[]> {
+  prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> };
+}
+
+export interface OwnedRecordsSpec<Item, Row> {
+  /** German name of one record in messages. */
+  what: string;
+  table: OwnedTable;
+  /** The read of records with their link ids, filtered by `where`, in list order (one query, no N+1). */
+  select: (ex: Executor, where: SQL | undefined) => Selectable<Row>;
+  toItem: (row: Row) => Item;
+  links?: LinkField[];
+  /**
+   * The table's own columns from a (create or patch) body, without `owner` and link fields; may resolve single
+   * references through `ex`. For a patch only the fields present are returned.
+   */
+  columns: (body: Record<string, unknown>, ex: Executor, ownerId: number) => Promise<Record<string, unknown>>;
+  /** Completes and checks a new record's columns (defaults, rules across fields); refuses by throwing. */
+  prepareCreate?: (columns: Record<string, unknown>) => Record<string, unknown>;
+  /** Runs on a locked row before a patch is written, with the columns it will have (refuses by throwing). */
+  checkPatch?: (current: Record<string, unknown>, next: Record<string, unknown>) => void;
+  /** Name of the prepared list statement. */
+  listStatement: string;
+}
+
+/**
+ * An owner-linked table's repository from a declaration: list (prepared), findOwned, create, merge-patch update and
+ * remove, all scoped by `owner_id = caller` in SQL, 403/404 told apart only on the refusal path, references resolved
+ * by id in the write's transaction, links replaced by one helper, and the user's data version bumped with every write.
+ */
+export function ownedRecords<Item, Create extends object, Update extends object, Row>(
+  db: Db,
+  bump: (tx: Executor, userId: number) => Promise<void>,
+  spec: OwnedRecordsSpec<Item, Row>,
+): OwnedRepository<Item, Create, Update> {
+  const { table, what } = spec;
+  const write = ownedWriter(db, bump);
+  const listPrepared = spec.select(db, eq(table.ownerId, sql.placeholder('ownerId'))).prepare(spec.listStatement);
+  const linkFields = new Set((spec.links ?? []).map((link) => link.field));
+
+  /** An id PostgreSQL's integer cannot hold names no record: 404 without asking (the query would fail). */
+  function assertStorable(id: number) {
+    if (!isStorableId(id)) throw notFound(`${what} nicht gefunden.`);
+  }
+
+  async function findIn(ex: Executor, id: number, ownerId: number): Promise<Item> {
+    assertStorable(id);
+    const [row] = await spec.select(ex, ownedBy(table, id, ownerId));
+    return ownedOrRefuse(ex, table, id, what, row === undefined ? undefined : spec.toItem(row));
+  }
+
+  /** Splits a body into owner, link references and the rest. */
+  function split(body: object) {
+    const { owner, ...rest } = body as Record<string, unknown> & { owner?: string };
+    const own = Object.fromEntries(Object.entries(rest).filter(([key]) => !linkFields.has(key)));
+    return { owner, own, body: rest };
+  }
+
+  /** The link fields present in the body, resolved to owned ids (403 / 422 before anything is written). */
+  async function resolveLinks(ex: Executor, ownerId: number, body: Record<string, unknown>) {
+    const resolved: [LinkTable, number[]][] = [];
+    for (const { field, kind, link } of spec.links ?? []) {
+      const iris = body[field] as string[] | undefined;
+      if (iris !== undefined) resolved.push([link, await resolveOwnedIds(ex, link.child, kind, iris, ownerId, field)]);
+    }
+    return resolved;
+  }
+  async function writeLinks(ex: Executor, id: number, ownerId: number, resolved: [LinkTable, number[]][]) {
+    for (const [link, ids] of resolved) await replaceLinks(ex, link, id, ownerId, ids);
+  }
+
+  return {
+    async list(ownerId) {
+      const rows = await listPrepared.execute({ ownerId });
+      return rows.map(spec.toItem);
+    },
+
+    findOwned: (id, ownerId) => findIn(db, id, ownerId),
+
+    create(ownerId, input, tx) {
+      const { owner, own, body } = split(input);
+      assertOwnerIri(owner, ownerId);
+      return write(ownerId, tx, async (ex) => {
+        const links = await resolveLinks(ex, ownerId, body);
+        const columns = await spec.columns(own, ex, ownerId);
+        const values = spec.prepareCreate ? spec.prepareCreate(columns) : columns;
+        const [row] = await ex
+          .insert(table)
+          .values({ ...values, ownerId } as never)
+          .returning({ id: table.id });
+        const id = (row as { id: number } | undefined)?.id;
+        if (id === undefined) throw new Error(`insert into ${what} returned no row`);
+        await writeLinks(ex, id, ownerId, links);
+        return findIn(ex, id, ownerId);
+      });
+    },
+
+    update(id, ownerId, patch, tx) {
+      assertStorable(id);
+      const { owner, own, body } = split(patch);
+      assertOwnerIri(owner, ownerId);
+      return write(ownerId, tx, async (ex) => {
+        const links = await resolveLinks(ex, ownerId, body);
+        const set = Object.fromEntries(
+          Object.entries(await spec.columns(own, ex, ownerId)).filter(([, value]) => value !== undefined),
+        );
+        if (spec.checkPatch && Object.keys(set).length > 0) {
+          const [locked] = await ex
+            .select()
+            .from(table as never)
+            .where(ownedBy(table, id, ownerId))
+            .for('update');
+          const current = (locked as Record<string, unknown> | undefined) ?? (await refuseMissing(ex, table, id, what));
+          spec.checkPatch(current, { ...current, ...set });
+        }
+        // An empty patch still proves the record is the caller's (and locks it for the link changes).
+        const updated = await ex
+          .update(table)
+          .set((Object.keys(set).length > 0 ? set : { id }) as never)
+          .where(ownedBy(table, id, ownerId))
+          .returning({ id: table.id });
+        if (updated.length === 0) await refuseMissing(ex, table, id, what);
+        await writeLinks(ex, id, ownerId, links);
+        return findIn(ex, id, ownerId);
+      });
+    },
+
+    remove(id, ownerId, tx) {
+      assertStorable(id);
+      return write(ownerId, tx, async (ex) => {
+        const deleted = await ex.delete(table).where(ownedBy(table, id, ownerId)).returning({ id: table.id });
+        if (deleted.length === 0) await refuseMissing(ex, table, id, what);
+      });
+    },
+  };
+}

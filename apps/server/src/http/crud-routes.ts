@@ -1,0 +1,137 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { idParamsSchema } from '@streckenpass/contract/common';
+import type { Executor } from '../db/client.js';
+import { notFound } from '../lib/errors.js';
+import { currentUser } from '../plugins/auth.js';
+import { problems } from './problems.js';
+
+/**
+ * What every owner-linked record's repository offers. `findOwned` and the writes refuse with 403 (someone else's
+ * record) or 404 (none) themselves, so a handler never checks ownership and then queries again.
+ */
+export interface OwnedRepository<Item, CreateInput, UpdateInput> {
+  /** Every record of the user, in the order of its list answer. */
+  list(userId: number): Promise<Item[]>;
+  findOwned(id: number, userId: number): Promise<Item>;
+  /** Resolves the input's references (403 / 422) and writes, in `tx` when the caller hands one in. */
+  create(userId: number, input: CreateInput, tx?: Executor): Promise<Item>;
+  update(id: number, userId: number, patch: UpdateInput, tx?: Executor): Promise<Item>;
+  remove(id: number, userId: number, tx?: Executor): Promise<void>;
+}
+
+interface Doc {
+  summary: string;
+  description?: string;
+}
+
+export interface CrudDeclaration<Item extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType> {
+  /** Collection path below /api, e.g. `/routes`; records live at `${path}/:id`. */
+  path: string;
+  tags: string[];
+  /** German name of one record in messages ("Strecke nicht gefunden."). */
+  what: string;
+  schemas: { item: Item; create: Create; update: Update };
+  repository: (app: FastifyInstance) => OwnedRepository<z.output<Item>, z.output<Create>, z.output<Update>>;
+  docs: { list: Doc; get: Doc; create: Doc; update: Doc; remove: Doc };
+}
+
+const MERGE_PATCH_NOTE = 'Nimmt application/merge-patch+json und application/json; nur genannte Felder ändern sich.';
+
+/** A path id as the database can hold it; anything else cannot name a record (404). */
+function storedId(raw: unknown): number | null {
+  if (typeof raw !== 'string' || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+/**
+ * The five calls of an owner-linked record (list, create, read, merge-patch, delete) declared once: bearer auth
+ * comes from the /api scope, ownership from the repository, ETags from the conditional-GET plugin
+ * (`config.etag`), Idempotency-Key from `app.idempotent`. A module states its schemas, texts and repository.
+ */
+export function crudRoutes<Item extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType>(
+  declaration: CrudDeclaration<Item, Create, Update>,
+): FastifyPluginAsync {
+  const { path, tags, what, schemas, docs } = declaration;
+  type Body<S extends z.ZodType> = z.output<S>;
+
+  return async (app) => {
+    const repository = declaration.repository(app);
+    const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
+
+    app.get(
+      path,
+      {
+        schema: { tags, ...docs.list, response: { 200: z.array(schemas.item), ...problems(401) } },
+        config: { etag: true },
+      },
+      async (request) => repository.list(currentUser(request).id),
+    );
+
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          ...docs.create,
+          body: schemas.create,
+          response: { 201: schemas.item, ...problems(400, 401, 403, 409, 422) },
+        },
+        config: { idempotency: 'in-transaction' },
+      },
+      async (request, reply) => {
+        const userId = currentUser(request).id;
+        return app.idempotent(request, reply, 201, (tx) =>
+          repository.create(userId, request.body as Body<Create>, tx),
+        );
+      },
+    );
+
+    app.get(
+      `${path}/:id`,
+      {
+        schema: { tags, ...docs.get, params: idParamsSchema, response: { 200: schemas.item, ...problems(401, 403, 404) } },
+        config: { etag: true },
+      },
+      async (request) => repository.findOwned(idOf(request), currentUser(request).id),
+    );
+
+    app.patch(
+      `${path}/:id`,
+      {
+        schema: {
+          tags,
+          summary: docs.update.summary,
+          description: [MERGE_PATCH_NOTE, docs.update.description].filter(Boolean).join(' '),
+          params: idParamsSchema,
+          body: schemas.update,
+          response: { 200: schemas.item, ...problems(400, 401, 403, 404, 422) },
+        },
+        // Refusals in the order 401 → 403/404 → 400/422: someone else's record is refused before its body is judged.
+        preValidation: async (request) => {
+          const id = storedId((request.params as { id?: unknown }).id);
+          if (id === null) throw notFound(`${what} nicht gefunden.`);
+          await repository.findOwned(id, currentUser(request).id);
+        },
+      },
+      async (request) => repository.update(idOf(request), currentUser(request).id, request.body as Body<Update>),
+    );
+
+    app.delete(
+      `${path}/:id`,
+      {
+        schema: {
+          tags,
+          ...docs.remove,
+          params: idParamsSchema,
+          response: { 204: z.null().describe('Gelöscht'), ...problems(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        await repository.remove(idOf(request), currentUser(request).id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}
