@@ -26,6 +26,28 @@ export default tseslint.config(
     },
   },
   {
+    // Only repositories touch tables: handlers, plugins, HTTP helpers and jobs reach the data through them.
+    files: [
+      'apps/server/src/**/*.routes.ts',
+      'apps/server/src/**/*.service.ts',
+      'apps/server/src/plugins/**/*.ts',
+      'apps/server/src/http/**/*.ts',
+      'apps/server/src/lib/**/*.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/db/schema', '**/db/schema.js'], message: 'Tables are read and written by repositories only.' },
+            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'SQL belongs in a repository.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

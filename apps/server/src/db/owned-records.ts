@@ -154,7 +154,10 @@ export function ownedRecords<Item, Create extends object, Update extends object,
     remove(id, ownerId, tx) {
       assertStorable(id);
       return write(ownerId, tx, async (ex) => {
-        const deleted = await ex.delete(table).where(ownedBy(table, id, ownerId)).returning({ id: table.id });
+        const deleted = await ex
+          .delete(table)
+          .where(ownedBy(table, id, ownerId))
+          .returning({ id: table.id });
         if (deleted.length === 0) await refuseMissing(ex, table, id, what);
       });
     },

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { parseIri, toIri, type IriKind } from '@streckenpass/contract/common';
 import { forbidden, notFound, unprocessable } from '../lib/errors.js';
@@ -17,6 +17,14 @@ export function isStorableId(id: number): boolean {
 
 /** A table with the two columns every owner-linked record has. */
 export type OwnedTable = PgTable & { id: PgColumn; ownerId: PgColumn };
+
+/** The ids in `column` of a grouped join as one ascending integer array column; `{}` when there are none. */
+export function aggregatedIds(column: PgColumn): SQL<number[]> {
+  return sql<number[]>`coalesce(
+    array_agg(${column} order by ${column}) filter (where ${column} is not null),
+    '{}'::integer[]
+  )`;
+}
 
 /** Owner-scoped condition for queries: `table.id = id AND table.owner_id = userId`. */
 export function ownedBy(table: OwnedTable, id: number, userId: number): SQL | undefined {
@@ -117,20 +125,18 @@ export async function replaceLinks(
   ownerId: number,
   childIds: readonly number[],
 ): Promise<void> {
-  await ex
-    .delete(link.table)
-    .where(
-      and(
-        eq(link.parentColumn, parentId),
-        inArray(
-          link.parentColumn,
-          ex
-            .select({ id: link.parent.id })
-            .from(link.parent as PgTable)
-            .where(ownedBy(link.parent, parentId, ownerId)),
-        ),
+  await ex.delete(link.table).where(
+    and(
+      eq(link.parentColumn, parentId),
+      inArray(
+        link.parentColumn,
+        ex
+          .select({ id: link.parent.id })
+          .from(link.parent as PgTable)
+          .where(ownedBy(link.parent, parentId, ownerId)),
       ),
-    );
+    ),
+  );
   if (childIds.length === 0) return;
   // INSERT … SELECT wants the selected fields named and ordered as the link table's columns.
   const fields = Object.fromEntries(

@@ -82,16 +82,19 @@ export function crudRoutes<Item extends z.ZodType, Create extends z.ZodType, Upd
       },
       async (request, reply) => {
         const userId = currentUser(request).id;
-        return app.idempotent(request, reply, 201, (tx) =>
-          repository.create(userId, request.body as Body<Create>, tx),
-        );
+        return app.idempotent(request, reply, 201, (tx) => repository.create(userId, request.body as Body<Create>, tx));
       },
     );
 
     app.get(
       `${path}/:id`,
       {
-        schema: { tags, ...docs.get, params: idParamsSchema, response: { 200: schemas.item, ...problems(401, 403, 404) } },
+        schema: {
+          tags,
+          ...docs.get,
+          params: idParamsSchema,
+          response: { 200: schemas.item, ...problems(401, 403, 404) },
+        },
         config: { etag: true },
       },
       async (request) => repository.findOwned(idOf(request), currentUser(request).id),

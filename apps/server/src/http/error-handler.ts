@@ -123,4 +123,3 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
-

@@ -57,7 +57,11 @@ function decodeJson(part: string): Record<string, unknown> | null {
  * Verifies signature (HS256 only, with node:crypto's HMAC: jose's WebCrypto path costs an async key operation per
  * call), expiry and claim shapes; returns null for any bad token. Signing stays with jose.
  */
-export function verifyToken(secret: JwtKey, token: string, nowSeconds = Math.floor(Date.now() / 1000)): TokenClaims | null {
+export function verifyToken(
+  secret: JwtKey,
+  token: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): TokenClaims | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];

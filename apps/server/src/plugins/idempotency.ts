@@ -56,9 +56,12 @@ function answerClaim(reply: FastifyReply, claim: Exclude<Claim, { state: 'claime
       reply.header('Retry-After', String(claim.retryAfterSeconds));
       throw new HttpError(409, 'Conflict', 'Die Anfrage wird bereits verarbeitet. Bitte gleich erneut senden.');
     case 'other-request':
-      throw new HttpError(422, 'An error occurred', 'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.', [
-        { propertyPath: 'Idempotency-Key', message: `Bereits verwendet für ${claim.method} ${claim.path}.` },
-      ]);
+      throw new HttpError(
+        422,
+        'An error occurred',
+        'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.',
+        [{ propertyPath: 'Idempotency-Key', message: `Bereits verwendet für ${claim.method} ${claim.path}.` }],
+      );
   }
 }
 

@@ -12,7 +12,7 @@ import {
   vehicleActivityVehicles,
   vehicles,
 } from '../../db/schema.js';
-import { germanOrder } from '../../lib/sort.js';
+import { germanOrder } from '../../db/sort.js';
 
 export interface ExportRouteRow {
   id: number;

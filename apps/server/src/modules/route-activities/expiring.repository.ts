@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { ExpiringRoute } from '@streckenpass/contract/routes';
 import type { Executor } from '../../db/client.js';
 import { routes } from '../../db/schema.js';
-import { germanOrder } from '../../lib/sort.js';
+import { germanOrder } from '../../db/sort.js';
 
 export interface ExpiringOptions {
   /** The calendar date that counts as today (`todayIn(config.timezone)`). */
@@ -61,5 +61,8 @@ export async function listExpiringRoutes(
     days: options.days ?? null,
     recordedOnly: options.recordedOnly ?? false,
   });
-  return rows.map((row) => ({ ...row, acquired_until_days: row.acquired_until === null ? null : row.acquired_until_days }));
+  return rows.map((row) => ({
+    ...row,
+    acquired_until_days: row.acquired_until === null ? null : row.acquired_until_days,
+  }));
 }

@@ -25,6 +25,7 @@ const expiringRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: expiringQuerySchema,
         response: { 200: z.array(expiringRouteSchema), 400: problemSchema, 401: problemSchema },
       },
+      config: { etag: true },
     },
     async (request) =>
       listExpiringRoutes(app.db, currentUser(request).id, {

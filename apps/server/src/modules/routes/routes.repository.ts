@@ -3,10 +3,11 @@ import type { z } from 'zod';
 import { toIri } from '@streckenpass/contract/common';
 import type { createRouteSchema, Route, updateRouteSchema } from '@streckenpass/contract/routes';
 import type { Executor } from '../../db/client.js';
+import { aggregatedIds } from '../../db/owned.js';
 import { ownedRecords } from '../../db/owned-records.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { routes, tourRoutes, tours } from '../../db/schema.js';
-import { germanOrder } from '../../lib/sort.js';
+import { germanOrder } from '../../db/sort.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,16 +15,10 @@ declare module 'fastify' {
   }
 }
 
-/** The ids of the route's tours as one array column, ascending; `{}` when it is in none. */
-const tourIdsColumn = sql<number[]>`coalesce(
-  array_agg(${tourRoutes.tourId} order by ${tourRoutes.tourId}) filter (where ${tourRoutes.tourId} is not null),
-  '{}'::integer[]
-)`;
-
 /** Routes with their tour ids in one query, in the order of GET /api/routes (company code, empty last; name). */
 const selectRoutes = (ex: Executor, where: SQL | undefined) =>
   ex
-    .select({ route: routes, tourIds: tourIdsColumn })
+    .select({ route: routes, tourIds: aggregatedIds(tourRoutes.tourId) })
     .from(routes)
     .leftJoin(tourRoutes, eq(tourRoutes.routeId, routes.id))
     .where(where)
@@ -31,7 +26,12 @@ const selectRoutes = (ex: Executor, where: SQL | undefined) =>
     .orderBy(sql`${germanOrder(routes.companyRoute)} asc nulls last`, germanOrder(routes.name), asc(routes.id));
 
 export const createRoutesRepository = (db: Executor, bump: (tx: Executor, userId: number) => Promise<void>) =>
-  ownedRecords<Route, z.output<typeof createRouteSchema>, z.output<typeof updateRouteSchema>, Awaited<ReturnType<typeof selectRoutes>>[number]>(db, bump, {
+  ownedRecords<
+    Route,
+    z.output<typeof createRouteSchema>,
+    z.output<typeof updateRouteSchema>,
+    Awaited<ReturnType<typeof selectRoutes>>[number]
+  >(db, bump, {
     what: 'Strecke',
     table: routes,
     select: selectRoutes,
@@ -49,7 +49,13 @@ export const createRoutesRepository = (db: Executor, bump: (tx: Executor, userId
       {
         field: 'tours',
         kind: 'tours',
-        link: { table: tourRoutes, parentColumn: tourRoutes.routeId, childColumn: tourRoutes.tourId, parent: routes, child: tours },
+        link: {
+          table: tourRoutes,
+          parentColumn: tourRoutes.routeId,
+          childColumn: tourRoutes.tourId,
+          parent: routes,
+          child: tours,
+        },
       },
     ],
     columns: async ({ name, companyRoute, startPoint, endPoint }) => ({ name, companyRoute, startPoint, endPoint }),

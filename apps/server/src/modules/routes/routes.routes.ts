@@ -11,7 +11,8 @@ export default crudRoutes({
     list: { summary: 'Eigene Strecken, sortiert nach Unternehmens-Kürzel (leere zuletzt), dann Name' },
     create: {
       summary: 'Strecke anlegen',
-      description: '`tours` ordnet die Strecke den genannten eigenen Touren zu; `owner` darf nur das eigene Konto sein.',
+      description:
+        '`tours` ordnet die Strecke den genannten eigenen Touren zu; `owner` darf nur das eigene Konto sein.',
     },
     get: { summary: 'Eine eigene Strecke' },
     update: {

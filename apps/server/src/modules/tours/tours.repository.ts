@@ -1,12 +1,13 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { toIri } from '@streckenpass/contract/common';
 import type { createTourSchema, Tour, updateTourSchema } from '@streckenpass/contract/tours';
 import type { Executor } from '../../db/client.js';
+import { aggregatedIds } from '../../db/owned.js';
 import { ownedRecords } from '../../db/owned-records.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { routes, tourRoutes, tours } from '../../db/schema.js';
-import { germanOrder } from '../../lib/sort.js';
+import { germanOrder } from '../../db/sort.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,15 +15,9 @@ declare module 'fastify' {
   }
 }
 
-/** The ids of the tour's routes as one array column, ascending. */
-const routeIdsColumn = sql<number[]>`coalesce(
-  array_agg(${tourRoutes.routeId} order by ${tourRoutes.routeId}) filter (where ${tourRoutes.routeId} is not null),
-  '{}'::integer[]
-)`;
-
 const selectTours = (ex: Executor, where: SQL | undefined) =>
   ex
-    .select({ tour: tours, routeIds: routeIdsColumn })
+    .select({ tour: tours, routeIds: aggregatedIds(tourRoutes.routeId) })
     .from(tours)
     .leftJoin(tourRoutes, eq(tourRoutes.tourId, tours.id))
     .where(where)
@@ -50,7 +45,13 @@ export const createToursRepository = (db: Executor, bump: (tx: Executor, userId:
       {
         field: 'routes',
         kind: 'routes',
-        link: { table: tourRoutes, parentColumn: tourRoutes.tourId, childColumn: tourRoutes.routeId, parent: tours, child: routes },
+        link: {
+          table: tourRoutes,
+          parentColumn: tourRoutes.tourId,
+          childColumn: tourRoutes.routeId,
+          parent: tours,
+          child: routes,
+        },
       },
     ],
     columns: async ({ name }) => ({ name }),

@@ -9,7 +9,10 @@ export default crudRoutes({
   repository: (app) => app.toursRepository,
   docs: {
     list: { summary: 'Eigene Touren, sortiert nach Name' },
-    create: { summary: 'Tour anlegen', description: 'Eine Tour fasst mindestens zwei verschiedene eigene Strecken zusammen.' },
+    create: {
+      summary: 'Tour anlegen',
+      description: 'Eine Tour fasst mindestens zwei verschiedene eigene Strecken zusammen.',
+    },
     get: { summary: 'Eine eigene Tour' },
     update: { summary: 'Tour ändern (JSON Merge Patch)', description: '`routes` ersetzt die Strecken der Tour.' },
     remove: { summary: 'Tour löschen', description: 'Die Strecken der Tour bleiben erhalten.' },

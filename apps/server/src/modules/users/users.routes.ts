@@ -31,7 +31,13 @@ export const FORGOT_PASSWORD_MESSAGE =
 
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.usersRepository;
-  const accounts = createAccountService({ repo, sessions: app.authTokens, mailer: app.mailer, publicUrl: app.config.publicUrl, log: app.log });
+  const accounts = createAccountService({
+    repo,
+    sessions: app.authTokens,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+    log: app.log,
+  });
   const limits = app.config.rateLimits;
   const tags = ['Konto'];
 
@@ -45,7 +51,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginSchema,
         response: { 200: tokenResponseSchema, 401: authErrorSchema },
       },
-      config: { rateLimit: limits.login },
+      config: { rateLimit: limits.login, noStore: true },
     },
     async (request, reply) => {
       const user = await accounts.checkCredentials(request.body.username, request.body.password);
@@ -67,7 +73,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: registerResponseSchema, 409: registerResponseSchema, 422: registerResponseSchema },
       },
       attachValidation: true,
-      config: { rateLimit: limits.register },
+      config: { rateLimit: limits.register, noStore: true },
     },
     async (request, reply) => {
       if (request.validationError) {
@@ -144,7 +150,10 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/current',
-    { schema: { tags, summary: 'Das angemeldete Konto', response: { 200: userSchema, 401: problemSchema } } },
+    {
+      schema: { tags, summary: 'Das angemeldete Konto', response: { 200: userSchema, 401: problemSchema } },
+      config: { noStore: true },
+    },
     async (request) => {
       const user = await repo.findById(currentUser(request).id);
       if (!user) throw unauthorized();
@@ -230,7 +239,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       attachValidation: true,
-      config: { rateLimit: limits.login },
+      config: { rateLimit: limits.login, noStore: true },
     },
     async (request, reply) => {
       if (request.validationError) {
@@ -274,6 +283,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParamsSchema,
         response: { 200: userSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema },
       },
+      config: { noStore: true },
     },
     async (request) => {
       const me = currentUser(request);

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client.js';
 import { ownedRecords } from '../../db/owned-records.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { vehicles } from '../../db/schema.js';
-import { germanOrder } from '../../lib/sort.js';
+import { germanOrder } from '../../db/sort.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +34,8 @@ export const createVehiclesRepository = (db: Executor, bump: (tx: Executor, user
 
 export type VehiclesRepository = ReturnType<typeof createVehiclesRepository>;
 
-export default repositoryPlugin('vehiclesRepository', (app) => createVehiclesRepository(app.db, app.dataVersions.bump), [
-  'dataVersions',
-]);
+export default repositoryPlugin(
+  'vehiclesRepository',
+  (app) => createVehiclesRepository(app.db, app.dataVersions.bump),
+  ['dataVersions'],
+);
