@@ -20,8 +20,9 @@ export async function call(
   path: string,
   body?: unknown,
   timeoutMs = 15_000,
+  extraHeaders: Record<string, string> = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extraHeaders };
   if (client.token) headers.authorization = `Bearer ${client.token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(client.base + path, {

@@ -87,6 +87,21 @@ describe('offline outbox', () => {
     expect(failed).toMatchObject({ status: 'failed', error: 'Der Eintrag /api/routes/1 existiert nicht.' });
   });
 
+  it('keeps a documentation queued when the server answers 409 (same key still in progress), and sends it later', async () => {
+    const a = plan('2026-11-03');
+    useOutboxStore.getState().enqueue(a, newSaveKeys(a, 'doc-c'));
+    stubFetch(() => ({
+      status: 409,
+      body: { status: 409, detail: 'Die Anfrage wird bereits verarbeitet. Bitte gleich erneut senden.' },
+    }));
+    expect(await flushOutbox()).toBe(0);
+    expect(useOutboxStore.getState().entries.map((e) => e.status)).toEqual(['pending']);
+
+    stubFetch((call) => ({ status: 201, body: activity(11, call.body as DocumentationPlan) }));
+    expect(await flushOutbox()).toBe(1);
+    expect(useOutboxStore.getState().entries).toEqual([]);
+  });
+
   it('is cleared with all stored data on logout', () => {
     const a = plan('2026-11-01');
     useOutboxStore.getState().enqueue(a, newSaveKeys(a));

@@ -67,7 +67,16 @@ export function flushOutbox(): Promise<number> {
           delivered += 1;
         } catch (error) {
           const reason = error instanceof VehiclesNotSavedError ? error.reason : error;
-          if (reason instanceof NetworkError || !(reason instanceof ApiError) || reason.status >= 500) break;
+          // No connection, a server error, or 409 "already in progress" (a request of the same key is still
+          // running, or died with its server moments ago): not a refusal. It stays queued and is sent again later.
+          if (
+            reason instanceof NetworkError ||
+            !(reason instanceof ApiError) ||
+            reason.status >= 500 ||
+            reason.status === 409
+          ) {
+            break;
+          }
           useOutboxStore.setState((state) => ({
             entries: state.entries.map((entry) =>
               entry.id === next.id
