@@ -524,7 +524,10 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'streckenpass-bench-api-'));
   const coldDir = fs.mkdtempSync(path.join(os.tmpdir(), 'streckenpass-bench-cold-'));
   try {
-    results.push(await measureTarget('PGlite (embedded)', { DATA_DIR: dataDir }, { DATA_DIR: coldDir }, { dataDir }));
+    // BENCH_ONLY=postgres measures the server database alone (a quicker run while working on the request path).
+    if (process.env.BENCH_ONLY !== 'postgres') {
+      results.push(await measureTarget('PGlite (embedded)', { DATA_DIR: dataDir }, { DATA_DIR: coldDir }, { dataDir }));
+    }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(coldDir, { recursive: true, force: true });

@@ -74,8 +74,21 @@ export function isValidityRange(acquiredAt: CalendarDate, acquiredUntil: Calenda
 /** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
 const calendarFormats = new Map<string, Intl.DateTimeFormat>();
 
+const MINUTE_MS = 60_000;
+/** The last answer per time zone, for the minute it was computed in (zones change dates only on whole minutes). */
+const lastDay = new Map<string, { minute: number; date: CalendarDate }>();
+
 /** The calendar date at `now` in `timeZone` (an IANA name such as `Europe/Berlin`). */
 export function todayIn(timeZone: string, now: Date = new Date()): CalendarDate {
+  const minute = Math.floor(now.getTime() / MINUTE_MS);
+  const last = lastDay.get(timeZone);
+  if (last?.minute === minute) return last.date;
+  const date = calendarDateIn(timeZone, now);
+  lastDay.set(timeZone, { minute, date });
+  return date;
+}
+
+function calendarDateIn(timeZone: string, now: Date): CalendarDate {
   let format = calendarFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
