@@ -40,8 +40,18 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_TTL: z
     .string()
-    .regex(/^\d+\s*(s|m|h|d|w)?$/, 'e.g. 7d, 12h, 3600')
-    .default('7d'),
+    .regex(/^\d+\s*(s|m|h|d|w)?$/, 'e.g. 3d, 12h, 3600')
+    .default('5d'),
+  // A token older than this is renewed on its next use (sliding session, docs/decisions/0017).
+  JWT_RENEW_AFTER: z
+    .string()
+    .regex(/^\d+\s*(s|m|h|d|w)?$/, 'e.g. 1h, 30m, 3600')
+    .default('1h'),
+  // No renewal once the login is this old: the user signs in again at least this often (ASVS V3.3.2).
+  JWT_SESSION_MAX: z
+    .string()
+    .regex(/^\d+\s*(s|m|h|d|w)?$/, 'e.g. 30d, 4w')
+    .default('30d'),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z
     .string()
@@ -81,6 +91,10 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
+  /** Age after which an authenticated answer carries a renewed token (`X-Renewed-Token`). */
+  jwtRenewAfterSeconds: number;
+  /** Renewal stops once the login (`auth_time`) is this old. */
+  jwtSessionMaxSeconds: number;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -157,6 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: parseDuration(e.JWT_TTL),
+    jwtRenewAfterSeconds: parseDuration(e.JWT_RENEW_AFTER),
+    jwtSessionMaxSeconds: parseDuration(e.JWT_SESSION_MAX),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -220,3 +220,51 @@ describe('kept validity', () => {
     expect(await validity(b.id)).toBeNull();
   });
 });
+
+describe('sliding session', () => {
+  it('renews a token older than JWT_RENEW_AFTER on its next use, and the new token works', async () => {
+    const renewing = await buildTestApp({ jwtRenewAfterSeconds: 0 }, ctx.db);
+    try {
+      const erin = await registerUser(renewing.app);
+      const answer = await get(renewing, '/api/routes', erin);
+      expect(answer.statusCode).toBe(200);
+      const renewed = String(answer.headers['x-renewed-token'] ?? '');
+      expect(renewed.split('.')).toHaveLength(3);
+      expect(renewed).not.toBe(erin.token);
+      const claims = JSON.parse(Buffer.from(renewed.split('.')[1]!, 'base64url').toString('utf8')) as {
+        exp: number;
+        auth_time: number;
+      };
+      expect(claims.exp).toBeGreaterThan(Date.now() / 1000 + 4 * 86_400);
+      const first = JSON.parse(Buffer.from(erin.token.split('.')[1]!, 'base64url').toString('utf8')) as {
+        auth_time: number;
+      };
+      expect(claims).toMatchObject({ auth_time: first.auth_time });
+      const withRenewed = await renewing.app.inject({
+        method: 'GET',
+        url: '/api/users/current',
+        headers: { authorization: `Bearer ${renewed}` },
+      });
+      expect(withRenewed.statusCode).toBe(200);
+    } finally {
+      await renewing.app.close();
+    }
+  });
+
+  it('stops renewing once the login is older than JWT_SESSION_MAX', async () => {
+    const capped = await buildTestApp({ jwtRenewAfterSeconds: 0, jwtSessionMaxSeconds: 0 }, ctx.db);
+    try {
+      const frank = await registerUser(capped.app);
+      const answer = await get(capped, '/api/routes', frank);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['x-renewed-token']).toBeUndefined();
+    } finally {
+      await capped.app.close();
+    }
+  });
+
+  it('does not renew a fresh token', async () => {
+    const answer = await get(ctx, '/api/routes', alice);
+    expect(answer.headers['x-renewed-token']).toBeUndefined();
+  });
+});

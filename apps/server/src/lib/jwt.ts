@@ -8,6 +8,8 @@ export interface TokenClaims {
   iat: number;
   exp: number;
   jti: string;
+  /** When the user signed in (seconds); kept by renewals. Absent in tokens issued before sliding sessions. */
+  auth_time?: number;
 }
 
 const ALGORITHM = 'HS256';
@@ -28,10 +30,11 @@ export async function signToken(
   secret: JwtKey,
   user: { id: number; email: string; roles: string[] },
   ttlSeconds: number,
+  authTime?: number,
 ): Promise<{ token: string; jti: string; issuedAt: Date; expiresAt: Date }> {
   const jti = randomUUID();
   const now = Math.floor(Date.now() / 1000);
-  const token = await new SignJWT({ username: user.email, roles: user.roles })
+  const token = await new SignJWT({ username: user.email, roles: user.roles, auth_time: authTime ?? now })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(user.id))
     .setIssuedAt(now)

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/errors.js';
 import { resolveJwtSecret, signToken, verifyToken } from '../lib/jwt.js';
@@ -17,13 +17,17 @@ declare module 'fastify' {
      * OpenAPI schema declares `security: []` (and the scope's not-found answer) pass without one: the same
      * declaration documents the route as public and makes it public.
      */
-    authenticate: (request: FastifyRequest) => Promise<void>;
-    issueToken: (user: { id: number; email: string; roles: string[] }) => Promise<string>;
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Signs and records a token; `authTime` (seconds) carries the original login through renewals. */
+    issueToken: (user: { id: number; email: string; roles: string[] }, authTime?: number) => Promise<string>;
   }
   interface FastifyRequest {
     auth: AuthUser | null;
   }
 }
+
+/** Response header with a renewed bearer token; the web client replaces its stored token with it. */
+export const RENEWED_TOKEN_HEADER = 'x-renewed-token';
 
 const unauthorized = () => new HttpError(401, 'Unauthorized', 'Anmeldung erforderlich oder abgelaufen.');
 const BEARER = /^Bearer\s+([A-Za-z0-9_\-.]{10,4096})$/;
@@ -41,8 +45,8 @@ export default fp(
     );
     app.decorateRequest('auth', null);
 
-    app.decorate('issueToken', async (user: { id: number; email: string; roles: string[] }) => {
-      const signed = await signToken(secret, user, app.config.jwtTtlSeconds);
+    app.decorate('issueToken', async (user: { id: number; email: string; roles: string[] }, authTime?: number) => {
+      const signed = await signToken(secret, user, app.config.jwtTtlSeconds, authTime);
       await app.authTokens.insert({
         jti: signed.jti,
         userId: user.id,
@@ -52,7 +56,7 @@ export default fp(
       return signed.token;
     });
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.is404 || isPublic(request)) return;
       const match = BEARER.exec(request.headers.authorization ?? '');
       if (!match?.[1]) throw unauthorized();
@@ -62,6 +66,14 @@ export default fp(
       const session = await app.authTokens.findSession(claims.jti, Number(claims.sub), claims.exp * 1000);
       if (!session) throw unauthorized();
       request.auth = { id: session.id, email: session.email, roles: session.roles, jti: claims.jti };
+      // Sliding session: while the app is used, a token older than JWT_RENEW_AFTER is replaced by a fresh one, so
+      // a token expires JWT_TTL after the last use, not after the login (docs/decisions/0017).
+      // Renewal stops JWT_SESSION_MAX after the login: then the user signs in again.
+      const now = Date.now() / 1000;
+      const authTime = typeof claims.auth_time === 'number' ? claims.auth_time : claims.iat;
+      if (now - claims.iat >= app.config.jwtRenewAfterSeconds && now - authTime < app.config.jwtSessionMaxSeconds) {
+        reply.header(RENEWED_TOKEN_HEADER, await app.issueToken(session, authTime));
+      }
     });
   },
   { name: 'auth', dependencies: ['db', 'authTokens', 'settings'] },

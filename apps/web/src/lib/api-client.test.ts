@@ -93,6 +93,26 @@ describe('api client', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('stores a renewed token the server sends with an answer (sliding session)', async () => {
+    const onTokenRenewed = vi.fn();
+    configureApiClient({ getToken: () => 'old-token', onUnauthorized: () => {}, onTokenRenewed });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('[]', {
+            status: 200,
+            headers: { 'content-type': 'application/json', 'x-renewed-token': 'new-token' },
+          }),
+      ),
+    );
+    await api.get('/api/routes');
+    expect(onTokenRenewed).toHaveBeenCalledWith('new-token');
+    mockFetch(200, []);
+    await api.get('/api/routes');
+    expect(onTokenRenewed).toHaveBeenCalledTimes(1);
+  });
+
   it('turns a failed connection into a NetworkError with a German message', async () => {
     vi.stubGlobal(
       'fetch',

@@ -16,7 +16,12 @@ interface ClientHooks {
   getToken: () => string | null;
   /** Called once when an authenticated call answers 401: stored data is reset and the guard sends the user to /. */
   onUnauthorized: () => void;
+  /** The server renewed the session (sliding expiry): the answer carries a fresh token to store. */
+  onTokenRenewed?: (token: string) => void;
 }
+
+/** Header of an answer that carries a renewed bearer token. */
+const RENEWED_TOKEN_HEADER = 'x-renewed-token';
 
 let hooks: ClientHooks = { getToken: () => null, onUnauthorized: () => {} };
 
@@ -83,6 +88,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new NetworkError('Network Error', 0, 'Network Error', null);
   }
+  const renewed = token ? response.headers.get(RENEWED_TOKEN_HEADER) : null;
+  if (renewed && hooks.getToken() === token) hooks.onTokenRenewed?.(renewed);
   if (!response.ok) {
     const errorBody = await readBody(response);
     const error = errorForStatus(response.status, response.statusText, errorBody);

@@ -71,7 +71,7 @@ describe('POST /api/users/register', () => {
 });
 
 describe('POST /api/login_check', () => {
-  it('returns a token carrying sub, username, roles, iat, exp and jti', async () => {
+  it('returns a token carrying sub, username, roles, iat, exp, jti and auth_time, valid 5 days (sliding)', async () => {
     const user = await registerUser(ctx.app);
     const response = await ctx.app.inject({
       method: 'POST',
@@ -82,7 +82,8 @@ describe('POST /api/login_check', () => {
     const claims = decodeJwt((response.json() as { token: string }).token);
     expect(claims).toMatchObject({ sub: String(user.id), username: user.email, roles: ['ROLE_USER'] });
     expect(typeof claims.jti).toBe('string');
-    expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(7 * 24 * 3600);
+    expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(5 * 24 * 3600);
+    expect(claims.auth_time).toBe(claims.iat);
   });
 
   it('answers 401 Invalid credentials for a wrong password and for an unknown user alike', async () => {

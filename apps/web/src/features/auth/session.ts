@@ -10,6 +10,8 @@ function rebuildApiClient(): void {
   configureApiClient({
     getToken: currentToken,
     onUnauthorized: () => resetAllStoredData(),
+    // Sliding session: the server hands out a fresh token while the app is used (docs/decisions/0017).
+    onTokenRenewed: (token) => useAuthStore.getState().setToken(token),
   });
 }
 
