@@ -40,7 +40,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/db/schema', '**/db/schema.js'], message: 'Tables are read and written by repositories only.' },
+            {
+              group: ['**/db/schema', '**/db/schema.js'],
+              message: 'Tables are read and written by repositories only.',
+            },
             { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'SQL belongs in a repository.' },
           ],
         },
