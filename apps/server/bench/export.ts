@@ -57,6 +57,8 @@ const LOOP_SECONDS = Number(process.env.BENCH_LOOP_SECONDS ?? 10);
 const EXPORT_LOOPS = 2;
 const READERS = 4;
 const READER_ROUTES = 100;
+/** Event-loop delay of the idle process first, for comparison: on a shared machine it is not zero. */
+const IDLE_SECONDS = 3;
 
 type Job = 'csv' | 'pdf' | 'baseline';
 type LoopJob = 'pdf-in-main-thread' | 'pdf-in-worker';
@@ -66,6 +68,8 @@ interface LoopResult {
   reads: number;
   readMs: { p50: number; p99: number; max: number };
   loopDelayMs: { p50: number; p99: number; max: number };
+  /** The same process idle just before the loop: what the machine's other load alone does to the event loop. */
+  idleDelayMs: { p50: number; p99: number; max: number };
   /** CPU time (user + system) of the main thread and of the whole process during the loop. */
   cpuMs: { mainThread: number; process: number };
 }
@@ -283,6 +287,11 @@ async function childLoop(target: string, job: LoopJob): Promise<LoopResult> {
   await exportOnce();
   await readOnce();
 
+  const idle = monitorEventLoopDelay({ resolution: 2 });
+  idle.enable();
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  idle.disable();
+
   const histogram = monitorEventLoopDelay({ resolution: 2 });
   const readTimes: number[] = [];
   let exports = 0;
@@ -314,6 +323,7 @@ async function childLoop(target: string, job: LoopJob): Promise<LoopResult> {
     reads: readTimes.length,
     readMs: { p50: percentile(readTimes, 50), p99: percentile(readTimes, 99), max: readTimes.at(-1) ?? NaN },
     loopDelayMs: { p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) },
+    idleDelayMs: { p50: ms(idle.percentile(50)), p99: ms(idle.percentile(99)), max: ms(idle.max) },
     cpuMs: {
       mainThread: cpuAfter.mainThread - cpuBefore.mainThread,
       process: cpuAfter.process - cpuBefore.process,
@@ -408,6 +418,15 @@ async function measure(label: string, target: string) {
       ].join(' '),
     );
   }
+  console.info(
+    `event-loop delay of the same processes idle for ${IDLE_SECONDS} s right before (the machine's other load alone), ` +
+      `p50 / p99 / max ms: ${loops
+        .map((r) => `${r.job} ${f(r.idleDelayMs.p50, 1)} / ${f(r.idleDelayMs.p99, 1)} / ${f(r.idleDelayMs.max, 1)}`)
+        .join(', ')}; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')}`,
+  );
 }
 
 async function main() {
