@@ -14,9 +14,9 @@
  * the process and dominates its RSS, so the export's own share (peak minus RSS before the first request) is
  * printed too. With DATABASE_URL set, everything is measured a second time against that PostgreSQL server.
  *
- * Then the server's responsiveness while PDFs are made: for LOOP_SECONDS (BENCH_LOOP_SECONDS, default 10) two loops
- * export the PDF of the 1,000 routes again and again while four readers call GET /api/routes (a second user with
- * 100 routes), all through app.inject in one process. Measured: the event-loop delay of that process
+ * Then the server's responsiveness while PDFs are made (BENCH_EXPORT_PARTS=loop: only this): for LOOP_SECONDS
+ * (BENCH_LOOP_SECONDS, default 10) two loops export the PDF of the 1,000 routes again and again while four readers
+ * call GET /api/routes (a second user with 100 routes), all through app.inject in one process. Measured: the event-loop delay of that process
  * (perf_hooks.monitorEventLoopDelay) and the latency of the reads, against the targets (event-loop delay p99
  * < 20 ms, reads p99 < 100 ms); once with the PDF rendered in the main thread as before (a bench-only route doing
  * what the export route did until issue 13), once through POST /api/export/pdf and its worker threads.
@@ -353,6 +353,12 @@ async function measure(label: string, target: string) {
     `\n== ${label}: seeded ${ROUTES} routes, ${ACTIVITIES} activities, ${TOURS} tours, ${VEHICLES} vehicles ` +
       `in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
   );
+  if (process.env.BENCH_EXPORT_PARTS !== 'loop') await timeExports(target);
+  await responsiveness(target);
+}
+
+/** Time and memory of each export, against the targets and the JSON baseline. */
+async function timeExports(target: string) {
   const baseline = await runChild(target, 'baseline');
   const results = [await runChild(target, 'csv'), await runChild(target, 'pdf')];
 
@@ -391,7 +397,11 @@ async function measure(label: string, target: string) {
       `the export's own share ${f(share)} MB = ${f(share / TARGET.rssMb, 2)}× ` +
       `(${share <= TARGET.rssMb ? 'met' : 'NOT met'})`,
   );
+}
 
+/** Event-loop delay and read latency while PDFs are exported in a loop, main thread vs worker thread. */
+async function responsiveness(target: string) {
+  const f = (n: number, digits = 0) => n.toFixed(digits);
   const loops = [
     await runChild<LoopResult>(target, 'pdf-in-main-thread'),
     await runChild<LoopResult>(target, 'pdf-in-worker'),

@@ -2,6 +2,8 @@
  * Entry of a PDF worker thread (started by `pdf-pool.ts`): renders the ExportData it receives with pdfkit and
  * posts the bytes back. pdfkit and the fonts are loaded here only, never in the server's main thread.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import type { Readable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import type { FromWorker, ToWorker } from './pdf-pool.js';
@@ -9,6 +11,21 @@ import { renderPdf } from './pdf.js';
 
 if (!parentPort) throw new Error('pdf-worker.ts runs as a worker thread (see pdf-pool.ts)');
 const port = parentPort;
+
+/**
+ * Rendering is batch work; answering requests is not. On Linux (where a priority is per thread) this thread runs
+ * at a lower priority than the main thread, so that on busy cores the main thread gets them first. Elsewhere, or
+ * if not permitted, it keeps the normal priority.
+ */
+function lowerPriority() {
+  try {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, Math.max(os.getPriority(tid), 10));
+  } catch {
+    // not Linux, or no /proc: normal priority
+  }
+}
+lowerPriority();
 
 /** pdfkit emits one small chunk per PDF object; they are posted in batches of this size. */
 const BATCH_BYTES = 64 * 1024;
