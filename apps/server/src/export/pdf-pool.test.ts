@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import { buffer } from 'node:stream/consumers';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExportData } from './model.js';
@@ -46,11 +47,11 @@ describe('createPdfPool', () => {
   it('renders the document in a worker thread, started on first use and reused afterwards', async () => {
     pool = createPdfPool({ size: 2 });
     expect(pool.stats()).toEqual({ workers: 0, jobs: 0 });
-    const first = await buffer(pool.render(data(120)));
+    const first = await buffer(pool.render(data(60)));
     expect(first.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = pdfText(first);
     expect(text).toContain('Jörg Weiß');
-    expect(text).toContain('Strecke 119\n');
+    expect(text).toContain('Strecke 59\n');
     expect(pool.stats()).toEqual({ workers: 1, jobs: 0 });
     await buffer(pool.render(data(3)));
     expect(pool.stats().workers).toBe(1);
@@ -59,9 +60,9 @@ describe('createPdfPool', () => {
   it('spreads documents drawn at the same time over its workers, each document intact', async () => {
     pool = createPdfPool({ size: 2 });
     const [a, b, c] = await Promise.all([
-      buffer(pool.render(data(200, 'Anna'))),
-      buffer(pool.render(data(200, 'Bert'))),
-      buffer(pool.render(data(200, 'Carla'))),
+      buffer(pool.render(data(60, 'Anna'))),
+      buffer(pool.render(data(60, 'Bert'))),
+      buffer(pool.render(data(60, 'Carla'))),
     ]);
     expect(pool.stats()).toEqual({ workers: 2, jobs: 0 });
     expect(pdfText(a!)).toContain('Anna Weiß');
@@ -96,6 +97,26 @@ describe('createPdfPool', () => {
     const pdf = await buffer(pool.render(data(1)));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
+
+  it.runIf(process.platform === 'linux')(
+    'runs its worker thread at a lower priority than the main thread',
+    async () => {
+      const niceOfThreads = () =>
+        fs.readdirSync('/proc/self/task').map((tid) => {
+          const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+          // Field 19 of the whole line ("nice"), the 17th after "pid (comm) ".
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+        });
+      const before = niceOfThreads();
+      expect(before.every((nice) => nice < 10)).toBe(true);
+      pool = createPdfPool({ size: 1 });
+      await buffer(pool.render(data(1)));
+      expect(niceOfThreads().filter((nice) => nice >= 10)).toHaveLength(1);
+      expect(
+        Number(fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]),
+      ).toBe(before[0]);
+    },
+  );
 
   it('fails documents in progress and refuses new ones once closed', async () => {
     pool = createPdfPool({ size: 1 });
