@@ -22,7 +22,9 @@ afterAll(() => {
 });
 
 async function appliedMigrations(database: Awaited<ReturnType<typeof openDatabase>>) {
-  const rows = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  const rows = await database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  );
   return (rows as unknown as { rows: { n: number }[] }).rows[0]!.n;
 }
 
