@@ -11,6 +11,8 @@ const targets = [
     output: 'apps/web/dist/index.html',
   },
   { sources: ['apps/server/src', 'packages/contract/src'], output: 'apps/server/dist/server.js' },
+  // The initialised, migrated database the first start unpacks (apps/server/src/db/pglite-template.ts).
+  { sources: ['apps/server/src/db/migrations'], output: 'apps/server/dist/db/pglite-template.tar.gz' },
 ];
 
 function newestMtime(entry) {

@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: every benchmark of the server, one after the other, each in its own process.
  *
- *   bench/export.ts  CSV/PDF export of 1,000 routes (embedded; and PostgreSQL with DATABASE_URL)
+ *   bench/export.ts  CSV/PDF export of 1,000 routes (embedded; and PostgreSQL with DATABASE_URL), and the event-loop
+ *                    delay and read latency while PDFs are exported in a loop
+ *   bench/startup.ts first and later start-up of the built server (builds the server first)
  *   bench/api.ts     the real server under load, start-up, RSS, web bundle sizes (builds the server first)
  *
  * Both print ratios against a baseline measured in the same run. The API figures and the export's output are
  * written to docs/quality.md (generated sections between markers; the text around them is kept).
- * BENCH_ONLY=api or BENCH_ONLY=export runs one of them.
+ * BENCH_ONLY=api, BENCH_ONLY=startup or BENCH_ONLY=export runs one of them.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,11 +35,15 @@ function run(script: string): Promise<{ code: number; output: string }> {
   });
 }
 
+let built = false;
 function build() {
-  console.info('building packages/contract and apps/server (the API benchmark runs node dist/server.js)');
+  if (built) return;
+  built = true;
+  // apps/server's build also makes the PGlite template the first start unpacks.
+  console.info('building packages/contract and apps/server (the start-up and API benchmarks run node dist/server.js)');
   for (const [command, args, cwd] of [
     ['npm', ['run', 'build', '-w', 'packages/contract'], path.resolve(serverDir, '../..')],
-    ['npx', ['tsc', '-p', 'tsconfig.build.json'], serverDir],
+    ['npm', ['run', 'build'], serverDir],
   ] as const) {
     const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
@@ -56,6 +62,12 @@ if ((!only || only === 'export') && fs.existsSync(path.join(here, 'export.ts')))
       `Output of \`bench/export.ts\`, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC:\n\n\`\`\`text\n${output.trim()}\n\`\`\``,
     );
   }
+}
+if (!only || only === 'startup') {
+  console.info('\n######## start-up benchmark (bench/startup.ts)');
+  build();
+  const { code } = await run('startup.ts');
+  if (code !== 0) failed += 1;
 }
 if (!only || only === 'api') {
   console.info('\n######## API benchmark (bench/api.ts)');

@@ -1,5 +1,6 @@
-import { buildApp } from './app.js';
+import type { App } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
 
 async function main(): Promise<void> {
   let config;
@@ -12,8 +13,19 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp(config);
-
+  // The database opens while the app's modules load: PGlite compiles its WebAssembly and reads its files in the
+  // background meanwhile, which takes a good part of a start off the critical path.
+  const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  opening.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled meanwhile
+  const { buildApp } = await import('./app.js');
+  const database = await opening;
+  let app: App;
+  try {
+    app = await buildApp(config, { database });
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -26,6 +38,8 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      // The app was handed an open database, so it leaves closing it to us: last, after every request and job.
+      await database.close();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');
@@ -37,7 +51,8 @@ async function main(): Promise<void> {
 
   try {
     await app.listen({ port: config.port, host: config.host });
-    app.log.info(`Streckenpass läuft auf http://${config.host}:${config.port} (${app.database.kind})`);
+    const origin = database.origin === 'existing' || !database.origin ? '' : `, neu angelegt: ${database.origin}`;
+    app.log.info(`Streckenpass läuft auf http://${config.host}:${config.port} (${database.kind}${origin})`);
   } catch (err) {
     app.log.error({ err }, 'could not start');
     process.exit(1);

@@ -1,12 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import { MIGRATIONS_FOLDER, readTemplate, TEMPLATE_FILE } from './pglite-template.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -24,6 +19,8 @@ export type Unlisten = () => Promise<void>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PGlite only: whether this opening found its data, unpacked the build's template, or ran initdb. */
+  origin?: 'existing' | 'template' | 'initdb';
   /** Cheap round trip used by the health check. */
   ping(): Promise<void>;
   /**
@@ -35,7 +32,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../src/db/migrations');
+const migrationsFolder = MIGRATIONS_FOLDER;
 /** Serialises migrations when several instances start against one server. */
 const MIGRATION_LOCK_ID = 4_711_2026;
 
@@ -43,25 +40,43 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite directory; `memory://` for a throw-away database. */
   dataDir?: string;
+  /**
+   * A new PGlite database starts from this initialised, migrated data directory (`pglite-template.ts`) when it
+   * exists and matches the migrations; `false` = always initdb + migrate. Default: the one the build made.
+   */
+  template?: string | false;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir ?? 'memory://');
+  return openPglite(options.dataDir ?? 'memory://', options.template ?? TEMPLATE_FILE);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+// Each driver is imported when it is used: a server on PostgreSQL never loads PGlite (and its 9 MB of
+// WebAssembly), the embedded one never loads pg.
+async function openPglite(dataDir: string, template: string | false): Promise<Database> {
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let target = dataDir;
+  let exists = false;
   if (!dataDir.startsWith('memory://')) {
     target = path.join(dataDir, 'pglite');
     fs.mkdirSync(target, { recursive: true });
+    exists = fs.existsSync(path.join(target, 'PG_VERSION'));
   }
-  const client = await PGlite.create(target);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  // A new database: unpack the build's template instead of initdb + every migration.
+  const loadDataDir = !exists && template ? readTemplate(template, migrationsFolder) : undefined;
+  const client = await PGlite.create(target, loadDataDir ? { loadDataDir } : {});
+  const db = drizzle(client, { schema }) as unknown as Db;
+  // Also after unpacking: applies what is newer than the template (nothing, when it matches).
+  await migrate(drizzle(client), { migrationsFolder });
   return {
     db,
     kind: 'pglite',
+    origin: exists ? 'existing' : loadDataDir ? 'template' : 'initdb',
     ping: async () => {
       await client.query('select 1');
     },
@@ -73,6 +88,11 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -96,7 +116,7 @@ async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
-    listen: (channel, onPayload, onReset) => listenPostgres(url, channel, onPayload, onReset),
+    listen: (channel, onPayload, onReset) => listenPostgres(pg, url, channel, onPayload, onReset),
     close: async () => {
       await pool.end();
     },
@@ -108,6 +128,7 @@ async function openPostgres(url: string): Promise<Database> {
  * a growing pause; `onReset` tells the listener that notifications may have been missed meanwhile.
  */
 async function listenPostgres(
+  pg: typeof import('pg').default,
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
@@ -115,7 +136,7 @@ async function listenPostgres(
 ): Promise<Unlisten> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
   let stopped = false;
-  let client: pg.Client | undefined;
+  let client: InstanceType<typeof pg.Client> | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let delay = 250;
 

@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +62,8 @@ export default fp(
 
     let redis: Redis | undefined;
     if (app.config.redisUrl) {
+      // Loaded only when configured: most installations have no Redis and need not pay for the module at start.
+      const { Redis } = await import('ioredis');
       redis = new Redis(app.config.redisUrl, {
         connectTimeout: 2000,
         maxRetriesPerRequest: 1,

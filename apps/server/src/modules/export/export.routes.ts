@@ -6,15 +6,17 @@ import { todayIn } from '@streckenpass/contract/knowledge';
 import { selectionSchema } from '@streckenpass/contract/selection';
 import { renderCsv } from '../../export/csv.js';
 import { exportFilename, type ExportData } from '../../export/model.js';
-import { renderPdf } from '../../export/pdf.js';
+import { createPdfPool } from '../../export/pdf-pool.js';
 import { currentUser } from '../../plugins/auth.js';
 import { createExportService } from './export.service.js';
+
+/** What each format's handler renders with; the PDF comes from worker threads, see `export/pdf-pool.ts`. */
+type Renderer = (data: ExportData) => Readable;
 
 const formats = {
   csv: {
     mediaType: 'text/csv',
     contentType: 'text/csv; charset=utf-8',
-    render: renderCsv,
     summary: 'Auswahl als CSV-Datei exportieren (für Excel und LibreOffice)',
     description:
       'UTF-8 mit BOM, `;` als Trennzeichen, CRLF, deutsche Spaltennamen, Datumsangaben TT.MM.JJJJ. Eine Zeile je ' +
@@ -26,7 +28,6 @@ const formats = {
   pdf: {
     mediaType: 'application/pdf',
     contentType: 'application/pdf',
-    render: renderPdf,
     summary: 'Auswahl als PDF exportieren (Streckenkundenachweis, A4)',
     description:
       'Streckenkundenachweis im Format A4: Name und E-Mail, Ausstellungsdatum, Übersicht, Tabelle der Strecken ' +
@@ -38,7 +39,6 @@ const formats = {
   {
     mediaType: string;
     contentType: string;
-    render: (data: ExportData) => Readable;
     summary: string;
     description: string;
   }
@@ -53,6 +53,10 @@ const SELECTION_RULES =
 
 const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createExportService(app.db);
+  // pdfkit blocks for hundreds of milliseconds on a long table: it runs in worker threads, started on first use.
+  const pdfPool = createPdfPool();
+  app.addHook('onClose', () => pdfPool.close());
+  const renderers: Record<keyof typeof formats, Renderer> = { csv: renderCsv, pdf: (data) => pdfPool.render(data) };
 
   for (const [extension, format] of Object.entries(formats) as [
     keyof typeof formats,
@@ -91,7 +95,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
             .header('content-disposition', `attachment; filename="${exportFilename(today, extension)}"`)
             .header('cache-control', 'no-store')
             // The schema documents the body as a string (a file); a stream is sent as is, never serialised.
-            .send(format.render(data) as unknown as string)
+            .send(renderers[extension](data) as unknown as string)
         );
       },
     );

@@ -1,0 +1,183 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ExportData } from './model.js';
+
+/**
+ * PDF rendering off the main thread: a small pool of worker threads (`pdf-worker.ts`) that render ExportData with
+ * pdfkit and send the bytes back. Laying out 1,000 routes costs a few hundred milliseconds of CPU; in the main
+ * thread that time would stall every other request (up to 440 ms event-loop delay measured), in a worker it does
+ * not. Workers start on the first export, are reused, stop after a while without work (an isolate with pdfkit,
+ * the parsed fonts and its heap: about 100 MB of RSS after a 1,000-route document) and are terminated by `close()`.
+ *
+ * Several documents may be drawn by one worker at the same time (pdfkit draws in slices and yields between them),
+ * so a job never waits for a free worker; it goes to the worker with the fewest jobs, or to a new one while the
+ * pool is below its size. There is no flow control towards the worker: pdfkit holds the whole document in memory
+ * anyway (`bufferPages`, for "Seite X von Y"), so the bytes are pushed to the response as they arrive.
+ */
+
+export type ToWorker = { type: 'render'; id: number; data: ExportData } | { type: 'cancel'; id: number };
+export type FromWorker =
+  | { type: 'chunk'; id: number; bytes: Uint8Array }
+  | { type: 'end'; id: number }
+  | { type: 'error'; id: number; message: string };
+
+export interface PdfPoolOptions {
+  /** Most worker threads at once; default: one per spare core, 1–2. */
+  size?: number;
+  /** A worker without a job for this long is stopped (a later export starts a new one). */
+  idleMs?: number;
+}
+
+export interface PdfPool {
+  /** The PDF as a stream; it fails (is destroyed with an error) when rendering fails. */
+  render(data: ExportData): Readable;
+  /** Workers running and documents in progress, for tests and diagnostics. */
+  stats(): { workers: number; jobs: number };
+  /** Stops every worker; documents still in progress fail. */
+  close(): Promise<void>;
+}
+
+interface PoolWorker {
+  worker: Worker;
+  jobs: Map<number, Readable>;
+  idleTimer: NodeJS.Timeout | undefined;
+}
+
+/**
+ * The worker's file next to this module: `pdf-worker.js` in the built server. Under vitest and tsx (source `.ts`)
+ * it is `pdf-worker.ts`, which plain Node cannot load, so the worker first registers tsx's loader (a dev
+ * dependency, only ever needed there) and then imports it.
+ */
+function workerSource(): { entry: URL | string; eval: boolean } {
+  if (!import.meta.url.endsWith('.ts')) return { entry: new URL('./pdf-worker.js', import.meta.url), eval: false };
+  const worker = new URL('./pdf-worker.ts', import.meta.url).href;
+  const tsx = pathToFileURL(tsxEsmApi()).href;
+  const code = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(worker)}); });`;
+  return { entry: code, eval: true };
+}
+
+/** tsx's ESM API as `import('tsx/esm/api')` would resolve it (a require.resolve gives its CommonJS twin). */
+function tsxEsmApi(): string {
+  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+  const { exports } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
+    exports: Record<string, { import?: { default?: string } }>;
+  };
+  const file = exports['./esm/api']?.import?.default;
+  if (!file) throw new Error('tsx/esm/api not found: the PDF worker cannot load TypeScript sources');
+  return path.join(path.dirname(manifest), file);
+}
+
+export function defaultPoolSize(): number {
+  return Math.min(2, Math.max(1, os.availableParallelism() - 1));
+}
+
+export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
+  const size = Math.max(1, options.size ?? defaultPoolSize());
+  const idleMs = options.idleMs ?? 60_000;
+  const workers: PoolWorker[] = [];
+  let nextId = 1;
+  let closed = false;
+  let source: ReturnType<typeof workerSource> | undefined;
+
+  function failAll(pooled: PoolWorker, error: Error) {
+    const streams = [...pooled.jobs.values()];
+    pooled.jobs.clear();
+    for (const stream of streams) stream.destroy(error);
+  }
+
+  function remove(pooled: PoolWorker) {
+    const index = workers.indexOf(pooled);
+    if (index >= 0) workers.splice(index, 1);
+    clearTimeout(pooled.idleTimer);
+  }
+
+  function spawn(): PoolWorker {
+    source ??= workerSource();
+    const worker = new Worker(source.entry, { eval: source.eval });
+    const pooled: PoolWorker = { worker, jobs: new Map(), idleTimer: undefined };
+    worker.on('message', (message: FromWorker) => {
+      const stream = pooled.jobs.get(message.id);
+      if (!stream) return; // cancelled meanwhile
+      if (message.type === 'chunk') {
+        stream.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
+        return;
+      }
+      pooled.jobs.delete(message.id);
+      if (message.type === 'end') stream.push(null);
+      else stream.destroy(new Error(`PDF rendering failed: ${message.message}`));
+      idleCheck(pooled);
+    });
+    // An uncaught error ends the worker: its documents fail, the next export starts a new one.
+    worker.on('error', (error) => {
+      remove(pooled);
+      failAll(pooled, error);
+    });
+    worker.on('exit', (code) => {
+      remove(pooled);
+      failAll(pooled, new Error(`PDF worker exited (code ${code})`));
+    });
+    workers.push(pooled);
+    return pooled;
+  }
+
+  function idleCheck(pooled: PoolWorker) {
+    clearTimeout(pooled.idleTimer);
+    pooled.idleTimer = undefined;
+    if (pooled.jobs.size > 0 || closed) return;
+    pooled.idleTimer = setTimeout(() => {
+      if (pooled.jobs.size > 0) return;
+      remove(pooled);
+      void pooled.worker.terminate();
+    }, idleMs);
+    pooled.idleTimer.unref();
+  }
+
+  function pick(): PoolWorker {
+    const leastBusy = workers.reduce<PoolWorker | undefined>(
+      (best, candidate) => (!best || candidate.jobs.size < best.jobs.size ? candidate : best),
+      undefined,
+    );
+    if (leastBusy && (leastBusy.jobs.size === 0 || workers.length >= size)) return leastBusy;
+    return spawn();
+  }
+
+  return {
+    render(data) {
+      if (closed) return Readable.from([]).destroy(new Error('PDF renderer is closed'));
+      const id = nextId++;
+      const pooled = pick();
+      const stream = new Readable({
+        read() {},
+        destroy(error, callback) {
+          // The reader has gone (or rendering failed): tell the worker to stop drawing.
+          if (pooled.jobs.delete(id)) {
+            pooled.worker.postMessage({ type: 'cancel', id } satisfies ToWorker);
+            idleCheck(pooled);
+          }
+          callback(error);
+        },
+      });
+      clearTimeout(pooled.idleTimer);
+      pooled.jobs.set(id, stream);
+      pooled.worker.postMessage({ type: 'render', id, data } satisfies ToWorker);
+      return stream;
+    },
+    stats() {
+      return { workers: workers.length, jobs: workers.reduce((sum, pooled) => sum + pooled.jobs.size, 0) };
+    },
+    async close() {
+      closed = true;
+      const stopping = workers.splice(0).map(async (pooled) => {
+        clearTimeout(pooled.idleTimer);
+        failAll(pooled, new Error('PDF renderer closed'));
+        await pooled.worker.terminate();
+      });
+      await Promise.all(stopping);
+    },
+  };
+}
