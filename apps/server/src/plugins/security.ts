@@ -29,7 +29,8 @@ export default fp(
         },
       },
       crossOriginEmbedderPolicy: false,
-      hsts: app.config.production ? undefined : false,
+      // HSTS whenever the public address is https (behind a TLS proxy too); over plain http browsers ignore it.
+      hsts: app.config.publicUrl.startsWith('https://') ? undefined : false,
     });
 
     let redis: Redis | undefined;
