@@ -20,6 +20,7 @@ import type { AppConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { HttpError } from './lib/errors.js';
 import { problem, zodIssuesToProblem } from './lib/problem.js';
+import { errSerializer } from './lib/log-serializers.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import docsPlugin from './plugins/docs.js';
@@ -79,6 +80,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           url: redactUrl(req.url),
           remoteAddress: req.ip,
         }),
+        err: errSerializer,
       },
       ...(options.logStream
         ? { stream: options.logStream }

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema, messageSchema, problemSchema, successMessageSchema } from '@streckenpass/contract/common';
+import {
+  idParamsSchema,
+  messageSchema,
+  problemSchema,
+  successMessageSchema,
+  text,
+} from '@streckenpass/contract/common';
 import {
   authErrorSchema,
   changePasswordSchema,
@@ -198,7 +204,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Leitet nach /dashboard?verified=1 (oder /?verified=0) weiter; mit Accept: application/json eine JSON-Antwort.',
         security: [],
-        params: z.object({ mail: z.string().max(254), token: z.string().max(200) }),
+        params: z.object({ mail: text().max(254), token: text().max(200) }),
         response: { 200: successSchema, 400: successMessageSchema },
       },
       config: {
