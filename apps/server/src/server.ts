@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
 
 async function main(): Promise<void> {
   let config;
@@ -12,7 +13,17 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      // A second server on the same PGlite files would lose acknowledged writes: refuse to start.
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { acquireDataDirLock } from './data-dir-lock.js';
 
 export type Schema = typeof schema;
 /** The same query API over PGlite and node-postgres. */
@@ -38,11 +39,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(dataDir: string): Promise<Database> {
   let target = dataDir;
+  // One process per data directory (db/data-dir-lock.ts), taken before PGlite opens the files.
+  const lock = dataDir.startsWith('memory://') ? undefined : acquireDataDirLock(dataDir);
   if (!dataDir.startsWith('memory://')) {
     target = path.join(dataDir, 'pglite');
     fs.mkdirSync(target, { recursive: true });
   }
-  const client = await PGlite.create(target);
+  const client = await PGlite.create(target).catch((err: unknown) => {
+    lock?.release();
+    throw err;
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
@@ -53,6 +59,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     close: async () => {
       await client.close();
+      lock?.release();
     },
   };
 }
