@@ -12,7 +12,9 @@ const trustProxy = z
   .transform((value): boolean | number | string[] => {
     const text = value?.trim() ?? '';
     if (text === '' || ['false', '0', 'off', 'no'].includes(text)) return false;
-    if (['true', 'on', 'yes'].includes(text)) return true;
+    // `true` = one proxy in front: the client address is the right-most X-Forwarded-For entry, the one that proxy
+    // appended. Trusting every hop would take the left-most entry, which the client writes itself.
+    if (['true', 'on', 'yes'].includes(text)) return 1;
     if (/^\d+$/.test(text)) return Number(text);
     return text
       .split(',')
@@ -74,6 +76,25 @@ export interface RateLimitRule {
   timeWindow: number;
 }
 
+/** Login throttling by account and by failure; see plugins/login-throttle.ts and decision 0010. */
+export interface LoginThrottleSettings {
+  /** Failures per account without any delay. */
+  freeFailures: number;
+  /** Delay of the first attempt beyond `freeFailures`; doubles with each further one, up to `maxDelayMs`. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Failures per account after which it answers 429 until the window ends. */
+  lockAfter: number;
+  /** Failures per client address (over any accounts: spraying) after which it answers 429. */
+  addressFailures: number;
+  /** How long failures are remembered (fixed window from the first one). */
+  windowMs: number;
+  /** Registrations per e-mail address. */
+  registerPerAddress: RateLimitRule;
+  /** Password-reset requests per e-mail address. */
+  resetPerAddress: RateLimitRule;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -104,19 +125,52 @@ export interface AppConfig {
     register: RateLimitRule;
     passwordReset: RateLimitRule;
     verification: RateLimitRule;
+    /** Every API call, per signed-in user (bearer token's `sub`). */
     global: RateLimitRule;
+    /** Every API call without a bearer token, per client address; absent = `global`. */
+    anonymous?: RateLimitRule;
   };
+  loginThrottle: LoginThrottleSettings;
 }
 
 const MINUTE = 60_000;
 
+/**
+ * Per client address (or, with a bearer token, per user). Login failures are throttled by account and address in
+ * plugins/login-throttle.ts; `login` here only limits change-password per user. Register and password reset are
+ * generous per client (a depot behind one NAT) and strict per target address (loginThrottle).
+ */
 export const defaultRateLimits: AppConfig['rateLimits'] = {
   login: { max: 10, timeWindow: 15 * MINUTE },
-  register: { max: 5, timeWindow: 60 * MINUTE },
-  passwordReset: { max: 5, timeWindow: 15 * MINUTE },
+  register: { max: 30, timeWindow: 60 * MINUTE },
+  passwordReset: { max: 30, timeWindow: 15 * MINUTE },
   verification: { max: 3, timeWindow: 15 * MINUTE },
   global: { max: 600, timeWindow: MINUTE },
+  anonymous: { max: 3000, timeWindow: MINUTE },
 };
+
+export const defaultLoginThrottle: LoginThrottleSettings = {
+  freeFailures: 5,
+  baseDelayMs: 1_000,
+  maxDelayMs: 16_000,
+  lockAfter: 20,
+  addressFailures: 100,
+  windowMs: 15 * MINUTE,
+  registerPerAddress: { max: 3, timeWindow: 60 * MINUTE },
+  resetPerAddress: { max: 3, timeWindow: 15 * MINUTE },
+};
+
+function scaleThrottle(settings: LoginThrottleSettings, scale: number): LoginThrottleSettings {
+  const times = (value: number) => Math.max(1, Math.round(value * scale));
+  return {
+    ...settings,
+    freeFailures: times(settings.freeFailures),
+    lockAfter: times(settings.lockAfter),
+    addressFailures: times(settings.addressFailures),
+    registerPerAddress: { ...settings.registerPerAddress, max: times(settings.registerPerAddress.max) },
+    resetPerAddress: { ...settings.resetPerAddress, max: times(settings.resetPerAddress.max) },
+  };
+}
 
 export function parseDuration(text: string): number {
   const match = /^(\d+)\s*(s|m|h|d|w)?$/.exec(text.trim());
@@ -134,6 +188,7 @@ function scaleRateLimits(limits: AppConfig['rateLimits'], scale: number): AppCon
     passwordReset: scaled(limits.passwordReset),
     verification: scaled(limits.verification),
     global: scaled(limits.global),
+    ...(limits.anonymous ? { anonymous: scaled(limits.anonymous) } : {}),
   };
 }
 
@@ -172,5 +227,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     changelogPath: path.join(repoRoot, 'CHANGELOG.md'),
     rateLimits: scaleRateLimits(defaultRateLimits, e.RATE_LIMIT_SCALE),
+    loginThrottle: scaleThrottle(defaultLoginThrottle, e.RATE_LIMIT_SCALE),
   };
 }

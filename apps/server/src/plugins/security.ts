@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { rateLimitKey } from '../lib/rate-limit-key.js';
 
 /**
  * Security headers with a strict Content-Security-Policy (no inline scripts; inline <style> only with the
@@ -57,7 +58,12 @@ export default fp(
     }
     await app.register(rateLimit, {
       global: true,
-      max: app.config.rateLimits.global.max,
+      // Per signed-in user, otherwise per client address with a higher ceiling (lib/rate-limit-key.ts).
+      keyGenerator: rateLimitKey,
+      max: (_request, key) =>
+        key.startsWith('user:')
+          ? app.config.rateLimits.global.max
+          : (app.config.rateLimits.anonymous ?? app.config.rateLimits.global).max,
       timeWindow: app.config.rateLimits.global.timeWindow,
       ...(redis ? { redis, nameSpace: app.config.redisKeyPrefix } : {}),
       // A broken Redis must not take the API down with it.

@@ -26,6 +26,7 @@ import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { isStorableId } from '../../lib/ownership.js';
 import { createUsersRepository, toUser } from './users.repository.js';
 import { createAccountService } from './users.service.js';
+import { accountThrottleFor, ThrottleRefusal } from '../../plugins/login-throttle.js';
 
 const firstMessage = (error: { validation?: { message?: string }[] } | undefined, fallback: string) => {
   const issue = error?.validation?.find((v) => v.message);
@@ -41,6 +42,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = app.config.rateLimits;
   const tags = ['Konto'];
   const auth = { onRequest: app.authenticate };
+  // Login failures per account and per address; mails per target address (plugins/login-throttle.ts).
+  const throttle = accountThrottleFor(app);
 
   app.post(
     '/login_check',
@@ -50,13 +53,15 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Anmelden: liefert ein JWT',
         security: [],
         body: loginSchema,
-        response: { 200: tokenResponseSchema, 401: authErrorSchema },
+        response: { 200: tokenResponseSchema, 401: authErrorSchema, 429: problemSchema, 503: problemSchema },
       },
-      config: { rateLimit: limits.login },
     },
     async (request, reply) => {
+      const attempt = await throttle.beginLogin(request.body.username, request.ip);
+      if (attempt instanceof ThrottleRefusal) return attempt.send(reply);
       const user = await accounts.checkCredentials(request.body.username, request.body.password);
       if (!user) return reply.status(401).send({ code: 401, message: 'Invalid credentials.' });
+      await attempt.succeeded();
       // Expired rows are pruned on login so the token table stays small without a separate job.
       await repo.purgeExpiredTokens();
       return { token: await app.issueToken(user) };
@@ -71,7 +76,13 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Registrieren: legt das Konto an und meldet an',
         security: [],
         body: registerSchema,
-        response: { 201: registerResponseSchema, 409: registerResponseSchema, 422: registerResponseSchema },
+        response: {
+          201: registerResponseSchema,
+          409: registerResponseSchema,
+          422: registerResponseSchema,
+          429: problemSchema,
+          503: problemSchema,
+        },
       },
       attachValidation: true,
       config: { rateLimit: limits.register },
@@ -83,6 +94,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           message: firstMessage(request.validationError as never, 'Die Angaben sind ungültig.'),
         });
       }
+      const limited = await throttle.hitTarget('register', request.body.email);
+      if (limited) return limited.send(reply);
       const user = await accounts.register(request.body);
       if (!user) {
         return reply.status(409).send({ success: false, message: 'Diese E-Mail-Adresse ist bereits registriert.' });
@@ -105,11 +118,13 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Link zum Zurücksetzen des Passworts anfordern',
         security: [],
         body: forgotPasswordSchema,
-        response: { 200: messageSchema },
+        response: { 200: messageSchema, 429: problemSchema, 503: problemSchema },
       },
       config: { rateLimit: limits.passwordReset },
     },
-    async (request) => {
+    async (request, reply) => {
+      const limited = await throttle.hitTarget('reset', request.body.email);
+      if (limited) return limited.send(reply);
       // Answer at once and the same way for every address; the mail goes out in the background.
       accounts
         .requestPasswordReset(request.body.email)
