@@ -187,7 +187,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteSync: config.pgliteSync }));
   await app.register(dbPlugin, { database, closeOnShutdown: !options.database });
   await app.register(securityPlugin);
   await app.register(docsPlugin);

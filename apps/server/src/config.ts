@@ -68,6 +68,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   DISABLE_SCHEDULER: booleanish.optional(),
   WEB_DIST: z.string().min(1).optional(),
+  PGLITE_SYNC: z.enum(['wal', 'off']).default('wal'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
 });
 
@@ -99,6 +100,8 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** Embedded database: `wal` = every commit's WAL on disk before it is acknowledged; `off` = PGlite's default. */
+  pgliteSync: 'wal' | 'off';
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
@@ -209,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    pgliteSync: e.PGLITE_SYNC,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: parseDuration(e.JWT_TTL),

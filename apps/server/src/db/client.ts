@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { pgliteStartParams, type PgliteSync } from './pglite-durability.js';
 
 export type Schema = typeof schema;
 /** The same query API over PGlite and node-postgres. */
@@ -30,14 +31,16 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite directory; `memory://` for a throw-away database. */
   dataDir?: string;
+  /** PGlite on disk: WAL written synchronously (default) or PGlite's fsync-off default (db/pglite-durability.ts). */
+  pgliteSync?: PgliteSync;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir ?? 'memory://');
+  return openPglite(options.dataDir ?? 'memory://', options.pgliteSync ?? 'wal');
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, sync: PgliteSync): Promise<Database> {
   let target = dataDir;
   // One process per data directory (db/data-dir-lock.ts), taken before PGlite opens the files.
   const lock = dataDir.startsWith('memory://') ? undefined : acquireDataDirLock(dataDir);
@@ -45,7 +48,8 @@ async function openPglite(dataDir: string): Promise<Database> {
     target = path.join(dataDir, 'pglite');
     fs.mkdirSync(target, { recursive: true });
   }
-  const client = await PGlite.create(target).catch((err: unknown) => {
+  const startParams = dataDir.startsWith('memory://') ? undefined : pgliteStartParams(sync);
+  const client = await PGlite.create(target, startParams ? { startParams } : {}).catch((err: unknown) => {
     lock?.release();
     throw err;
   });
