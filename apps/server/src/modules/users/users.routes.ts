@@ -27,6 +27,7 @@ import { isStorableId } from '../../lib/ownership.js';
 import { createUsersRepository, toUser } from './users.repository.js';
 import { createAccountService } from './users.service.js';
 import { accountThrottleFor, ThrottleRefusal } from '../../plugins/login-throttle.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/common-passwords.js';
 
 const firstMessage = (error: { validation?: { message?: string }[] } | undefined, fallback: string) => {
   const issue = error?.validation?.find((v) => v.message);
@@ -94,6 +95,9 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           message: firstMessage(request.validationError as never, 'Die Angaben sind ungültig.'),
         });
       }
+      if (isCommonPassword(request.body.password)) {
+        return reply.status(422).send({ success: false, message: COMMON_PASSWORD_MESSAGE });
+      }
       const limited = await throttle.hitTarget('register', request.body.email);
       if (limited) return limited.send(reply);
       const user = await accounts.register(request.body);
@@ -152,6 +156,9 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           success: false,
           message: firstMessage(request.validationError as never, 'Das neue Passwort ist ungültig.'),
         });
+      }
+      if (isCommonPassword(request.body.new_password)) {
+        return reply.status(422).send({ success: false, message: COMMON_PASSWORD_MESSAGE });
       }
       const ok = await accounts.resetPassword(request.body.token, request.body.new_password);
       if (!ok) {
@@ -263,6 +270,9 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           success: false,
           message: firstMessage(request.validationError as never, 'Das neue Passwort ist ungültig.'),
         });
+      }
+      if (isCommonPassword(request.body.new_password)) {
+        return reply.status(422).send({ success: false, message: COMMON_PASSWORD_MESSAGE });
       }
       const me = currentUser(request);
       const ok = await accounts.changePassword(me.id, me.jti, request.body.current_password, request.body.new_password);
