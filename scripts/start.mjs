@@ -1,6 +1,7 @@
 // `npm start`: build whatever is missing or older than its sources, then serve app + API.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -31,16 +32,44 @@ const stale = targets.some(({ sources, output }) => {
   return Math.max(...sources.map(newestMtime)) > fs.statSync(out).mtimeMs;
 });
 
+/**
+ * Runs a child with the terminal, forwarding SIGTERM and SIGINT to it (a service manager or Ctrl-C stops the
+ * server, not just this wrapper, which would leave the server running as an orphan); resolves with its exit.
+ */
+function run(command, args, options) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    const forward = (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    };
+    const onTerm = () => forward('SIGTERM');
+    const onInt = () => forward('SIGINT');
+    process.on('SIGTERM', onTerm);
+    process.on('SIGINT', onInt);
+    child.once('error', (err) => {
+      console.error(`Streckenpass: ${command} konnte nicht gestartet werden: ${err.message}`);
+      resolve({ code: 1, signal: null });
+    });
+    child.once('exit', (code, signal) => {
+      process.off('SIGTERM', onTerm);
+      process.off('SIGINT', onInt);
+      resolve({ code, signal });
+    });
+  });
+}
+
+/** Exits like the child did: its exit code, or 128 + the number of the signal that ended it. */
+function exitLike({ code, signal }) {
+  if (code !== null) process.exit(code);
+  const number = signal ? (os.constants.signals[signal] ?? 0) : 0;
+  process.exit(signal === 'SIGTERM' || signal === 'SIGINT' ? 0 : 128 + number);
+}
+
 if (stale && process.env.SKIP_BUILD !== '1') {
   console.info('Streckenpass: building (first start or sources changed) …');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const result = await run('npm', ['run', 'build']);
+  if (result.code !== 0) exitLike(result.code === null ? result : { code: result.code || 1, signal: null });
 }
 
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
-const server = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-  cwd: root,
-  stdio: 'inherit',
-  env,
-});
-process.exit(server.status ?? 0);
+exitLike(await run(process.execPath, [path.join(root, 'apps/server/dist/server.js')], { env }));

@@ -28,6 +28,7 @@ import vehiclesRepository from './modules/vehicles/vehicles.repository.js';
 import routeActivitiesRepository from './modules/route-activities/route-activities.repository.js';
 import vehicleActivitiesRepository from './modules/vehicle-activities/vehicle-activities.repository.js';
 import conditionalGetPlugin from './plugins/conditional-get.js';
+import { errSerializer } from './lib/log-serializers.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import docsPlugin from './plugins/docs.js';
@@ -91,6 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           url: redactUrl(req.url),
           remoteAddress: req.ip,
         }),
+        err: errSerializer,
       },
       ...(options.logStream
         ? { stream: options.logStream }
@@ -130,7 +132,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setErrorHandler(errorHandler);
 
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteSync: config.pgliteSync }));
   await app.register(dbPlugin, { database, closeOnShutdown: !options.database });
   for (const repository of [
     settingsRepository,

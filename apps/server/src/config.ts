@@ -12,7 +12,9 @@ const trustProxy = z
   .transform((value): boolean | number | string[] => {
     const text = value?.trim() ?? '';
     if (text === '' || ['false', '0', 'off', 'no'].includes(text)) return false;
-    if (['true', 'on', 'yes'].includes(text)) return true;
+    // `true` = one proxy in front: the client address is the right-most X-Forwarded-For entry, the one that proxy
+    // appended. Trusting every hop would take the left-most entry, which the client writes itself.
+    if (['true', 'on', 'yes'].includes(text)) return 1;
     if (/^\d+$/.test(text)) return Number(text);
     return text
       .split(',')
@@ -76,6 +78,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   DISABLE_SCHEDULER: booleanish.optional(),
   WEB_DIST: z.string().min(1).optional(),
+  PGLITE_SYNC: z.enum(['wal', 'off']).default('wal'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
 });
 
@@ -84,10 +87,31 @@ export interface RateLimitRule {
   timeWindow: number;
 }
 
+/** Login throttling by account and by failure; see plugins/login-throttle.ts and decision 0010. */
+export interface LoginThrottleSettings {
+  /** Failures per account without any delay. */
+  freeFailures: number;
+  /** Delay of the first attempt beyond `freeFailures`; doubles with each further one, up to `maxDelayMs`. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Failures per account after which it answers 429 until the window ends. */
+  lockAfter: number;
+  /** Failures per client address (over any accounts: spraying) after which it answers 429. */
+  addressFailures: number;
+  /** How long failures are remembered (fixed window from the first one). */
+  windowMs: number;
+  /** Registrations per e-mail address. */
+  registerPerAddress: RateLimitRule;
+  /** Password-reset requests per e-mail address. */
+  resetPerAddress: RateLimitRule;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** Embedded database: `wal` = every commit's WAL on disk before it is acknowledged; `off` = PGlite's default. */
+  pgliteSync: 'wal' | 'off';
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
@@ -118,19 +142,52 @@ export interface AppConfig {
     register: RateLimitRule;
     passwordReset: RateLimitRule;
     verification: RateLimitRule;
+    /** Every API call, per signed-in user (bearer token's `sub`). */
     global: RateLimitRule;
+    /** Every API call without a bearer token, per client address; absent = `global`. */
+    anonymous?: RateLimitRule;
   };
+  loginThrottle: LoginThrottleSettings;
 }
 
 const MINUTE = 60_000;
 
+/**
+ * Per client address (or, with a bearer token, per user). Login failures are throttled by account and address in
+ * plugins/login-throttle.ts; `login` here only limits change-password per user. Register and password reset are
+ * generous per client (a depot behind one NAT) and strict per target address (loginThrottle).
+ */
 export const defaultRateLimits: AppConfig['rateLimits'] = {
   login: { max: 10, timeWindow: 15 * MINUTE },
-  register: { max: 5, timeWindow: 60 * MINUTE },
-  passwordReset: { max: 5, timeWindow: 15 * MINUTE },
+  register: { max: 30, timeWindow: 60 * MINUTE },
+  passwordReset: { max: 30, timeWindow: 15 * MINUTE },
   verification: { max: 3, timeWindow: 15 * MINUTE },
   global: { max: 600, timeWindow: MINUTE },
+  anonymous: { max: 3000, timeWindow: MINUTE },
 };
+
+export const defaultLoginThrottle: LoginThrottleSettings = {
+  freeFailures: 5,
+  baseDelayMs: 1_000,
+  maxDelayMs: 16_000,
+  lockAfter: 20,
+  addressFailures: 100,
+  windowMs: 15 * MINUTE,
+  registerPerAddress: { max: 3, timeWindow: 60 * MINUTE },
+  resetPerAddress: { max: 3, timeWindow: 15 * MINUTE },
+};
+
+function scaleThrottle(settings: LoginThrottleSettings, scale: number): LoginThrottleSettings {
+  const times = (value: number) => Math.max(1, Math.round(value * scale));
+  return {
+    ...settings,
+    freeFailures: times(settings.freeFailures),
+    lockAfter: times(settings.lockAfter),
+    addressFailures: times(settings.addressFailures),
+    registerPerAddress: { ...settings.registerPerAddress, max: times(settings.registerPerAddress.max) },
+    resetPerAddress: { ...settings.resetPerAddress, max: times(settings.resetPerAddress.max) },
+  };
+}
 
 export function parseDuration(text: string): number {
   const match = /^(\d+)\s*(s|m|h|d|w)?$/.exec(text.trim());
@@ -148,6 +205,7 @@ function scaleRateLimits(limits: AppConfig['rateLimits'], scale: number): AppCon
     passwordReset: scaled(limits.passwordReset),
     verification: scaled(limits.verification),
     global: scaled(limits.global),
+    ...(limits.anonymous ? { anonymous: scaled(limits.anonymous) } : {}),
   };
 }
 
@@ -168,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    pgliteSync: e.PGLITE_SYNC,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: parseDuration(e.JWT_TTL),
@@ -188,5 +247,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     changelogPath: path.join(repoRoot, 'CHANGELOG.md'),
     rateLimits: scaleRateLimits(defaultRateLimits, e.RATE_LIMIT_SCALE),
+    loginThrottle: scaleThrottle(defaultLoginThrottle, e.RATE_LIMIT_SCALE),
   };
 }

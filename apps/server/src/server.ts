@@ -1,6 +1,7 @@
 import type { App } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type Database } from './db/client.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
 
 async function main(): Promise<void> {
   let config;
@@ -15,10 +16,24 @@ async function main(): Promise<void> {
   }
   // The database opens while the app's modules load: PGlite compiles its WebAssembly and reads its files in the
   // background meanwhile, which takes a good part of a start off the critical path.
-  const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const opening = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteSync: config.pgliteSync,
+  });
   opening.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled meanwhile
   const { buildApp } = await import('./app.js');
-  const database = await opening;
+  let database: Database;
+  try {
+    database = await opening;
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      // A second server on the same PGlite files would lose acknowledged writes: refuse to start.
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
   let app: App;
   try {
     app = await buildApp(config, { database });
@@ -26,6 +41,7 @@ async function main(): Promise<void> {
     await database.close().catch(() => {});
     throw error;
   }
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,8 +1,37 @@
 import { z } from 'zod';
+import './locale.js';
+
+/** PostgreSQL cannot store the NUL character in text (and refuses the whole statement): refused at the door. */
+export const NUL_MESSAGE = 'Der Text enthält ein unzulässiges Steuerzeichen.';
+
+/** Any text a client sends: a string without NUL characters. Chain `.trim()`, `.min()`, `.max()` as usual. */
+export function text() {
+  return z.string().refine((value) => !value.includes('\u0000'), NUL_MESSAGE);
+}
+
+/** The largest id a record can have (PostgreSQL `integer`, serial). */
+export const ID_MAX = 2_147_483_647;
+const CANONICAL_ID = /^[1-9][0-9]{0,9}$/;
+
+/** The id a path segment names: only canonical decimals (no `0x1`, `1e0`, `+1`, `01`) within the integer range. */
+export function parsePathId(segment: string): number | null {
+  if (!CANONICAL_ID.test(segment)) return null;
+  const id = Number(segment);
+  return id <= ID_MAX ? id : null;
+}
 
 export const idSchema = z.coerce.number().int().positive();
-/** Path ids: any integer parses; ids that cannot exist (0, negative, huge) then answer 404 like unknown ones. */
-export const idParamsSchema = z.object({ id: z.coerce.number().int() });
+/**
+ * Path ids: every segment parses, so that nothing about an id is a validation error (400/422). A segment that is
+ * not a canonical decimal id (`0x1`, `1e0`, `+1`, `01`, `-1`, 2^31, text) becomes 0, which names no record:
+ * the handler's lookup answers 404 as for an unknown id, and no spelling aliases another one.
+ */
+export const idParamsSchema = z.object({
+  id: z
+    .string()
+    .transform((segment) => parsePathId(segment) ?? 0)
+    .describe('Id (1–2147483647, Dezimalzahl ohne führende Null)'),
+});
 
 /** The kinds of record a reference (IRI) can point at. */
 export const iriKinds = ['users', 'routes', 'tours', 'vehicles', 'route_activities', 'vehicle_activities'] as const;
@@ -27,14 +56,21 @@ export function iriSchema(kind: IriKind) {
     .describe(`IRI /api/${kind}/{id}`);
 }
 
-/** A calendar date YYYY-MM-DD that exists. */
+/** Whether `value` (YYYY-MM-DD) is a real calendar date of the years 0001–9999 (what PostgreSQL stores and returns). */
+export function isStorableDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  // setUTCFullYear, not Date.UTC or a parsed string: those map the years 0–99 to 1900–1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A calendar date YYYY-MM-DD that exists, in the years 0001–9999. */
 export const dateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Datum im Format JJJJ-MM-TT erwartet.')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'Dieses Datum gibt es nicht.')
+  .refine(isStorableDate, 'Dieses Datum gibt es nicht.')
   .describe('Kalenderdatum YYYY-MM-DD');
 
 export const problemSchema = z
@@ -53,8 +89,7 @@ export const messageSchema = z.object({ message: z.string() });
 
 /** A required, trimmed, non-empty text of bounded length. */
 export function requiredText(label: string, max = 255) {
-  return z
-    .string()
+  return text()
     .trim()
     .min(1, `${label} darf nicht leer sein.`)
     .max(max, `${label} darf höchstens ${max} Zeichen lang sein.`);

@@ -11,14 +11,23 @@ export const routeActivitySchema = z.object({
 });
 export type RouteActivity = z.infer<typeof routeActivitySchema>;
 
+/** acquiredAt + 364 days is then at most 9999-12-30. */
+const LAST_DEFAULT_START = '9998-12-31';
+
 const acquiredRoutes = z.array(iriSchema('routes')).min(1, 'Mindestens eine Strecke auswählen.').max(5000);
 
-export const createRouteActivitySchema = z.strictObject({
-  acquiredAt: dateSchema,
-  acquiredUntil: dateSchema.optional(),
-  owner: iriSchema('users').optional(),
-  acquiredRoutes,
-});
+export const createRouteActivitySchema = z
+  .strictObject({
+    acquiredAt: dateSchema,
+    acquiredUntil: dateSchema.optional(),
+    owner: iriSchema('users').optional(),
+    acquiredRoutes,
+  })
+  // The default validity (a year) must end in a date that can be stored and sent again (year ≤ 9999).
+  .refine((value) => value.acquiredUntil !== undefined || value.acquiredAt <= LAST_DEFAULT_START, {
+    path: ['acquiredAt'],
+    message: 'Das Datum liegt zu weit in der Zukunft.',
+  });
 export type CreateRouteActivityInput = z.input<typeof createRouteActivitySchema>;
 
 export const updateRouteActivitySchema = z.strictObject({

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { iriSchema, requiredText } from './common.js';
+import { iriSchema, requiredText, text } from './common.js';
 
 /** The company's own route code; empty text and null both mean "none". */
-const nullableCode = z
-  .string()
+const nullableCode = text()
   .trim()
   .max(64, 'Das Unternehmens-Kürzel darf höchstens 64 Zeichen lang sein.')
   .nullable()

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { iriSchema, requiredText } from './common.js';
+import { TOUR_MIN_ROUTES } from './tour-status.js';
 
-export const TOUR_MIN_ROUTES = 2;
+export { TOUR_MIN_ROUTES };
 
 export const tourSchema = z.object({
   id: z.number().int(),

@@ -1,20 +1,18 @@
 import { z } from 'zod';
+import { text } from './common.js';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 
-export const emailSchema = z
-  .string()
+export const emailSchema = text()
   .trim()
   .max(254, 'Die E-Mail-Adresse ist zu lang.')
   .email('Bitte eine gültige E-Mail-Adresse angeben.');
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = text()
   .min(PASSWORD_MIN_LENGTH, `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`)
   .max(PASSWORD_MAX_LENGTH, `Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`);
 
 const personName = (label: string) =>
-  z
-    .string()
+  text()
     .trim()
     .min(1, `${label} darf nicht leer sein.`)
     .max(NAME_MAX_LENGTH, `${label} darf höchstens ${NAME_MAX_LENGTH} Zeichen lang sein.`);
@@ -40,8 +38,10 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const loginSchema = z.strictObject({
-  username: z.string().min(1).max(254),
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  username: text().min(1, 'Bitte die E-Mail-Adresse angeben.').max(254, 'Die E-Mail-Adresse ist zu lang.'),
+  password: text()
+    .min(1, 'Bitte das Passwort angeben.')
+    .max(PASSWORD_MAX_LENGTH, `Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 export const tokenResponseSchema = z.object({ token: z.string() });
@@ -60,17 +60,21 @@ export const registerResponseSchema = z.object({
   jwt_token: z.string().optional(),
 });
 
-export const forgotPasswordSchema = z.strictObject({ email: z.string().trim().min(1).max(254) });
+export const forgotPasswordSchema = z.strictObject({
+  email: text().trim().min(1, 'Bitte die E-Mail-Adresse angeben.').max(254, 'Die E-Mail-Adresse ist zu lang.'),
+});
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z.strictObject({
-  token: z.string().min(1).max(200),
+  token: text().min(1, 'Der Link ist unvollständig.').max(200, 'Der Link ist ungültig.'),
   new_password: passwordSchema,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 export const changePasswordSchema = z.strictObject({
-  current_password: z.string().min(1, 'Bitte das aktuelle Passwort angeben.').max(PASSWORD_MAX_LENGTH),
+  current_password: text()
+    .min(1, 'Bitte das aktuelle Passwort angeben.')
+    .max(PASSWORD_MAX_LENGTH, 'Das aktuelle Passwort ist falsch.'),
   new_password: passwordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

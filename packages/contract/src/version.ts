@@ -10,3 +10,6 @@ export type ChangelogEntry = z.infer<typeof changelogEntrySchema>;
 
 export const versionSchema = z.object({ version: z.string() });
 export type VersionInfo = z.infer<typeof versionSchema>;
+
+/** The newest release; `null` while the changelog has none (only Unreleased or prereleases). */
+export const releaseVersionSchema = z.object({ version: z.string().nullable() });

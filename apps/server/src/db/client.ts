@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Client as PgClient } from 'pg';
 import { MIGRATIONS_FOLDER, readTemplate, TEMPLATE_FILE } from './pglite-template.js';
 import * as schema from './schema.js';
+import { acquireDataDirLock } from './data-dir-lock.js';
+import { pgliteStartParams, type PgliteSync } from './pglite-durability.js';
 
 export type Schema = typeof schema;
 /** The same query API over PGlite and node-postgres. */
@@ -45,21 +48,28 @@ export interface OpenDatabaseOptions {
    * exists and matches the migrations; `false` = always initdb + migrate. Default: the one the build made.
    */
   template?: string | false;
+  /** PGlite on disk: WAL written synchronously (default) or PGlite's fsync-off default (db/pglite-durability.ts). */
+  pgliteSync?: PgliteSync;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir ?? 'memory://', options.template ?? TEMPLATE_FILE);
+  return openPglite(options.dataDir ?? 'memory://', options.template ?? TEMPLATE_FILE, options.pgliteSync ?? 'wal');
 }
 
 // Each driver is imported when it is used: a server on PostgreSQL never loads PGlite (and its 9 MB of
 // WebAssembly), the embedded one never loads pg.
-async function openPglite(dataDir: string, template: string | false): Promise<Database> {
+async function openPglite(dataDir: string, template: string | false, sync: PgliteSync): Promise<Database> {
+  // One process per data directory (db/data-dir-lock.ts), taken before PGlite opens the files.
+  const lock = dataDir.startsWith('memory://') ? undefined : acquireDataDirLock(dataDir);
   const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
-  ]);
+  ]).catch((err: unknown) => {
+    lock?.release();
+    throw err;
+  });
   let target = dataDir;
   let exists = false;
   if (!dataDir.startsWith('memory://')) {
@@ -69,7 +79,14 @@ async function openPglite(dataDir: string, template: string | false): Promise<Da
   }
   // A new database: unpack the build's template instead of initdb + every migration.
   const loadDataDir = !exists && template ? readTemplate(template, migrationsFolder) : undefined;
-  const client = await PGlite.create(target, loadDataDir ? { loadDataDir } : {});
+  const startParams = dataDir.startsWith('memory://') ? undefined : pgliteStartParams(sync, PGlite);
+  const client = await PGlite.create(target, {
+    ...(loadDataDir ? { loadDataDir } : {}),
+    ...(startParams ? { startParams } : {}),
+  }).catch((err: unknown) => {
+    lock?.release();
+    throw err;
+  });
   const db = drizzle(client, { schema }) as unknown as Db;
   // Also after unpacking: applies what is newer than the template (nothing, when it matches).
   await migrate(drizzle(client), { migrationsFolder });
@@ -83,6 +100,7 @@ async function openPglite(dataDir: string, template: string | false): Promise<Da
     listen: async (channel, onPayload) => client.listen(channel, (payload) => onPayload(payload)),
     close: async () => {
       await client.close();
+      lock?.release();
     },
   };
 }
@@ -116,7 +134,7 @@ async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
-    listen: (channel, onPayload, onReset) => listenPostgres(pg, url, channel, onPayload, onReset),
+    listen: (channel, onPayload, onReset) => listenPostgres(pg.Client, url, channel, onPayload, onReset),
     close: async () => {
       await pool.end();
     },
@@ -128,7 +146,7 @@ async function openPostgres(url: string): Promise<Database> {
  * a growing pause; `onReset` tells the listener that notifications may have been missed meanwhile.
  */
 async function listenPostgres(
-  pg: typeof import('pg').default,
+  Client: typeof PgClient,
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
@@ -136,12 +154,12 @@ async function listenPostgres(
 ): Promise<Unlisten> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
   let stopped = false;
-  let client: InstanceType<typeof pg.Client> | undefined;
+  let client: PgClient | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let delay = 250;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    const next = new Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
     next.on('notification', (message) => {
       if (message.channel === channel) onPayload(message.payload ?? '');
     });

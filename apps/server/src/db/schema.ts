@@ -205,7 +205,7 @@ export const weeklyReportLog = pgTable(
 
 /**
  * A counter per user, bumped in the same transaction as every write of that user's records: the ETag of the
- * user's list and record answers (docs/decisions/0009-etag-and-auth-cache.md).
+ * user's list and record answers (docs/decisions/0015-request-path-auth-cache-and-etags.md).
  */
 export const dataVersions = pgTable('data_versions', {
   userId: integer('user_id')

@@ -221,6 +221,11 @@ function authorizationHeader(choice: AuthChoice): string | undefined {
 
 const HOSTILE_STRINGS = [
   '',
+  // PostgreSQL refuses NUL in text: the contract must refuse it first (issue 14).
+  '\u0000',
+  'HU\u0000',
+  '\u0000@example.org',
+  'geheim\u0000passwort',
   ' ',
   '0',
   '-1',
@@ -399,6 +404,20 @@ function hostileJson(): fc.Arbitrary<unknown> {
 // Schema-driven values: plausible where the schema says what fits, hostile otherwise
 
 const DATES = ['2025-03-01', '2024-02-29', '1970-01-01', '2100-12-31', '0001-01-01', '9999-12-31', '2025-02-29'];
+/** Dates PostgreSQL cannot store or that do not exist (year 0, five-digit years, day 31 of February, …). */
+const EXTREME_DATES = [
+  '0000-01-01',
+  '0000-12-31',
+  '10000-01-01',
+  '9999-12-32',
+  '2026-02-31',
+  '2026-00-10',
+  '2026-13-01',
+  '-0001-01-01',
+  '+02026-01-01',
+  '2026-01-01\u0000',
+  '9998-12-31',
+];
 
 function plausibleString(schema: JsonSchema): fc.Arbitrary<string> {
   const iriKind = schema.pattern ? /\\\/api\\\/([a-z_]+)\\\//.exec(schema.pattern)?.[1] : undefined;
@@ -415,6 +434,7 @@ function plausibleString(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.pattern?.includes('\\d{4}-\\d{2}-\\d{2}')) {
     return fc.oneof(
       fc.constantFrom(...DATES),
+      fc.constantFrom(...EXTREME_DATES),
       fc
         .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
         .map((date) => date.toISOString().slice(0, 10)),
@@ -438,6 +458,13 @@ function plausibleString(schema: JsonSchema): fc.Arbitrary<string> {
     { weight: 2, arbitrary: fc.string({ minLength: min, maxLength: Math.max(min, max) }) },
     { weight: 2, arbitrary: fc.constantFrom(userB.password, 'geheim-passwort-2', 'HU', 'FF', PLACE_A) },
     { weight: 1, arbitrary: fc.constantFrom(...(boundaries.length > 0 ? boundaries : [''])) },
+    // A plausible text with a NUL byte somewhere inside.
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(word, fc.nat())
+        .map(([w, at]) => `${w.slice(0, at % (w.length + 1))}\u0000${w.slice(at % (w.length + 1))}`),
+    },
   );
 }
 

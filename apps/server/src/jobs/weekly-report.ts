@@ -22,7 +22,7 @@ export const WEEKLY_REPORT_SCHEDULE = 'Montags 06:00';
  * Longer than any send can take (one SMTP transaction), short enough that a crashed run's reports still go out
  * the same morning.
  */
-export const STALE_CLAIM_MINUTES = 15;
+export const STALE_CLAIM_MINUTES = 10;
 /** Reports sent at the same time by one run (SMTP round trips dominate; the database work is small). */
 const CONCURRENCY = 4;
 
@@ -56,9 +56,14 @@ export interface DispatchResult {
   skipped: number;
   /** Sends that failed; their claims were released, so the next run retries them. */
   failed: number;
+  /**
+   * Of the skipped: due reports whose claim another run holds and has not settled (it may have crashed; its lease
+   * expires after STALE_CLAIM_MINUTES and a later run takes it over).
+   */
+  held: number;
 }
 
-type Outcome = 'sent' | 'skipped' | 'failed';
+type Outcome = 'sent' | 'skipped' | 'held' | 'failed';
 
 /**
  * Sends every weekly report that is due: to each user with `receive_weekly_reports` and a verified address who has
@@ -84,7 +89,7 @@ export async function dispatchWeeklyReports(
     });
     if (entries.length === 0) return 'skipped';
     const claim = await claimReport(deps.db, recipient.id, isoWeek, staleAfterMinutes);
-    if (!claim) return 'skipped';
+    if (!claim) return 'held';
 
     const mail = weeklyReportMail({
       firstname: recipient.firstname,
@@ -132,7 +137,13 @@ export async function dispatchWeeklyReports(
     }
   });
   const count = (outcome: Outcome) => outcomes.filter((o) => o === outcome).length;
-  const result = { isoWeek, sent: count('sent'), skipped: count('skipped'), failed: count('failed') };
+  const result = {
+    isoWeek,
+    sent: count('sent'),
+    skipped: count('skipped') + count('held'),
+    failed: count('failed'),
+    held: count('held'),
+  };
   deps.log.info(result, 'weekly reports dispatched');
   return result;
 }

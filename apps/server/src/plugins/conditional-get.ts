@@ -19,7 +19,7 @@ function matches(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * Conditional GET for the caller's lists and records (docs/decisions/0009-etag-and-auth-cache.md): the ETag is
+ * Conditional GET for the caller's lists and records (docs/decisions/0015-request-path-auth-cache-and-etags.md): the ETag is
  * derived from the user's data version (bumped in the transaction of every write of that user), today's date (days
  * left change at midnight), the server version (the representation) and the resource, so `If-None-Match` is
  * answered 304 before the list query runs.

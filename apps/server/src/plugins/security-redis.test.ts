@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultLoginThrottle } from '../config.js';
 import { buildTestApp, createTestDatabase, type TestContext, type TestDatabase } from '../test/helpers.js';
 
 // Runs where a Redis server is configured (CI sets REDIS_URL for the PostgreSQL stage); `npm test` needs none.
@@ -21,8 +22,10 @@ describe.runIf(redisUrl)('rate limits shared through Redis (REDIS_URL)', () => {
       verification: { max: 100, timeWindow: 60_000 },
       global: { max: 10_000, timeWindow: 60_000 },
     };
-    first = await buildTestApp({ redisUrl, rateLimits: limits, redisKeyPrefix: prefix }, db);
-    second = await buildTestApp({ redisUrl, rateLimits: limits, redisKeyPrefix: prefix }, db);
+    // Login failures are counted per account in Redis (plugins/login-throttle.ts): refused after 3 here.
+    const loginThrottle = { ...defaultLoginThrottle, freeFailures: 3, lockAfter: 3 };
+    first = await buildTestApp({ redisUrl, rateLimits: limits, redisKeyPrefix: prefix, loginThrottle }, db);
+    second = await buildTestApp({ redisUrl, rateLimits: limits, redisKeyPrefix: prefix, loginThrottle }, db);
   });
 
   afterAll(async () => {

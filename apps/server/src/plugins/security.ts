@@ -24,6 +24,7 @@ const CSP_DIRECTIVES = {
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
 };
+import { rateLimitKey } from '../lib/rate-limit-key.js';
 
 /**
  * Security headers with a strict Content-Security-Policy (no inline scripts; inline <style> only with the
@@ -35,12 +36,13 @@ export default fp(
       enableCSPNonces: true,
       contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
       crossOriginEmbedderPolicy: false,
-      hsts: app.config.production ? undefined : false,
+      // HSTS whenever the public address is https (behind a TLS proxy too); over plain http browsers ignore it.
+      hsts: app.config.publicUrl.startsWith('https://') ? undefined : false,
     });
 
     // JSON answers under /api are not documents: they get one precomputed set of headers (no per-response nonce,
     // no CSP built per request). Helmet with nonces stays for the HTML document and the docs UI.
-    const hsts = app.config.production || app.config.publicUrl.startsWith('https://');
+    const hsts = app.config.publicUrl.startsWith('https://');
     const apiHeaders: Record<string, string> = {
       // The document's policy without a nonce: nothing in a JSON answer may run or load anything else.
       'content-security-policy': Object.entries(CSP_DIRECTIVES)
@@ -86,7 +88,12 @@ export default fp(
     }
     await app.register(rateLimit, {
       global: true,
-      max: app.config.rateLimits.global.max,
+      // Per signed-in user, otherwise per client address with a higher ceiling (lib/rate-limit-key.ts).
+      keyGenerator: rateLimitKey,
+      max: (_request, key) =>
+        key.startsWith('user:')
+          ? app.config.rateLimits.global.max
+          : (app.config.rateLimits.anonymous ?? app.config.rateLimits.global).max,
       timeWindow: app.config.rateLimits.global.timeWindow,
       ...(redis ? { redis, nameSpace: app.config.redisKeyPrefix } : {}),
       // A broken Redis must not take the API down with it.

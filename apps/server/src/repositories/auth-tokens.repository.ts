@@ -24,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-/** Issued JWTs by jti (docs/decisions/0005 and 0009): the token lookup of every authenticated request lives here. */
+/** Issued JWTs by jti (docs/decisions/0005 and 0015): the token lookup of every authenticated request lives here. */
 export function createAuthTokensRepository(db: Executor) {
   const cache = new Map<string, { session: Session; until: number }>();
   let epoch = 0;

@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 /**
- * The per-user data version behind ETags (docs/decisions/0009-etag-and-auth-cache.md). Writes bump it in their own
+ * The per-user data version behind ETags (docs/decisions/0015-request-path-auth-cache-and-etags.md). Writes bump it in their own
  * transaction (`bump`); reads (`current`) come from a small in-process cache that is dropped for the user on every
  * local write and updated by NOTIFY from other instances, with a 5 s bound if notifications are lost.
  */

@@ -60,6 +60,15 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       verification: generous,
       global: generous,
     },
+    // Tests that are not about throttling must not wait for it (login-throttle.test.ts sets its own).
+    loginThrottle: {
+      ...base.loginThrottle,
+      freeFailures: 10_000,
+      lockAfter: 10_000,
+      addressFailures: 10_000,
+      registerPerAddress: generous,
+      resetPerAddress: generous,
+    },
     ...overrides,
   };
 }

@@ -207,13 +207,13 @@ describe('GET /api/route_activities/:id', () => {
     expect(response.json()).toEqual(activity);
   });
 
-  it('answers 403 for another user’s activity, 404 for none, 400 for a malformed id, 401 without token', async () => {
+  it('answers 403 for another user’s activity, 404 for none and for a malformed id, 401 without token', async () => {
     const route = await insertRoute(ctx.app, alice.id);
     const activity = await createActivity(alice, { acquiredAt: '2026-03-01', acquiredRoutes: [route.iri] });
     expect((await call('GET', `/api/route_activities/${activity.id}`, bob)).statusCode).toBe(403);
     expect((await call('GET', '/api/route_activities/999999', alice)).statusCode).toBe(404);
     expect((await call('GET', '/api/route_activities/99999999999', alice)).statusCode).toBe(404);
-    expect((await call('GET', '/api/route_activities/abc', alice)).statusCode).toBe(400);
+    expect((await call('GET', '/api/route_activities/abc', alice)).statusCode).toBe(404);
     expect((await call('GET', `/api/route_activities/${activity.id}`)).statusCode).toBe(401);
   });
 });

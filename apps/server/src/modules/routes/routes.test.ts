@@ -250,9 +250,9 @@ describe('GET /api/routes/{id}', () => {
     expect(await getRoute(alice, route.id)).toEqual(route);
   });
 
-  it('answers 400 for an id that is not a number', async () => {
+  it('answers 404 for an id that is not a canonical number', async () => {
     const response = await inject({ method: 'GET', url: '/api/routes/abc', headers: alice.headers });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(404);
   });
 
   it('answers 401 without a token', async () => {
@@ -483,9 +483,9 @@ describe('DELETE /api/routes/{id}', () => {
     expect(links).toEqual([{ routeId: b.id }]);
   });
 
-  it('answers 400 for an id that is not a number', async () => {
+  it('answers 404 for an id that is not a canonical number', async () => {
     const response = await inject({ method: 'DELETE', url: '/api/routes/x1', headers: alice.headers });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(404);
   });
 
   it('answers 401 without a token', async () => {

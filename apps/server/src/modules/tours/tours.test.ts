@@ -137,8 +137,8 @@ describe('GET /api/tours/{id}', () => {
     expect(await getTour(alice, tour.id)).toEqual(tour);
   });
 
-  it('answers 400 for an id that is not a number', async () => {
-    expect((await inject({ method: 'GET', url: '/api/tours/eins', headers: alice.headers })).statusCode).toBe(400);
+  it('answers 404 for an id that is not a canonical number', async () => {
+    expect((await inject({ method: 'GET', url: '/api/tours/eins', headers: alice.headers })).statusCode).toBe(404);
   });
 
   it('answers 401 without a token', async () => {
@@ -277,8 +277,8 @@ describe('DELETE /api/tours/{id}', () => {
     expect((route.json() as Route).tours).toEqual([]);
   });
 
-  it('answers 400 for an id that is not a number', async () => {
-    expect((await inject({ method: 'DELETE', url: '/api/tours/-1x', headers: alice.headers })).statusCode).toBe(400);
+  it('answers 404 for an id that is not a canonical number', async () => {
+    expect((await inject({ method: 'DELETE', url: '/api/tours/-1x', headers: alice.headers })).statusCode).toBe(404);
   });
 
   it('answers 401 without a token', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultLoginThrottle } from '../../config.js';
 import { buildTestApp, uniqueEmail, type TestContext } from '../../test/helpers.js';
 
 let ctx: TestContext;
@@ -10,6 +11,14 @@ beforeAll(async () => {
       passwordReset: { max: 2, timeWindow: 60_000 },
       verification: { max: 2, timeWindow: 60_000 },
       global: { max: 10_000, timeWindow: 60_000 },
+    },
+    // Login failures are throttled per account (plugins/login-throttle.ts): refused after 3 here.
+    loginThrottle: {
+      ...defaultLoginThrottle,
+      freeFailures: 3,
+      lockAfter: 3,
+      registerPerAddress: { max: 100, timeWindow: 60_000 },
+      resetPerAddress: { max: 100, timeWindow: 60_000 },
     },
   });
 });

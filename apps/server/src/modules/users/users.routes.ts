@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema, messageSchema, problemSchema, successMessageSchema } from '@streckenpass/contract/common';
+import {
+  idParamsSchema,
+  messageSchema,
+  problemSchema,
+  successMessageSchema,
+  text,
+} from '@streckenpass/contract/common';
 import {
   authErrorSchema,
   changePasswordSchema,
@@ -20,6 +26,8 @@ import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { isStorableId } from '../../db/owned.js';
 import { toUser } from './users.repository.js';
 import { createAccountService } from './users.service.js';
+import { accountThrottleFor, ThrottleRefusal } from '../../plugins/login-throttle.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/common-passwords.js';
 
 const firstMessage = (error: { validation?: { message?: string }[] } | undefined, fallback: string) => {
   const issue = error?.validation?.find((v) => v.message);
@@ -40,6 +48,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const limits = app.config.rateLimits;
   const tags = ['Konto'];
+  // Login failures per account and per address; mails per target address (plugins/login-throttle.ts).
+  const throttle = accountThrottleFor(app);
 
   app.post(
     '/login_check',
@@ -49,13 +59,16 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Anmelden: liefert ein JWT',
         security: [],
         body: loginSchema,
-        response: { 200: tokenResponseSchema, 401: authErrorSchema },
+        response: { 200: tokenResponseSchema, 401: authErrorSchema, 429: problemSchema, 503: problemSchema },
       },
-      config: { rateLimit: limits.login, noStore: true },
+      config: { noStore: true },
     },
     async (request, reply) => {
+      const attempt = await throttle.beginLogin(request.body.username, request.ip);
+      if (attempt instanceof ThrottleRefusal) return attempt.send(reply);
       const user = await accounts.checkCredentials(request.body.username, request.body.password);
       if (!user) return reply.status(401).send({ code: 401, message: 'Invalid credentials.' });
+      await attempt.succeeded();
       // Expired rows are pruned on login so the token table stays small without a separate job.
       await app.authTokens.purgeExpired();
       return { token: await app.issueToken(user) };
@@ -70,7 +83,13 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Registrieren: legt das Konto an und meldet an',
         security: [],
         body: registerSchema,
-        response: { 201: registerResponseSchema, 409: registerResponseSchema, 422: registerResponseSchema },
+        response: {
+          201: registerResponseSchema,
+          409: registerResponseSchema,
+          422: registerResponseSchema,
+          429: problemSchema,
+          503: problemSchema,
+        },
       },
       attachValidation: true,
       config: { rateLimit: limits.register, noStore: true },
@@ -82,6 +101,11 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           message: firstMessage(request.validationError as never, 'Die Angaben sind ungültig.'),
         });
       }
+      if (isCommonPassword(request.body.password)) {
+        return reply.status(422).send({ success: false, message: COMMON_PASSWORD_MESSAGE });
+      }
+      const limited = await throttle.hitTarget('register', request.body.email);
+      if (limited) return limited.send(reply);
       const user = await accounts.register(request.body);
       if (!user) {
         return reply.status(409).send({ success: false, message: 'Diese E-Mail-Adresse ist bereits registriert.' });
@@ -104,11 +128,13 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Link zum Zurücksetzen des Passworts anfordern',
         security: [],
         body: forgotPasswordSchema,
-        response: { 200: messageSchema },
+        response: { 200: messageSchema, 429: problemSchema, 503: problemSchema },
       },
       config: { rateLimit: limits.passwordReset },
     },
-    async (request) => {
+    async (request, reply) => {
+      const limited = await throttle.hitTarget('reset', request.body.email);
+      if (limited) return limited.send(reply);
       // Answer at once and the same way for every address; the mail goes out in the background.
       accounts
         .requestPasswordReset(request.body.email)
@@ -136,6 +162,9 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           success: false,
           message: firstMessage(request.validationError as never, 'Das neue Passwort ist ungültig.'),
         });
+      }
+      if (isCommonPassword(request.body.new_password)) {
+        return reply.status(422).send({ success: false, message: COMMON_PASSWORD_MESSAGE });
       }
       const ok = await accounts.resetPassword(request.body.token, request.body.new_password);
       if (!ok) {
@@ -204,7 +233,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Leitet nach /dashboard?verified=1 (oder /?verified=0) weiter; mit Accept: application/json eine JSON-Antwort.',
         security: [],
-        params: z.object({ mail: z.string().max(254), token: z.string().max(200) }),
+        params: z.object({ mail: text().max(254), token: text().max(200) }),
         response: { 200: successSchema, 400: successMessageSchema },
       },
       config: {
@@ -247,6 +276,9 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           success: false,
           message: firstMessage(request.validationError as never, 'Das neue Passwort ist ungültig.'),
         });
+      }
+      if (isCommonPassword(request.body.new_password)) {
+        return reply.status(422).send({ success: false, message: COMMON_PASSWORD_MESSAGE });
       }
       const me = currentUser(request);
       const ok = await accounts.changePassword(me.id, me.jti, request.body.current_password, request.body.new_password);

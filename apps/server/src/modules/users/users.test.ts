@@ -161,10 +161,10 @@ describe('GET /api/users/{id}', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/users/${alice.id}` })).statusCode).toBe(401);
   });
 
-  it('answers 400 for an id that is not a number', async () => {
+  it('answers 404 for an id that is not a canonical number', async () => {
     const user = await registerUser(ctx.app);
     const response = await ctx.app.inject({ method: 'GET', url: '/api/users/abc', headers: user.headers });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(404);
   });
 });
 

@@ -164,7 +164,7 @@ describe('GET /api/vehicle_activities/:id', () => {
     expect(own.json()).toEqual(activity);
     expect((await call('GET', url, bob)).statusCode).toBe(403);
     expect((await call('GET', '/api/vehicle_activities/999999', alice)).statusCode).toBe(404);
-    expect((await call('GET', '/api/vehicle_activities/abc', alice)).statusCode).toBe(400);
+    expect((await call('GET', '/api/vehicle_activities/abc', alice)).statusCode).toBe(404);
     expect((await call('GET', url)).statusCode).toBe(401);
   });
 });

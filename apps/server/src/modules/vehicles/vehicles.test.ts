@@ -114,8 +114,8 @@ describe('GET /api/vehicles/{id}', () => {
     expect(await getVehicle(alice, vehicle.id)).toEqual(vehicle);
   });
 
-  it('answers 400 for an id that is not a number', async () => {
-    expect((await inject({ method: 'GET', url: '/api/vehicles/lok', headers: alice.headers })).statusCode).toBe(400);
+  it('answers 404 for an id that is not a canonical number', async () => {
+    expect((await inject({ method: 'GET', url: '/api/vehicles/lok', headers: alice.headers })).statusCode).toBe(404);
   });
 
   it('answers 401 without a token', async () => {
@@ -264,8 +264,8 @@ describe('DELETE /api/vehicles/{id}', () => {
     expect(links).toEqual([{ vehicleId: keep.id }]);
   });
 
-  it('answers 400 for an id that is not a number', async () => {
-    expect((await inject({ method: 'DELETE', url: '/api/vehicles/1.5', headers: alice.headers })).statusCode).toBe(400);
+  it('answers 404 for an id that is not a canonical number', async () => {
+    expect((await inject({ method: 'DELETE', url: '/api/vehicles/1.5', headers: alice.headers })).statusCode).toBe(404);
   });
 
   it('answers 401 without a token', async () => {

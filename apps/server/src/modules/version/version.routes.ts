@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { problemSchema } from '@streckenpass/contract/common';
-import { changelogEntrySchema, versionSchema } from '@streckenpass/contract/version';
-import { notFound } from '../../lib/errors.js';
+import { changelogEntrySchema, releaseVersionSchema, versionSchema } from '@streckenpass/contract/version';
 import { readPackageVersion } from '../../lib/version.js';
 import { createChangelogReader, latestRelease } from './changelog.js';
 
@@ -44,16 +42,18 @@ const versionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Neueste veröffentlichte Version laut Änderungsprotokoll',
-        description: 'Der neueste Eintrag, der keine Vorabversion ist; 404, solange es keinen gibt.',
+        summary: 'Neueste veröffentlichte Version laut Änderungsprotokoll ({ version: null }, solange es keine gibt)',
+        description:
+          'Der neueste Eintrag, der keine Vorabversion ist. Solange das Änderungsprotokoll keine Veröffentlichung ' +
+          'enthält (nur „Unreleased“ oder Vorabversionen), 200 mit `{ "version": null }` – kein Fehler: ' +
+          'Clients vergleichen damit ihre Version und haben dann schlicht nichts zu vergleichen.',
         security: [],
-        response: { 200: versionSchema, 404: problemSchema },
+        response: { 200: releaseVersionSchema },
       },
     },
     async () => {
       const release = latestRelease(await readChangelog());
-      if (!release) throw notFound('Es gibt noch keine veröffentlichte Version.');
-      return { version: release.version };
+      return { version: release?.version ?? null };
     },
   );
 };

@@ -81,12 +81,12 @@ describe('GET /api/version/semver/release', () => {
     expect(response.json()).toEqual({ version: '1.1.0' });
   });
 
-  it('answers 404 while no release exists', async () => {
+  it('answers 200 with version null while no release exists', async () => {
     const empty = await buildTestApp({ changelogPath: path.join(dir, 'missing.md') }, ctx.db);
     try {
       const response = await empty.app.inject({ method: 'GET', url: '/api/version/semver/release' });
-      expect(response.statusCode).toBe(404);
-      expect(response.headers['content-type']).toContain('application/problem+json');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ version: null });
       const changelog = await empty.app.inject({ method: 'GET', url: '/api/version/changelog' });
       expect(changelog.json()).toEqual([]);
     } finally {

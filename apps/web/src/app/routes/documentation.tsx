@@ -26,6 +26,7 @@ import { useDocumentationStore, type SelectionKind } from '../../features/docume
 import { ExportButtons } from '../../features/export/components/export-buttons';
 import { useRoutes } from '../../features/routes/api/routes';
 import { useTours } from '../../features/tours/api/tours';
+import { isTourIncomplete, TOUR_INCOMPLETE_LABEL } from '@streckenpass/contract/tour-status';
 import { useVehicles } from '../../features/vehicles/api/vehicles';
 import { germanMessage } from '../../lib/api-errors';
 import { formatDate, todayInput } from '../../lib/dates';
@@ -233,7 +234,9 @@ export function Component() {
                   id: tour.id,
                   name: tour.name,
                   label: tour.name,
-                  detail: tour.routes.length === 1 ? '1 Strecke' : `${tour.routes.length} Strecken`,
+                  detail:
+                    (tour.routes.length === 1 ? '1 Strecke' : `${tour.routes.length} Strecken`) +
+                    (isTourIncomplete(tour.routes) ? ` · ${TOUR_INCOMPLETE_LABEL}` : ''),
                   to: paths.tour(tour.id),
                 }))}
                 search={search.tours}

@@ -68,6 +68,39 @@ describe('route edit', () => {
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 
+  it('names the tours of the route in the dialog, and those left incomplete', async () => {
+    const inTours = { ...route, tours: ['/api/tours/1', '/api/tours/2'] };
+    stubFetch(({ method, path }) => {
+      if (path === '/api/routes/7' && method === 'GET') return { status: 200, body: inTours };
+      if (path === '/api/tours' && method === 'GET') {
+        return {
+          status: 200,
+          body: [
+            {
+              id: 1,
+              name: 'Nordtour',
+              owner: '/api/users/1',
+              routes: ['/api/routes/7', '/api/routes/8', '/api/routes/9'],
+            },
+            { id: 2, name: 'Kurztour', owner: '/api/users/1', routes: ['/api/routes/7', '/api/routes/8'] },
+            { id: 3, name: 'Andere', owner: '/api/users/1', routes: ['/api/routes/8', '/api/routes/9'] },
+          ],
+        };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/route/edit/7');
+    await screen.findByLabelText(/Name der Strecke/);
+    await user.click(await screen.findByRole('button', { name: 'Eintrag löschen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Strecke löschen?' });
+    await waitFor(() => expect(dialog).toHaveTextContent('Betroffene Touren: „Nordtour“, „Kurztour“.'));
+    expect(dialog).toHaveTextContent(
+      'Danach hat die Tour „Kurztour“ weniger als zwei Strecken und gilt als unvollständig.',
+    );
+    expect(dialog).not.toHaveTextContent('Andere');
+  });
+
   it('a failed delete is only logged; the form stays as it was', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     stubFetch(({ method, path }) => {

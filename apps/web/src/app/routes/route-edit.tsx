@@ -8,6 +8,8 @@ import { QueryError } from '../../components/query-error';
 import { isMissingRecord, RecordNotFound } from '../../components/record-not-found';
 import { paths } from '../../config/paths';
 import { useDeleteRoute, useRoute, useUpdateRoute } from '../../features/routes/api/routes';
+import { useTours } from '../../features/tours/api/tours';
+import { isTourIncomplete, TOUR_INCOMPLETE_LABEL } from '@streckenpass/contract/tour-status';
 import { RouteForm, type RouteFormValues } from '../../features/routes/components/route-form';
 import { useIdParam } from '../use-id-param';
 import { useTitle } from '../use-title';
@@ -16,6 +18,12 @@ function EditRoute({ route }: { route: Route }) {
   const navigate = useNavigate();
   const update = useUpdateRoute(route.id);
   const remove = useDeleteRoute();
+  const tours = useTours();
+  const routeIri = `/api/routes/${route.id}`;
+  // The tours the route belongs to, and those that would be left with fewer than two routes.
+  const affected = (tours.data ?? []).filter((tour) => tour.routes.includes(routeIri));
+  const leftIncomplete = affected.filter((tour) => isTourIncomplete(tour.routes.filter((iri) => iri !== routeIri)));
+  const quote = (names: string[]) => names.map((name) => `„${name}“`).join(', ');
 
   const save = async (values: RouteFormValues) => {
     await update.mutateAsync({
@@ -57,6 +65,21 @@ function EditRoute({ route }: { route: Route }) {
           <ConfirmDeleteButton onConfirm={onDelete} title="Strecke löschen?">
             Soll die Strecke „{route.name}“ wirklich gelöscht werden? Sie wird auch aus ihren Touren und Aufzeichnungen
             entfernt.
+            {affected.length > 0 && (
+              <>
+                {' '}
+                {affected.length === 1 ? 'Betroffene Tour: ' : 'Betroffene Touren: '}
+                {quote(affected.map((tour) => tour.name))}.
+              </>
+            )}
+            {leftIncomplete.length > 0 && (
+              <>
+                {' '}
+                Danach {leftIncomplete.length === 1 ? 'hat die Tour' : 'haben die Touren'}{' '}
+                {quote(leftIncomplete.map((tour) => tour.name))} weniger als zwei Strecken und{' '}
+                {leftIncomplete.length === 1 ? 'gilt' : 'gelten'} als {TOUR_INCOMPLETE_LABEL}.
+              </>
+            )}
           </ConfirmDeleteButton>
         </>
       }

@@ -1,4 +1,5 @@
 import { Button, Card, Grid, Stack, Title } from '@mantine/core';
+import { isTourIncomplete, TOUR_INCOMPLETE_LABEL, TOUR_MIN_ROUTES } from '@streckenpass/contract/tour-status';
 import { Link } from 'react-router';
 import { DetailTable } from '../../components/detail-table';
 import { PageLoader } from '../../components/page-loader';
@@ -42,6 +43,9 @@ export function Component() {
               rows={[
                 { label: 'Name der Tour', value: tour.data.name },
                 { label: 'Anzahl Strecken', value: tour.data.routes.length },
+                ...(isTourIncomplete(tour.data.routes)
+                  ? [{ label: 'Status', value: `${TOUR_INCOMPLETE_LABEL} – weniger als ${TOUR_MIN_ROUTES} Strecken` }]
+                  : []),
               ]}
             />
             <Button component={Link} to={paths.tourEdit(tour.data.id)} fullWidth>

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, registerUser, uniqueEmail, type TestContext } from '../test/helpers.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
+
+describe('isCommonPassword', () => {
+  it.each([
+    '12345678',
+    'passwort',
+    'Passwort',
+    'password',
+    'PASSWORD1',
+    'hallo123',
+    'schalke04',
+    'passwort123!',
+    'iloveyou',
+  ])('refuses %s', (password) => expect(isCommonPassword(password)).toBe(true));
+  it.each([
+    'geheim-passwort-1',
+    'ein-gutes-Passwort-42',
+    'Lokführer auf der KBS 120',
+    'zurueckgesetzt-1',
+    'sicheres-passwort',
+  ])('accepts %s', (password) => expect(isCommonPassword(password)).toBe(false));
+});
+
+describe('new passwords through the API', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+  });
+  afterAll(async () => ctx.close());
+
+  it('refuses a common password at registration with 422 and a German message', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      payload: { email: uniqueEmail('common'), password: '12345678', firstname: 'A', lastname: 'B' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ success: false, message: COMMON_PASSWORD_MESSAGE });
+    expect(COMMON_PASSWORD_MESSAGE).toMatch(/^Dieses Passwort ist zu verbreitet/);
+  });
+
+  it('refuses a common password when changing it, and keeps the old one', async () => {
+    const user = await registerUser(ctx.app);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/change-password',
+      headers: user.headers,
+      payload: { current_password: user.password, new_password: 'passwort' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect((response.json() as { message: string }).message).toBe(COMMON_PASSWORD_MESSAGE);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login_check',
+      payload: { username: user.email, password: user.password },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses a common password on reset before the link is used up', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/reset-password',
+      payload: { token: 'irgendein-token', new_password: 'qwertyuiop' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect((response.json() as { message: string }).message).toBe(COMMON_PASSWORD_MESSAGE);
+  });
+});
