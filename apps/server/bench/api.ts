@@ -524,8 +524,8 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'streckenpass-bench-api-'));
   const coldDir = fs.mkdtempSync(path.join(os.tmpdir(), 'streckenpass-bench-cold-'));
   try {
-    // BENCH_ONLY=postgres measures the server database alone (a quicker run while working on the request path).
-    if (process.env.BENCH_ONLY !== 'postgres') {
+    // BENCH_API_POSTGRES_ONLY=1 measures the server database alone (a quicker run while working on the request path).
+    if (process.env.BENCH_API_POSTGRES_ONLY !== '1') {
       results.push(await measureTarget('PGlite (embedded)', { DATA_DIR: dataDir }, { DATA_DIR: coldDir }, { dataDir }));
     }
   } finally {
