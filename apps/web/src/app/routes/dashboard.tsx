@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { AccountCard } from '../../features/account/components/account-card';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { ExpiringCard } from '../../features/dashboard/components/expiring-card';
+import { OutboxCard } from '../../features/documentation/components/outbox-card';
 import { HelpCard } from '../../features/dashboard/components/help-card';
 import { NewsCard } from '../../features/dashboard/components/news-card';
 import { SummaryCard } from '../../features/dashboard/components/summary-card';
@@ -43,6 +44,7 @@ export function Component() {
           Vielen Dank! Ihre E-Mail-Adresse ist bestätigt. Ab jetzt erhalten Sie Benachrichtigungen per E-Mail.
         </Alert>
       )}
+      <OutboxCard />
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 6, lg: 5 }}>
           <ExpiringCard links={{ route: paths.route, routeNew: paths.routeNew, documentation: paths.documentation }} />

@@ -1,15 +1,14 @@
 import { Anchor, Button, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { validUntil, type ValidityPeriod } from '@streckenpass/contract/knowledge';
 import { useInViewport } from '@mantine/hooks';
 import { IconList } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { useSaveDocumentation, VehiclesNotSavedError } from '../../features/documentation/api/save-documentation';
+import { VehiclesNotSavedError } from '../../features/documentation/api/save-documentation';
+import { useRecordDocumentation } from '../../features/documentation/use-record-documentation';
 import { OutboxCard } from '../../features/documentation/components/outbox-card';
-import { useOutboxStore } from '../../features/documentation/outbox';
-import { NetworkError } from '../../lib/api-errors';
+import { sessionStartedAt, useConnected } from '../../lib/connection';
 import { CreateObjectsCard } from '../../features/documentation/components/create-objects-card';
 import { SelectableListCard } from '../../features/documentation/components/selectable-list-card';
 import { SelectionJump } from '../../features/documentation/components/selection-jump';
@@ -70,7 +69,7 @@ export function Component() {
   const tours = useTours();
   const vehicles = useVehicles();
   const { search, selection, setSearch, toggle, remove, clearSelection, prune } = useDocumentationStore();
-  const save = useSaveDocumentation();
+  const { record, save } = useRecordDocumentation();
   const [date, setDate] = useState(() => todayInput());
   const [period, setPeriod] = useState<ValidityPeriod>('year');
   const [formError, setFormError] = useState<string | null>(null);
@@ -96,7 +95,14 @@ export function Component() {
 
   // The stored selection outlives deletions (also on other devices); once the lists are known, forget what is gone,
   // so that neither the counts nor the export name records that no longer exist.
-  const listsKnown = routes.isSuccess && tours.isSuccess && vehicles.isSuccess;
+  // Only lists the server has just confirmed count: never a restored offline copy, never after a failed refetch
+  // (a stored selection must survive any number of offline reloads).
+  const connected = useConnected();
+  const listsKnown =
+    connected &&
+    [routes, tours, vehicles].every(
+      (query) => query.isSuccess && !query.isFetching && query.dataUpdatedAt >= sessionStartedAt,
+    );
   useEffect(() => {
     if (!listsKnown) return;
     prune({
@@ -138,39 +144,11 @@ export function Component() {
       setFormError(result.message);
       return;
     }
-    const plan = result.plan;
-    const queueOffline = () => {
-      // No connection: keep it on this device and send it later, with the same keys (never twice).
-      useOutboxStore.getState().enqueue(plan, save.keysFor(plan));
-      save.forget();
-      save.reset();
-      clearSelection();
-      notifications.show({
-        color: 'yellow',
-        title: 'Offline gespeichert',
-        message: `${plan.acquiredRoutes.length === 1 ? '1 Strecke' : `${plan.acquiredRoutes.length} Strecken`} vorgemerkt – wird gesendet, sobald wieder eine Verbindung besteht.`,
-      });
-    };
-    if (!navigator.onLine) {
-      queueOffline();
-      return;
-    }
-    save.mutate(plan, {
-      onError: (error) => {
-        const reason = error instanceof VehiclesNotSavedError ? error.reason : error;
-        if (reason instanceof NetworkError) queueOffline();
-      },
-      onSuccess: ({ activity, vehicleActivity }) => {
+    record(result.plan, {
+      onDone: () => {
         clearSelection();
-        const count = activity.acquiredRoutes.length;
-        const vehiclesText = vehicleActivity
-          ? ` und ${vehicleActivity.acquiredVehicles.length === 1 ? '1 Fahrzeug' : `${vehicleActivity.acquiredVehicles.length} Fahrzeuge`}`
-          : '';
-        notifications.show({
-          color: 'green',
-          title: 'Dokumentation gespeichert',
-          message: `${count === 1 ? '1 Strecke' : `${count} Strecken`}${vehiclesText} dokumentiert, gültig bis ${formatDate(activity.acquiredUntil)}.`,
-        });
+        // The next drive is most likely today's again.
+        setDate(todayInput());
       },
     });
   };
