@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoCspViolations, listenForCspViolations, smallTouchTargets } from '../support/audits';
 import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
 
@@ -8,7 +8,7 @@ test.beforeEach(async ({ page }) => {
   await listenForCspViolations(page);
 });
 
-async function settle(page: import('@playwright/test').Page) {
+async function settle(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByRole('status', { name: 'Wird geladen' })).toHaveCount(0);
 }

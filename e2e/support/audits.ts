@@ -48,16 +48,19 @@ export async function smallTouchTargets(page: Page, min = 44): Promise<string[]>
       const style = getComputedStyle(element);
       let rect = element.getBoundingClientRect();
       if (style.visibility === 'hidden' || style.display === 'none') continue;
-      if (rect.width === 0 && rect.height === 0) continue;
       const input = element as HTMLInputElement;
+      const choice = element.tagName === 'INPUT' && (input.type === 'checkbox' || input.type === 'radio');
+      if (rect.width === 0 && rect.height === 0 && !(choice && input.labels?.length)) continue;
       // A password field's <input> sits inside the visible box (with the eye button): the box is the target.
       const box = element.tagName === 'INPUT' ? element.closest('.mantine-Input-input') : null;
       if (box && box !== element) rect = box.getBoundingClientRect();
-      if (element.tagName === 'INPUT' && (input.type === 'checkbox' || input.type === 'radio')) {
+      if (choice) {
         const label = input.labels?.[0];
         if (label) {
           const area = label.closest('.mantine-Checkbox-body, .mantine-Radio-body') ?? label;
           const labelRect = area.getBoundingClientRect();
+          // A visually hidden input (segmented control): the label alone is the target.
+          if (rect.width === 0 || rect.height === 0) rect = labelRect;
           const left = Math.min(rect.left, labelRect.left);
           const top = Math.min(rect.top, labelRect.top);
           rect = new DOMRect(

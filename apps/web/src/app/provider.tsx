@@ -20,7 +20,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
       getStyleNonce={cspNonce}
       cssVariablesResolver={cssVariablesResolver}
     >
-      <Notifications position="top-center" />
+      {/* At the bottom: a toast must never cover the navigation or the page title. */}
+      <Notifications position="bottom-center" />
       <PersistQueryClientProvider
         client={queryClient}
         persistOptions={{

@@ -8,6 +8,8 @@ import { AccountCard } from '../../features/account/components/account-card';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { ExpiringCard } from '../../features/dashboard/components/expiring-card';
 import { OutboxCard } from '../../features/documentation/components/outbox-card';
+import { QuickRecordCard } from '../../features/documentation/components/quick-record-card';
+import { useRouteActivities } from '../../features/route-activities/api/get-route-activities';
 import { HelpCard } from '../../features/dashboard/components/help-card';
 import { NewsCard } from '../../features/dashboard/components/news-card';
 import { SummaryCard } from '../../features/dashboard/components/summary-card';
@@ -22,6 +24,7 @@ export function Component() {
   const routes = useRoutes();
   const tours = useTours();
   const vehicles = useVehicles();
+  const activities = useRouteActivities();
   const [params, setParams] = useSearchParams();
   const verified = params.get('verified') === '1';
 
@@ -43,6 +46,14 @@ export function Component() {
         >
           Vielen Dank! Ihre E-Mail-Adresse ist bestätigt. Ab jetzt erhalten Sie Benachrichtigungen per E-Mail.
         </Alert>
+      )}
+      {routes.data && (
+        <QuickRecordCard
+          tours={tours.data ?? []}
+          routes={routes.data}
+          activities={activities.data ?? []}
+          documentationPath={paths.documentation}
+        />
       )}
       <OutboxCard />
       <Grid gap="md" align="flex-start">

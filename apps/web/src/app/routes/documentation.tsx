@@ -4,6 +4,7 @@ import { useInViewport } from '@mantine/hooks';
 import { IconList } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { TopicHelpCard } from '../../components/topic-help-card';
 import { paths } from '../../config/paths';
 import { VehiclesNotSavedError } from '../../features/documentation/api/save-documentation';
 import { useRecordDocumentation } from '../../features/documentation/use-record-documentation';
@@ -268,6 +269,12 @@ export function Component() {
                 }
               />
             </SimpleGrid>
+            <TopicHelpCard title="Hilfe zu der Dokumentation" url={paths.userDocumentation}>
+              Auf dieser Seite können Sie die Dokumentation für die gefahrenen Strecken und Touren durchführen. Durch
+              die Auswahl mit den Markiersymbolen können Sie die Strecken und Touren für die Dokumentation auswählen.
+              Die Streckenkunde wird automatisch für ein Jahr dokumentiert (oder für ein halbes Jahr, wenn Sie das
+              wählen).
+            </TopicHelpCard>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} ref={selectedCardRefs} style={{ scrollMarginTop: 16 }}>
