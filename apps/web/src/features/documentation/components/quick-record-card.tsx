@@ -82,7 +82,7 @@ export function QuickRecordCard({
   const [editDate, setEditDate] = useState(false);
   const [period, setPeriod] = useState<ValidityPeriod>('year');
   const [problem, setProblem] = useState<string | null>(null);
-  const choices = useMemo(() => quickChoices({ tours, routes, activities }), [tours, routes, activities]);
+  const choices = useMemo(() => quickChoices({ tours, routes, activities }, 4), [tours, routes, activities]);
 
   const selection = { routes: chosen.routes, tours: chosen.tours, vehicles: [], places: [] };
   const routeCount = selectedRouteIds(selection, [...routes], [...tours]).length;
@@ -211,11 +211,16 @@ export function QuickRecordCard({
               {problem}
             </Alert>
           )}
-          <Button onClick={onSave} loading={save.isPending} disabled={routeCount === 0} fullWidth size="md">
-            {routeCount === 0
-              ? 'Speichern'
-              : `${countText(routeCount, 'Strecke', 'Strecken')} speichern${validText ? ` · gültig bis ${validText}` : ''}`}
-          </Button>
+          <div>
+            <Button onClick={onSave} loading={save.isPending} disabled={routeCount === 0} fullWidth size="md">
+              {routeCount === 0 ? 'Speichern' : `${countText(routeCount, 'Strecke', 'Strecken')} speichern`}
+            </Button>
+            {validText && (
+              <Text size="xs" c="dimmed" mt={4} ta="center">
+                Gefahren am {formatDate(date)} · gültig bis {validText}
+              </Text>
+            )}
+          </div>
         </Stack>
       )}
     </Card>
