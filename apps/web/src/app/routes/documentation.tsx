@@ -12,7 +12,7 @@ import { OutboxCard } from '../../features/documentation/components/outbox-card'
 import { sessionStartedAt, useConnected } from '../../lib/connection';
 import { CreateObjectsCard } from '../../features/documentation/components/create-objects-card';
 import { SelectableListCard } from '../../features/documentation/components/selectable-list-card';
-import { SelectionJump } from '../../features/documentation/components/selection-jump';
+import { SelectionActionBar } from '../../features/documentation/components/selection-action-bar';
 import { SelectedObjectsCard, type SelectedEntry } from '../../features/documentation/components/selected-objects-card';
 import {
   dateProblem,
@@ -308,10 +308,21 @@ export function Component() {
           </Stack>
         </Grid.Col>
       </Grid>
-      <SelectionJump
+      <SelectionActionBar
         visible={selectedCount > 0 && !inViewport}
-        text={`${selectedCount} ausgewählt – zur Auswahl`}
-        onJump={() => selectedCardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+        selectedCount={selectedCount}
+        date={date}
+        today={todayInput()}
+        onDateChange={(value) => {
+          resetFeedback();
+          setDate(value);
+        }}
+        period={period}
+        onPeriodChange={setPeriod}
+        validUntilText={validUntilText}
+        onSave={onSave}
+        saving={save.isPending}
+        onShowSelection={() => selectedCardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
       />
     </Stack>
   );
