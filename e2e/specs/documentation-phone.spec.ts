@@ -38,7 +38,7 @@ test('on a phone the selection is saved from the bar at the bottom, date and val
   await sheet.getByText('½ Jahr').click();
   await sheet.getByRole('button', { name: 'Fertig' }).click();
   await expect(sheet).toHaveCount(0);
-  await expect(bar.getByRole('button', { name: /½ Jahr/ })).toBeVisible();
+  await expect(bar.getByRole('button', { name: /gültig ½ Jahr/ })).toBeVisible();
   await bar.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Dokumentation gespeichert', { exact: true })).toBeVisible();
   await expect(bar).toHaveCount(0);

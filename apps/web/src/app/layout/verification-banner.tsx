@@ -62,7 +62,7 @@ export function VerificationBanner() {
               style={{ flexShrink: 0, color: 'var(--mantine-color-dark-9)' }}
             />
             <Text size="sm" c="dark.9" fw={600} truncate aria-hidden>
-              {resend.isSuccess ? message : 'E-Mail-Adresse bestätigen'}
+              {resend.isSuccess ? message : 'E-Mail bestätigen'}
             </Text>
             <VisuallyHidden>{message}</VisuallyHidden>
           </Group>

@@ -27,19 +27,21 @@ export interface SelectionActionBarProps {
 export function SelectionActionBar(props: SelectionActionBarProps) {
   const [opened, { open, close }] = useDisclosure(false);
   const periodText = props.period === 'year' ? '1 Jahr' : '½ Jahr';
-  const dateText = props.date === props.today ? 'Heute' : formatDate(props.date);
+  // Short on the bar (a phone has 360 px for three controls); the full wording is in the accessible name.
+  const dateText = props.date === props.today ? 'Heute' : formatDate(props.date).slice(0, 6);
+  const shortText = props.period === 'year' ? dateText : `${dateText} · ½`;
   if (!props.visible) return null;
   return (
     <>
       {/* Room at the end of the page, so the bar never covers the last entries. */}
       <Box h={88} hiddenFrom="md" aria-hidden />
       <Box className={classes.bar} hiddenFrom="md" role="region" aria-label="Auswahl speichern">
-        <Group gap="xs" wrap="nowrap">
+        <Group gap={6} wrap="nowrap">
           <UnstyledButton className={classes.count} onClick={props.onShowSelection}>
-            <Text fw={700} size="sm" span>
+            <Text fw={700} size="sm" span truncate>
               {props.selectedCount} ausgewählt
             </Text>
-            <Text size="xs" c="dimmed" span>
+            <Text size="xs" c="dimmed" span truncate>
               Auswahl ansehen
             </Text>
           </UnstyledButton>
@@ -47,12 +49,13 @@ export function SelectionActionBar(props: SelectionActionBarProps) {
             variant="default"
             onClick={open}
             leftSection={<IconCalendar size={16} aria-hidden />}
+            styles={{ section: { marginInlineEnd: 4 } }}
             aria-label={`Gefahren am ${formatDate(props.date)}, gültig ${periodText} – ändern`}
-            px="xs"
+            px={8}
           >
-            {dateText} · {periodText}
+            {shortText}
           </Button>
-          <Button color="green" onClick={props.onSave} loading={props.saving}>
+          <Button color="green" onClick={props.onSave} loading={props.saving} px={12}>
             Speichern
           </Button>
         </Group>
