@@ -188,12 +188,8 @@ export function QuickRecordCard({
                 required
               />
             ) : (
-              <Button
-                variant="default"
-                onClick={() => setEditDate(true)}
-                aria-label={`Gefahren am ${formatDate(date)} – Datum ändern`}
-              >
-                {date === today ? 'Heute' : formatDate(date)} · ändern
+              <Button variant="default" onClick={() => setEditDate(true)}>
+                {date === today ? 'Heute' : formatDate(date)} · Datum ändern
               </Button>
             )}
             <SegmentedControl

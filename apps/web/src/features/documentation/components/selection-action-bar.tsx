@@ -50,7 +50,8 @@ export function SelectionActionBar(props: SelectionActionBarProps) {
             onClick={open}
             leftSection={<IconCalendar size={16} aria-hidden />}
             styles={{ section: { marginInlineEnd: 4 } }}
-            aria-label={`Gefahren am ${formatDate(props.date)}, gültig ${periodText} – ändern`}
+            // The name starts with the visible text (WCAG 2.5.3) and says the rest.
+            aria-label={`${shortText}: gefahren am ${formatDate(props.date)}, gültig ${periodText} – ändern`}
             px={8}
           >
             {shortText}
