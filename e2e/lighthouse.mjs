@@ -164,12 +164,12 @@ try {
   await browser.disconnect();
 
   const pad = (text, width) => String(text).padEnd(width);
-  console.log(`\nLighthouse ${lighthouse.version ?? '13'} · mobile preset · ${chromePath}\n`);
-  console.log(
+  console.info(`\nLighthouse ${lighthouse.version ?? '13'} · mobile preset · ${chromePath}\n`);
+  console.info(
     `${pad('Seite', 24)}${pad('Lauf', 6)}${pad('Performance', 13)}${pad('Barrierefrei', 14)}${pad('Best Practices', 16)}${pad('FCP', 9)}${pad('LCP', 9)}${pad('TBT', 9)}Nicht bestanden`,
   );
   for (const row of rows) {
-    console.log(
+    console.info(
       `${pad(row.page, 24)}${pad(row.run, 6)}${pad(row.scores.performance, 13)}${pad(row.scores.accessibility, 14)}${pad(row.scores['best-practices'], 16)}${pad(row.fcp, 9)}${pad(row.lcp, 9)}${pad(row.tbt, 9)}${row.failed.join(', ')}`,
     );
   }
