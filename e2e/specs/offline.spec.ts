@@ -85,3 +85,39 @@ test('every signed-in page reads offline for 60 s across three reloads each, and
 
   await context.setOffline(false);
 });
+
+test('a drive saved on the documentation page shows on the dashboard opened offline right after', async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await registerViaApi(request);
+  const post = async (url: string, data: unknown) => (await apiAs(request, user.token, 'post', url, data)).json();
+  const route = await post('/api/routes', { name: 'Hildesheim – Goslar', startPoint: 'HHI', endPoint: 'HGOS' });
+  const acquiredAt = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
+  await post('/api/route_activities', { acquiredAt, acquiredRoutes: [`/api/routes/${route.id}`] });
+
+  await loginViaUi(page, user);
+  const overview = page.getByRole('list', { name: 'Ablaufende Strecken' });
+  await expect(overview.getByText(route.name)).toBeVisible();
+  await expect(overview).toContainText('In 64 Tagen');
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+
+  await page.getByRole('link', { name: 'Dokumentation', exact: true }).first().click();
+  await page.getByRole('button', { name: `Strecke ${route.name} auswählen` }).click();
+  // The signal fades during the save: the answer to the POST arrives, the refetch of the overview does not.
+  await page.route('**/api/routes/expiring', (request) => request.abort('internetdisconnected'));
+  await page
+    .getByRole('region', { name: 'Ausgewählte Objekte' })
+    .getByRole('button', { name: 'Dokumentation speichern' })
+    .click();
+  await expect(page.getByText('Dokumentation gespeichert', { exact: true })).toBeVisible();
+  // The connection is lost the moment the dashboard opens: nothing can be refetched.
+  await context.setOffline(true);
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+  await page.reload();
+  await expect(page.getByText(/^Offline — Stand vom /)).toBeVisible();
+  await expect(page.getByRole('button', { name: '1 gültig' })).toBeVisible();
+  await expect(page.getByText('In 64 Tagen')).toHaveCount(0);
+  await context.setOffline(false);
+});
