@@ -36,8 +36,21 @@ export function forgetDeletedRecord(queryClient: QueryClient, queryKey: QueryKey
   }
   const unsubscribe = cache.subscribe((event) => {
     if (event.query === query && event.type === 'observerRemoved' && query.getObserversCount() === 0) {
-      unsubscribe();
+      done();
       cache.remove(query);
     }
   });
+  // A quick "back" can cancel the navigation away, and the page stays: then it must learn that the record is gone.
+  const fallback = setTimeout(() => {
+    done();
+    if (cache.find({ queryKey, exact: true }) !== query) return;
+    if (query.getObserversCount() > 0) void query.fetch().catch(() => undefined);
+    else cache.remove(query);
+  }, FORGET_FALLBACK_MS);
+  function done() {
+    unsubscribe();
+    clearTimeout(fallback);
+  }
 }
+
+const FORGET_FALLBACK_MS = 2000;
