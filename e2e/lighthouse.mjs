@@ -97,7 +97,10 @@ async function audit(browserPage, chromePort, url, keepStorage) {
         lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id) ||
         lhr.categories['best-practices'].auditRefs.some((ref) => ref.id === a.id),
     )
-    .map((a) => a.id);
+    .map((a) => {
+      const node = a.details?.items?.[0]?.node;
+      return node ? `${a.id} (${node.snippet})` : a.id;
+    });
   return {
     scores,
     fcp: lhr.audits['first-contentful-paint'].displayValue,

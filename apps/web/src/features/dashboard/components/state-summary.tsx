@@ -60,14 +60,13 @@ export function StateSummary({ entries }: { entries: readonly ExpiringRoute[] })
             className={classes.tile}
             data-state={state}
             aria-pressed={status === state}
-            aria-label={`${counts[state]} ${KNOWLEDGE_STATUS_LABELS[state]}`}
             onClick={() => setStatus(status === state ? null : state)}
           >
             <Group gap={6} wrap="nowrap" className={classes.label}>
               {icons[state]}
               <Text fz={22} fw={800} lh={1} span>
                 {counts[state]}
-              </Text>
+              </Text>{' '}
               <Text size="sm" fw={600} lh={1.2} span>
                 {KNOWLEDGE_STATUS_LABELS[state]}
               </Text>
