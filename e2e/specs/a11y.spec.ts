@@ -152,3 +152,44 @@ test('every action on the start page is reachable by keyboard with a visible foc
     ).toBe(true);
   }
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const width of widths) {
+    test.describe(`new screens of issue 15, ${colorScheme}, ${width} px`, () => {
+      test.use({ colorScheme, viewport: { width, height: 900 } });
+
+      test('state filter, quick record with a choice, outbox and the banner have no axe violations', async ({
+        page,
+        context,
+        request,
+      }) => {
+        const user = await registerViaApi(request);
+        const post = async (url: string, data: unknown) => (await apiAs(request, user.token, 'post', url, data)).json();
+        const r1 = await post('/api/routes', { name: 'Celle – Uelzen', startPoint: 'HC', endPoint: 'HU' });
+        const r2 = await post('/api/routes', { name: 'Uelzen – Lüneburg', startPoint: 'HU', endPoint: 'ALBG' });
+        await post('/api/tours', { name: 'Heiderunde', routes: [`/api/routes/${r1.id}`, `/api/routes/${r2.id}`] });
+        await post('/api/route_activities', { acquiredAt: '2025-11-01', acquiredRoutes: [`/api/routes/${r1.id}`] });
+        await loginViaUi(page, user);
+        await settle(page);
+        const label = `${colorScheme} ${width}`;
+        await expectNoViolations(page, `${label} dashboard`);
+
+        await page.getByRole('button', { name: '1 abgelaufen' }).click();
+        await page
+          .getByRole('region', { name: 'Heute gefahren' })
+          .getByRole('button', { name: /Heiderunde/ })
+          .click();
+        if (width === 360) await page.getByRole('button', { name: 'Mehr' }).click();
+        await expectNoViolations(page, `${label} dashboard with filter, choice and open banner`);
+
+        // A drive saved offline: the outbox card and the offline banner.
+        await page.evaluate(async () => navigator.serviceWorker.ready);
+        await context.setOffline(true);
+        await page.getByRole('button', { name: '2 Strecken speichern' }).click();
+        await expect(page.getByRole('region', { name: 'Noch nicht gesendete Dokumentationen' })).toBeVisible();
+        await expectNoViolations(page, `${label} dashboard offline with outbox`);
+        await context.setOffline(false);
+      });
+    });
+  }
+}

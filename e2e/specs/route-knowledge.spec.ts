@@ -81,16 +81,15 @@ test('document a tour and a route, watch them expire on the dashboard, add a veh
   await selected.getByLabel('Zuletzt gefahren am').fill(driven);
   await screenshots(page, 'documentation');
 
-  // On a phone the selection card is far below the lists: a floating button leads there.
+  // On a phone the selection card is far below the lists: a bar at the bottom counts the selection and leads there.
   await page.setViewportSize({ width: 360, height: 740 });
   await page.evaluate(() => window.scrollTo(0, 0));
-  const jump = page.getByRole('button', { name: '2 ausgewählt – zur Auswahl' });
-  await expect(jump).toBeVisible();
-  await page.waitForTimeout(400); // the slide-in transition
+  const bar = page.getByRole('region', { name: 'Auswahl speichern' });
+  await expect(bar.getByText('2 ausgewählt')).toBeVisible();
   await page.screenshot({ path: '/tmp/h4-documentation-360-viewport.png' });
-  await jump.click();
+  await bar.getByRole('button', { name: /Auswahl ansehen/ }).click();
   await expect(selected.getByRole('button', { name: 'Dokumentation speichern' })).toBeInViewport();
-  await expect(jump).toBeHidden();
+  await expect(bar).toBeHidden();
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await selected.getByRole('button', { name: 'Dokumentation speichern' }).click();

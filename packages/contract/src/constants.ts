@@ -6,6 +6,8 @@ export const DASHBOARD_WINDOW_OPTIONS = [30, 60, 90, 180, 365] as const;
 export const CHANGELOG_ENTRIES_SHOWN = 3;
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 export const WEEKLY_REPORT_WINDOW_DAYS = 30;
+/** "läuft bald ab" on the dashboard: at most this many days left. */
+export const EXPIRING_SOON_DAYS = 30;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
 export const NAME_MAX_LENGTH = 255;

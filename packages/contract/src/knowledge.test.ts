@@ -3,12 +3,16 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   compareExpiring,
+  countByStatus,
   daysBetween,
   daysUntil,
   expandSelection,
   filterExpiring,
   isCalendarDate,
+  KNOWLEDGE_STATUS_LABELS,
+  knowledgeStatus,
   latestValidity,
+  nextExpiry,
   todayIn,
   validityLabel,
   validityState,
@@ -367,5 +371,32 @@ describe('expandSelection', () => {
         },
       ),
     );
+  });
+});
+
+describe('knowledgeStatus, countByStatus and nextExpiry', () => {
+  it('splits at 30 days: today and day 30 are "soon", day 31 is valid, yesterday expired', () => {
+    expect(knowledgeStatus(0)).toBe('soon');
+    expect(knowledgeStatus(30)).toBe('soon');
+    expect(knowledgeStatus(31)).toBe('valid');
+    expect(knowledgeStatus(-1)).toBe('expired');
+    expect(knowledgeStatus(null)).toBe('unrecorded');
+    expect(KNOWLEDGE_STATUS_LABELS.soon).toBe('läuft bald ab');
+  });
+
+  it('counts every entry once', () => {
+    const entries = [5, 40, -3, null, 30, 200].map((days) => ({ acquired_until_days: days }));
+    expect(countByStatus(entries)).toEqual({ valid: 2, soon: 2, expired: 1, unrecorded: 1 });
+  });
+
+  it('finds the next expiry among valid entries, ignoring expired and never recorded ones', () => {
+    const entries = [
+      { name: 'B', acquired_until_days: 12 },
+      { name: 'A', acquired_until_days: -2 },
+      { name: 'C', acquired_until_days: null },
+      { name: 'D', acquired_until_days: 3 },
+    ];
+    expect(nextExpiry(entries)?.name).toBe('D');
+    expect(nextExpiry([{ name: 'A', acquired_until_days: -2 }])).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
  * Pure functions on calendar dates `YYYY-MM-DD`: no time, no zone. Arithmetic runs in UTC, where every day has
  * 24 hours, so daylight-saving changes cannot shift a date.
  */
-import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from './constants.js';
+import { EXPIRING_SOON_DAYS, VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from './constants.js';
 
 /** A calendar date `YYYY-MM-DD`. */
 export type CalendarDate = string;
@@ -125,6 +125,40 @@ export type ValidityState = 'unrecorded' | 'expired' | 'valid';
 export function validityState(days: number | null | undefined): ValidityState {
   if (days === null || days === undefined) return 'unrecorded';
   return days < 0 ? 'expired' : 'valid';
+}
+
+/** The four states of the dashboard's overview: valid, expiring soon (≤ 30 days, today included), expired, never recorded. */
+export type KnowledgeStatus = 'valid' | 'soon' | 'expired' | 'unrecorded';
+
+export const KNOWLEDGE_STATUS_LABELS: Record<KnowledgeStatus, string> = {
+  valid: 'gültig',
+  soon: 'läuft bald ab',
+  expired: 'abgelaufen',
+  unrecorded: 'nie gefahren',
+};
+
+export function knowledgeStatus(days: number | null | undefined, soonDays = EXPIRING_SOON_DAYS): KnowledgeStatus {
+  if (days === null || days === undefined) return 'unrecorded';
+  if (days < 0) return 'expired';
+  return days <= soonDays ? 'soon' : 'valid';
+}
+
+/** How many routes are in each state. */
+export function countByStatus(entries: readonly ExpiringEntryLike[]): Record<KnowledgeStatus, number> {
+  const counts: Record<KnowledgeStatus, number> = { valid: 0, soon: 0, expired: 0, unrecorded: 0 };
+  for (const entry of entries) counts[knowledgeStatus(entry.acquired_until_days)] += 1;
+  return counts;
+}
+
+/** The entry that expires next (today included); null when nothing valid is left. */
+export function nextExpiry<T extends ExpiringEntryLike>(entries: readonly T[]): T | null {
+  let next: T | null = null;
+  for (const entry of entries) {
+    const days = entry.acquired_until_days ?? null;
+    if (days === null || days < 0) continue;
+    if (next === null || compareExpiring(entry, next) < 0) next = entry;
+  }
+  return next;
 }
 
 /** German label for `acquired_until_days`: 'Heute', 'Morgen', 'In 5 Tagen', 'Abgelaufen (seit 3 Tagen)', … */

@@ -68,7 +68,7 @@ function answerClaim(reply: FastifyReply, claim: Exclude<Claim, { state: 'claime
 /**
  * `Idempotency-Key` on authenticated POSTs (API.md, General): the first answer for a key is stored, and the same key
  * from the same user within 24 hours gets that answer again without the write running twice, so a write replayed by
- * an offline queue creates nothing twice (docs/decisions/0010-crash-safe-idempotency.md).
+ * an offline queue creates nothing twice (docs/decisions/0016-crash-safe-idempotency.md).
  */
 export default fp(
   async (app) => {

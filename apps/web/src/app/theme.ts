@@ -27,6 +27,8 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     // Links inside text must not rely on colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
+    // Toasts: their close button needs a name too.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Meldung schließen' } } },
     PasswordInput: {
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Passwort anzeigen oder verbergen' } },
     },

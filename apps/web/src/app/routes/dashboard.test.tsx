@@ -43,13 +43,36 @@ const changelog = [
   { version: '1.0.0', date: '2025-12-01', prerelease: false, changes: ['Neu 1.0'] },
 ];
 
+const route = (id: number, name: string) => ({
+  id,
+  name,
+  companyRoute: null,
+  startPoint: 'A',
+  endPoint: 'B',
+  tours: [],
+  owner: '/api/users/1',
+});
+const routes = [route(1, 'Celle - Hannover'), route(2, 'Hamburg - Lübeck')];
+const tours = [{ id: 7, name: 'Heiderunde', owner: '/api/users/1', routes: ['/api/routes/1', '/api/routes/2'] }];
+const activities = [
+  {
+    id: 3,
+    acquiredAt: '2025-12-01',
+    acquiredUntil: '2026-11-30',
+    owner: '/api/users/1',
+    acquiredRoutes: ['/api/routes/2'],
+    vehicleActivities: [],
+  },
+];
+
 function serve(data: { expiring?: unknown[]; routes?: unknown[] } = {}) {
   return stubFetch(({ method, path }) => {
     if (method !== 'GET') return undefined;
     if (path === '/api/users/current') return { status: 200, body: user };
     if (path === '/api/routes/expiring') return { status: 200, body: data.expiring ?? expiring };
-    if (path === '/api/routes') return { status: 200, body: data.routes ?? [{ id: 1 }, { id: 2 }] };
-    if (path === '/api/tours') return { status: 200, body: [{ id: 1 }] };
+    if (path === '/api/routes') return { status: 200, body: data.routes ?? routes };
+    if (path === '/api/tours') return { status: 200, body: tours };
+    if (path === '/api/route_activities') return { status: 200, body: activities };
     if (path === '/api/vehicles') return { status: 200, body: [] };
     if (path === '/api/version/changelog') return { status: 200, body: changelog };
     return undefined;
@@ -75,7 +98,7 @@ describe('dashboard', () => {
   it('shows recorded routes expiring within 90 days by default, expired ones always, with German labels', async () => {
     const calls = serve();
     renderDashboard();
-    await screen.findByText('Celle - Hannover');
+    await screen.findByRole('list', { name: 'Ablaufende Strecken' });
     expect(screen.getByRole('button', { name: '90 Tage' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('checkbox', { name: 'Nur aufgezeichnete Strecken' })).toBeChecked();
     expect(shownEntries()).toEqual([
@@ -93,7 +116,7 @@ describe('dashboard', () => {
   it('widens the window, lists never recorded routes first when the filter is off, and keeps that after a reload', async () => {
     serve();
     const view = renderDashboard();
-    await screen.findByText('Celle - Hannover');
+    await screen.findByRole('list', { name: 'Ablaufende Strecken' });
     await userEvent.click(screen.getByRole('button', { name: '30 Tage' }));
     expect(shownEntries()).toHaveLength(3);
     await userEvent.click(screen.getByRole('button', { name: '365 Tage' }));
@@ -146,5 +169,54 @@ describe('dashboard', () => {
     renderDashboard();
     expect(await screen.findByText(/Noch keine Strecke dokumentiert/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Strecken dokumentieren' })).toHaveAttribute('href', '/documentation');
+  });
+
+  it('leads with the counts by state, each a filter of the overview, and the next expiry', async () => {
+    serve();
+    renderDashboard();
+    const glance = await screen.findByRole('region', { name: 'Auf einen Blick' });
+    expect(within(glance).getByText('1 Strecke ist abgelaufen.')).toBeInTheDocument();
+    expect(within(glance).getByRole('button', { name: '2 läuft bald ab' })).toBeInTheDocument();
+    expect(within(glance).getByRole('button', { name: '2 gültig' })).toBeInTheDocument();
+    expect(within(glance).getByRole('button', { name: '1 nie gefahren' })).toBeInTheDocument();
+    expect(within(glance).getByText(/Nächster Ablauf:/).textContent).toContain('Celle - Hannover');
+
+    await userEvent.click(within(glance).getByRole('button', { name: '1 abgelaufen' }));
+    expect(shownEntries()).toEqual(['Uelzen - LüneburgAbgelaufen (seit 3 Tagen)']);
+    await userEvent.click(within(glance).getByRole('button', { name: '2 gültig' }));
+    expect(shownEntries()).toEqual(['Lüneburg - HamburgIn 64 Tagen', 'Uelzen - CelleIn 200 Tagen']);
+    await userEvent.click(screen.getByRole('button', { name: 'Alle zeigen' }));
+    expect(shownEntries()).toHaveLength(4);
+  });
+
+  it('records a tour as driven today in two taps ("Heute gefahren")', async () => {
+    const calls = stubFetch((call) => {
+      if (call.method === 'POST' && call.path === '/api/route_activities') {
+        const body = call.body as { acquiredAt: string; acquiredUntil: string; acquiredRoutes: string[] };
+        return { status: 201, body: { id: 9, ...body, owner: '/api/users/1', vehicleActivities: [] } };
+      }
+      if (call.method !== 'GET') return undefined;
+      if (call.path === '/api/users/current') return { status: 200, body: user };
+      if (call.path === '/api/routes/expiring') return { status: 200, body: expiring };
+      if (call.path === '/api/routes') return { status: 200, body: routes };
+      if (call.path === '/api/tours') return { status: 200, body: tours };
+      if (call.path === '/api/route_activities') return { status: 200, body: activities };
+      if (call.path === '/api/vehicles') return { status: 200, body: [] };
+      return undefined;
+    });
+    renderDashboard();
+    const quick = await screen.findByRole('region', { name: 'Heute gefahren' });
+    // The last driven route is offered on its own too.
+    expect(within(quick).getByRole('button', { name: /Hamburg - Lübeck/ })).toBeInTheDocument();
+    await userEvent.click(within(quick).getByRole('button', { name: /Heiderunde/ }));
+    await userEvent.click(within(quick).getByRole('button', { name: '2 Strecken speichern' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST');
+    const today = new Date();
+    const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    expect(post?.body).toMatchObject({ acquiredAt: iso, acquiredRoutes: ['/api/routes/1', '/api/routes/2'] });
+    await vi.waitFor(() =>
+      expect(within(quick).getByRole('button', { name: /Heiderunde/ })).toHaveAttribute('aria-pressed', 'false'),
+    );
   });
 });

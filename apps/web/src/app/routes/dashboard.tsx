@@ -7,6 +7,11 @@ import { paths } from '../../config/paths';
 import { AccountCard } from '../../features/account/components/account-card';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { ExpiringCard } from '../../features/dashboard/components/expiring-card';
+import { OutboxCard } from '../../features/documentation/components/outbox-card';
+import { QuickRecordCard } from '../../features/documentation/components/quick-record-card';
+import { useRouteActivities } from '../../features/route-activities/api/get-route-activities';
+import { StateSummary } from '../../features/dashboard/components/state-summary';
+import { useExpiringRoutes } from '../../features/dashboard/api/get-expiring-routes';
 import { HelpCard } from '../../features/dashboard/components/help-card';
 import { NewsCard } from '../../features/dashboard/components/news-card';
 import { SummaryCard } from '../../features/dashboard/components/summary-card';
@@ -21,6 +26,8 @@ export function Component() {
   const routes = useRoutes();
   const tours = useTours();
   const vehicles = useVehicles();
+  const activities = useRouteActivities();
+  const expiring = useExpiringRoutes();
   const [params, setParams] = useSearchParams();
   const verified = params.get('verified') === '1';
 
@@ -43,6 +50,16 @@ export function Component() {
           Vielen Dank! Ihre E-Mail-Adresse ist bestätigt. Ab jetzt erhalten Sie Benachrichtigungen per E-Mail.
         </Alert>
       )}
+      {expiring.data && expiring.data.length > 0 && <StateSummary entries={expiring.data} />}
+      {routes.data && (
+        <QuickRecordCard
+          tours={tours.data ?? []}
+          routes={routes.data}
+          activities={activities.data ?? []}
+          documentationPath={paths.documentation}
+        />
+      )}
+      <OutboxCard />
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 6, lg: 5 }}>
           <ExpiringCard links={{ route: paths.route, routeNew: paths.routeNew, documentation: paths.documentation }} />

@@ -1,18 +1,18 @@
 import { Anchor, Button, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { validUntil, type ValidityPeriod } from '@streckenpass/contract/knowledge';
 import { useInViewport } from '@mantine/hooks';
 import { IconList } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { TopicHelpCard } from '../../components/topic-help-card';
 import { paths } from '../../config/paths';
-import { useSaveDocumentation, VehiclesNotSavedError } from '../../features/documentation/api/save-documentation';
+import { VehiclesNotSavedError } from '../../features/documentation/api/save-documentation';
+import { useRecordDocumentation } from '../../features/documentation/use-record-documentation';
 import { OutboxCard } from '../../features/documentation/components/outbox-card';
-import { useOutboxStore } from '../../features/documentation/outbox';
-import { NetworkError } from '../../lib/api-errors';
+import { sessionStartedAt, useConnected } from '../../lib/connection';
 import { CreateObjectsCard } from '../../features/documentation/components/create-objects-card';
 import { SelectableListCard } from '../../features/documentation/components/selectable-list-card';
-import { SelectionJump } from '../../features/documentation/components/selection-jump';
+import { SelectionActionBar } from '../../features/documentation/components/selection-action-bar';
 import { SelectedObjectsCard, type SelectedEntry } from '../../features/documentation/components/selected-objects-card';
 import {
   dateProblem,
@@ -71,7 +71,7 @@ export function Component() {
   const tours = useTours();
   const vehicles = useVehicles();
   const { search, selection, setSearch, toggle, remove, clearSelection, prune } = useDocumentationStore();
-  const save = useSaveDocumentation();
+  const { record, save } = useRecordDocumentation();
   const [date, setDate] = useState(() => todayInput());
   const [period, setPeriod] = useState<ValidityPeriod>('year');
   const [formError, setFormError] = useState<string | null>(null);
@@ -97,7 +97,14 @@ export function Component() {
 
   // The stored selection outlives deletions (also on other devices); once the lists are known, forget what is gone,
   // so that neither the counts nor the export name records that no longer exist.
-  const listsKnown = routes.isSuccess && tours.isSuccess && vehicles.isSuccess;
+  // Only lists the server has just confirmed count: never a restored offline copy, never after a failed refetch
+  // (a stored selection must survive any number of offline reloads).
+  const connected = useConnected();
+  const listsKnown =
+    connected &&
+    [routes, tours, vehicles].every(
+      (query) => query.isSuccess && !query.isFetching && query.dataUpdatedAt >= sessionStartedAt,
+    );
   useEffect(() => {
     if (!listsKnown) return;
     prune({
@@ -139,39 +146,11 @@ export function Component() {
       setFormError(result.message);
       return;
     }
-    const plan = result.plan;
-    const queueOffline = () => {
-      // No connection: keep it on this device and send it later, with the same keys (never twice).
-      useOutboxStore.getState().enqueue(plan, save.keysFor(plan));
-      save.forget();
-      save.reset();
-      clearSelection();
-      notifications.show({
-        color: 'yellow',
-        title: 'Offline gespeichert',
-        message: `${plan.acquiredRoutes.length === 1 ? '1 Strecke' : `${plan.acquiredRoutes.length} Strecken`} vorgemerkt – wird gesendet, sobald wieder eine Verbindung besteht.`,
-      });
-    };
-    if (!navigator.onLine) {
-      queueOffline();
-      return;
-    }
-    save.mutate(plan, {
-      onError: (error) => {
-        const reason = error instanceof VehiclesNotSavedError ? error.reason : error;
-        if (reason instanceof NetworkError) queueOffline();
-      },
-      onSuccess: ({ activity, vehicleActivity }) => {
+    record(result.plan, {
+      onDone: () => {
         clearSelection();
-        const count = activity.acquiredRoutes.length;
-        const vehiclesText = vehicleActivity
-          ? ` und ${vehicleActivity.acquiredVehicles.length === 1 ? '1 Fahrzeug' : `${vehicleActivity.acquiredVehicles.length} Fahrzeuge`}`
-          : '';
-        notifications.show({
-          color: 'green',
-          title: 'Dokumentation gespeichert',
-          message: `${count === 1 ? '1 Strecke' : `${count} Strecken`}${vehiclesText} dokumentiert, gültig bis ${formatDate(activity.acquiredUntil)}.`,
-        });
+        // The next drive is most likely today's again.
+        setDate(todayInput());
       },
     });
   };
@@ -293,6 +272,12 @@ export function Component() {
                 }
               />
             </SimpleGrid>
+            <TopicHelpCard title="Hilfe zu der Dokumentation" url={paths.userDocumentation}>
+              Auf dieser Seite können Sie die Dokumentation für die gefahrenen Strecken und Touren durchführen. Durch
+              die Auswahl mit den Markiersymbolen können Sie die Strecken und Touren für die Dokumentation auswählen.
+              Die Streckenkunde wird automatisch für ein Jahr dokumentiert (oder für ein halbes Jahr, wenn Sie das
+              wählen).
+            </TopicHelpCard>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} ref={selectedCardRefs} style={{ scrollMarginTop: 16 }}>
@@ -326,10 +311,21 @@ export function Component() {
           </Stack>
         </Grid.Col>
       </Grid>
-      <SelectionJump
+      <SelectionActionBar
         visible={selectedCount > 0 && !inViewport}
-        text={`${selectedCount} ausgewählt – zur Auswahl`}
-        onJump={() => selectedCardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+        selectedCount={selectedCount}
+        date={date}
+        today={todayInput()}
+        onDateChange={(value) => {
+          resetFeedback();
+          setDate(value);
+        }}
+        period={period}
+        onPeriodChange={setPeriod}
+        validUntilText={validUntilText}
+        onSave={onSave}
+        saving={save.isPending}
+        onShowSelection={() => selectedCardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
       />
     </Stack>
   );

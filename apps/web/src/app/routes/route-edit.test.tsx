@@ -52,13 +52,19 @@ describe('route edit', () => {
   });
 
   it('deletes only after confirmation and then opens the documentation', async () => {
+    let deleted = false;
     const calls = stubFetch(({ method, path }) => {
-      if (path === '/api/routes/7' && method === 'GET') return { status: 200, body: route };
-      if (path === '/api/routes/7' && method === 'DELETE') return { status: 204 };
+      if (path === '/api/routes/7' && method === 'GET') {
+        return deleted ? { status: 404, body: { title: 'Not Found', status: 404 } } : { status: 200, body: route };
+      }
+      if (path === '/api/routes/7' && method === 'DELETE') {
+        deleted = true;
+        return { status: 204 };
+      }
       return { status: 200, body: [] };
     });
     const user = userEvent.setup();
-    renderRoutes(routes, '/route/edit/7');
+    const { router, queryClient } = renderRoutes(routes, '/route/edit/7');
     await user.click(await screen.findByRole('button', { name: 'Eintrag löschen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Strecke löschen?' });
     expect(dialog).toHaveTextContent('„Lübeck - Kiel“');
@@ -66,6 +72,12 @@ describe('route edit', () => {
     await user.click(screen.getByRole('button', { name: 'Endgültig löschen' }));
     expect(await screen.findByText('Dokumentation')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    // The deleted record is not asked for again, and it is gone from the cache: back shows "nicht gefunden".
+    const deletedAt = calls.findIndex((c) => c.method === 'DELETE');
+    expect(calls.slice(deletedAt).filter((c) => c.method === 'GET' && c.path === '/api/routes/7')).toEqual([]);
+    expect(queryClient.getQueryData(['routes', 'detail', 7])).toBeUndefined();
+    await router.navigate(-1);
+    expect(await screen.findByRole('heading', { name: 'Strecke nicht gefunden' })).toBeInTheDocument();
   });
 
   it('names the tours of the route in the dialog, and those left incomplete', async () => {

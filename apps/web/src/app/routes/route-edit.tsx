@@ -40,6 +40,7 @@ function EditRoute({ route }: { route: Route }) {
     try {
       await remove.mutateAsync(route.id);
       navigate(paths.documentation);
+      notifications.show({ color: 'green', message: 'Strecke gelöscht.' });
     } catch (error) {
       // Seed section 8: a failed route delete is only logged; the form stays as it was.
       console.error('Strecke konnte nicht gelöscht werden', error);

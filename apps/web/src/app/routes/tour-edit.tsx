@@ -34,6 +34,7 @@ function EditTour({ tour, routes }: { tour: Tour; routes: Route[] }) {
       await remove.mutateAsync(tour.id);
       discard(tour.id);
       navigate(paths.documentation);
+      notifications.show({ color: 'green', message: 'Tour gelöscht.' });
     } catch (error) {
       notifications.show({ color: 'red', title: 'Tour nicht gelöscht', message: germanMessage(error) });
     }

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { QueryError } from '../../components/query-error';
+import { TopicHelpCard } from '../../components/topic-help-card';
 import { paths } from '../../config/paths';
 import { useRoutes } from '../../features/routes/api/routes';
 import { useCreateTour } from '../../features/tours/api/tours';
@@ -37,6 +38,12 @@ export function Component() {
       savedRoutes={[]}
       routes={routes.data}
       onSubmit={save}
+      help={
+        <TopicHelpCard title="Hilfe zu den Touren" url={paths.userDocumentation}>
+          Eine Tour ist eine Zusammenstellung von mehreren Strecken. Durch eine Tour können Sie mehrere Strecken mit
+          einem einzigen Klick in der Dokumentation erfassen. Eine Tour besteht aus mindestens zwei Strecken.
+        </TopicHelpCard>
+      }
       actions={
         <Button
           variant="default"

@@ -28,6 +28,7 @@ function EditVehicle({ vehicle }: { vehicle: Vehicle }) {
     try {
       await remove.mutateAsync(vehicle.id);
       navigate(paths.documentation);
+      notifications.show({ color: 'green', message: 'Fahrzeug gelöscht.' });
     } catch (error) {
       notifications.show({ color: 'red', title: 'Fahrzeug nicht gelöscht', message: germanMessage(error) });
     }

@@ -1,4 +1,5 @@
 import { DASHBOARD_WINDOW_OPTIONS, DEFAULT_DASHBOARD_WINDOW_DAYS } from '@streckenpass/contract/constants';
+import type { KnowledgeStatus } from '@streckenpass/contract/knowledge';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { onResetStoredData, STORAGE_PREFIX } from '../../lib/storage';
@@ -10,6 +11,9 @@ export interface DashboardFilterState {
   days: WindowDays;
   /** "Nur aufgezeichnete Strecken" (default on): hide routes never recorded. */
   recordedOnly: boolean;
+  /** A state chosen in "Auf einen Blick": the overview lists only routes in that state (not stored). */
+  status: KnowledgeStatus | null;
+  setStatus: (status: KnowledgeStatus | null) => void;
   setDays: (days: WindowDays) => void;
   setRecordedOnly: (recordedOnly: boolean) => void;
   reset: () => void;
@@ -17,7 +21,11 @@ export interface DashboardFilterState {
 
 export const DASHBOARD_FILTER_KEY = `${STORAGE_PREFIX}dashboard-filter`;
 
-const initial = { days: DEFAULT_DASHBOARD_WINDOW_DAYS as WindowDays, recordedOnly: true };
+const initial = {
+  days: DEFAULT_DASHBOARD_WINDOW_DAYS as WindowDays,
+  recordedOnly: true,
+  status: null as KnowledgeStatus | null,
+};
 
 export function isWindowDays(value: unknown): value is WindowDays {
   return (DASHBOARD_WINDOW_OPTIONS as readonly unknown[]).includes(value);
@@ -28,8 +36,10 @@ export const useDashboardFilter = create<DashboardFilterState>()(
   persist(
     (set) => ({
       ...initial,
-      setDays: (days) => set({ days }),
-      setRecordedOnly: (recordedOnly) => set({ recordedOnly }),
+      // Choosing a day window or the checkbox goes back from a state filter to the usual overview.
+      setDays: (days) => set({ days, status: null }),
+      setRecordedOnly: (recordedOnly) => set({ recordedOnly, status: null }),
+      setStatus: (status) => set({ status }),
       reset: () => set({ ...initial }),
     }),
     {

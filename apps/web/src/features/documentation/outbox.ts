@@ -2,8 +2,11 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { ApiError, NetworkError, germanMessage } from '../../lib/api-errors';
 import { queryClient } from '../../lib/query-client';
-import { recordKeys } from '../../lib/query-keys';
+import { notifications } from '@mantine/notifications';
+import { noteConnectionFailure } from '../../lib/connection';
+import { todayInput } from '../../lib/dates';
 import { onResetStoredData, STORAGE_PREFIX } from '../../lib/storage';
+import { refreshAfterSave, writeSavedDocumentation } from './api/apply-saved-documentation';
 import { saveDocumentation, VehiclesNotSavedError, type SaveKeys } from './api/save-documentation';
 import type { DocumentationPlan } from './documentation';
 
@@ -62,11 +65,13 @@ export function flushOutbox(): Promise<number> {
         const next = useOutboxStore.getState().entries.find((entry) => entry.status === 'pending');
         if (!next) break;
         try {
-          await saveDocumentation(next.plan, next.keys);
+          const saved = await saveDocumentation(next.plan, next.keys);
           useOutboxStore.getState().discard(next.id);
+          writeSavedDocumentation(queryClient, saved, todayInput());
           delivered += 1;
         } catch (error) {
           const reason = error instanceof VehiclesNotSavedError ? error.reason : error;
+          if (reason instanceof NetworkError) noteConnectionFailure();
           // No connection, a server error, or 409 "already in progress" (a request of the same key is still
           // running, or died with its server moments ago): not a refusal. It stays queued and is sent again later.
           if (
@@ -92,7 +97,19 @@ export function flushOutbox(): Promise<number> {
       }
     } finally {
       flushing = null;
-      if (delivered > 0) await Promise.all(recordKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      if (delivered > 0) {
+        // The driver saved these without signal: say that they have arrived.
+        notifications.show({
+          color: 'green',
+          title: 'Nachgesendet',
+          message:
+            delivered === 1
+              ? 'Die offline gespeicherte Dokumentation ist jetzt gesendet.'
+              : `${delivered} offline gespeicherte Dokumentationen sind jetzt gesendet.`,
+          autoClose: 10_000,
+        });
+        await refreshAfterSave(queryClient);
+      }
     }
     return delivered;
   })();

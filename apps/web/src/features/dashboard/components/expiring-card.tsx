@@ -1,6 +1,12 @@
 import { Button, Card, Checkbox, Divider, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { DASHBOARD_WINDOW_OPTIONS } from '@streckenpass/contract/constants';
-import { filterExpiring, validityLabel } from '@streckenpass/contract/knowledge';
+import {
+  compareExpiring,
+  filterExpiring,
+  KNOWLEDGE_STATUS_LABELS,
+  knowledgeStatus,
+  validityLabel,
+} from '@streckenpass/contract/knowledge';
 import type { ExpiringRoute } from '@streckenpass/contract/routes';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -71,11 +77,15 @@ function EmptyState({
 /** "Verfallsübersicht": the full expiring list, filtered here by day window and "only recorded" (seed section 4). */
 export function ExpiringCard({ links }: { links: ExpiringCardLinks }) {
   const expiring = useExpiringRoutes();
-  const { days, recordedOnly, setDays, setRecordedOnly } = useDashboardFilter();
-  const shown = useMemo(
-    () => filterExpiring(expiring.data ?? [], { days, recordedOnly }),
-    [expiring.data, days, recordedOnly],
-  );
+  const { days, recordedOnly, status, setDays, setRecordedOnly, setStatus } = useDashboardFilter();
+  const shown = useMemo(() => {
+    const entries = expiring.data ?? [];
+    // A state chosen in "Auf einen Blick" shows all routes in that state, whatever the day window.
+    if (status) {
+      return entries.filter((entry) => knowledgeStatus(entry.acquired_until_days) === status).sort(compareExpiring);
+    }
+    return filterExpiring(entries, { days, recordedOnly });
+  }, [expiring.data, days, recordedOnly, status]);
 
   return (
     <Card component="section" aria-labelledby="expiring-title">
@@ -105,10 +115,24 @@ export function ExpiringCard({ links }: { links: ExpiringCardLinks }) {
         onChange={(event) => setRecordedOnly(event.currentTarget.checked)}
       />
       <Divider my="sm" />
+      {status && (
+        <Group justify="space-between" gap="xs" mb="xs" wrap="nowrap">
+          <Text size="sm" fw={600}>
+            Nur „{KNOWLEDGE_STATUS_LABELS[status]}“ ({shown.length})
+          </Text>
+          <Button size="xs" variant="default" onClick={() => setStatus(null)}>
+            Alle zeigen
+          </Button>
+        </Group>
+      )}
       {expiring.isPending ? (
         <PageLoader />
       ) : expiring.isError ? (
         <QueryError error={expiring.error} retry={() => void expiring.refetch()} />
+      ) : shown.length === 0 && status ? (
+        <Text size="sm" c="dimmed">
+          Keine Strecke ist „{KNOWLEDGE_STATUS_LABELS[status]}“.
+        </Text>
       ) : shown.length === 0 ? (
         <EmptyState all={expiring.data} days={days} recordedOnly={recordedOnly} links={links} />
       ) : (

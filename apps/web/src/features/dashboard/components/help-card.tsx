@@ -19,7 +19,7 @@ export function HelpCard({ userDocumentationUrl }: { userDocumentationUrl: strin
         fullWidth
         // Long German words: the label may wrap instead of being cut off in a narrow card.
         h="auto"
-        mih={36}
+        mih={44}
         py={6}
         styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
       >

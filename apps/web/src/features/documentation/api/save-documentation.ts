@@ -1,11 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toIri } from '@streckenpass/contract/common';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
 import type { VehicleActivity } from '@streckenpass/contract/vehicle-activities';
 import { useRef } from 'react';
 import { api } from '../../../lib/api-client';
+import { todayInput } from '../../../lib/dates';
 import { useInvalidateRecords } from '../../../lib/use-invalidate-records';
 import type { DocumentationPlan } from '../documentation';
+import { applySavedDocumentation } from './apply-saved-documentation';
 
 /** The route activity was saved, the vehicle activity was not. */
 export class VehiclesNotSavedError extends Error {
@@ -78,6 +80,7 @@ export function newSaveKeys(plan: DocumentationPlan, key = `doc-${randomKey()}`)
 
 export function useSaveDocumentation() {
   const invalidate = useInvalidateRecords();
+  const queryClient = useQueryClient();
   // The routes part of a plan keeps its key until it is saved completely.
   const pending = useRef<{ routes: string; key: string } | null>(null);
   const mutation = useMutation({
@@ -86,11 +89,17 @@ export function useSaveDocumentation() {
       if (pending.current?.routes !== routes) pending.current = { routes, key: `doc-${randomKey()}` };
       return saveDocumentation(plan, newSaveKeys(plan, pending.current.key));
     },
-    onSuccess: () => {
+    // Every stored view shows the save before anything else happens (offline right after a save).
+    onSuccess: (saved) => {
       pending.current = null;
+      applySavedDocumentation(queryClient, saved, todayInput());
     },
     // A partly saved documentation changed data too.
-    onSettled: () => invalidate(),
+    onError: (error) => {
+      if (error instanceof VehiclesNotSavedError) {
+        applySavedDocumentation(queryClient, { activity: error.activity, vehicleActivity: null }, todayInput());
+      } else void invalidate();
+    },
   });
   return {
     ...mutation,

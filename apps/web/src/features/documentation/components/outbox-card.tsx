@@ -24,7 +24,7 @@ export function OutboxCard() {
   };
   return (
     <Card component="section" aria-label="Noch nicht gesendete Dokumentationen">
-      <Group justify="space-between" mb="sm">
+      <Group justify="space-between" mb="sm" gap="xs">
         <Title order={2} size="h4">
           Noch nicht gesendet
         </Title>
@@ -56,7 +56,7 @@ export function OutboxCard() {
               </Alert>
             ) : (
               <Group gap="xs" wrap="nowrap">
-                <Badge color="yellow" variant="light">
+                <Badge color="yellow" variant="light" style={{ flexShrink: 0 }}>
                   Wartet
                 </Badge>
                 <Text size="sm">

@@ -1,6 +1,7 @@
-import { ActionIcon, Card, Group, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconBookmark, IconBookmarkFilled, IconEye, IconSearch } from '@tabler/icons-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
@@ -34,10 +35,23 @@ export interface SelectableListCardProps<Id extends number | string> {
   query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
 }
 
-/** A card "Title (shown / total)" with a search box and, per item, a bookmark toggle and a link to its page. */
+/** On a phone a list shows this many entries (plus every selected one) until the user asks for all. */
+export const COLLAPSED_ENTRIES = 5;
+
+/**
+ * A card "Title (shown / total)" with a search box and, per item, a bookmark toggle and a link to its page. On a
+ * phone a long list is collapsed to its first entries and the selected ones; searching shows every match.
+ */
 export function SelectableListCard<Id extends number | string>(props: SelectableListCardProps<Id>) {
   const { title, noun, items, total, query } = props;
   const headingId = useId();
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const [expanded, setExpanded] = useState(false);
+  const collapsible = phone && !props.search.trim() && items.length > COLLAPSED_ENTRIES;
+  const shown =
+    collapsible && !expanded
+      ? items.filter((item, index) => index < COLLAPSED_ENTRIES || props.isSelected(item.id))
+      : items;
   return (
     <Card component="section" aria-labelledby={headingId}>
       <Title order={2} size="h4" mb="sm" id={headingId}>
@@ -66,7 +80,7 @@ export function SelectableListCard<Id extends number | string>(props: Selectable
           ) : (
             <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
               <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-                {items.map((item) => {
+                {shown.map((item) => {
                   const selected = props.isSelected(item.id);
                   return (
                     <Group key={item.id} component="li" gap="xs" wrap="nowrap" justify="space-between" py={4}>
@@ -114,6 +128,11 @@ export function SelectableListCard<Id extends number | string>(props: Selectable
                 })}
               </Stack>
             </ScrollArea.Autosize>
+          )}
+          {collapsible && (
+            <Button variant="subtle" size="sm" onClick={() => setExpanded((value) => !value)}>
+              {expanded ? 'Weniger zeigen' : `Alle ${items.length} zeigen`}
+            </Button>
           )}
         </Stack>
       )}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { useInvalidateRecords } from '../../../lib/use-invalidate-records';
+import { forgetDeletedRecord, useInvalidateRecords } from '../../../lib/use-invalidate-records';
 
 export const deleteRouteActivity = (id: number): Promise<void> => api.delete(`/api/route_activities/${id}`);
 
@@ -14,8 +14,8 @@ export function useDeleteRouteActivity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRouteActivity,
-    onSuccess: (_data, id) => queryClient.removeQueries({ queryKey: queryKeys.routeActivities.detail(id) }),
+    onSuccess: (_data, id) => forgetDeletedRecord(queryClient, queryKeys.routeActivities.detail(id)),
     onError: (error, id) => console.error(`Streckenaktivität ${id} konnte nicht gelöscht werden`, error),
-    onSettled: () => invalidate(),
+    onSettled: (_data, error, id) => invalidate(error ? undefined : queryKeys.routeActivities.detail(id)),
   });
 }

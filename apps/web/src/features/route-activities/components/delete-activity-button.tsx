@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useDeleteRouteActivity } from '../api/delete-route-activity';
 
@@ -35,6 +36,7 @@ export function DeleteActivityButton({
               loading={remove.isPending}
               onClick={() =>
                 remove.mutate(activityId, {
+                  onSuccess: () => notifications.show({ color: 'green', message: 'Dokumentation gelöscht.' }),
                   onSettled: () => {
                     close();
                     onSettled();

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { CreateRouteInput, Route, UpdateRouteInput } from '@streckenpass/contract/routes';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { useInvalidateRecords } from '../../../lib/use-invalidate-records';
+import { forgetDeletedRecord, useInvalidateRecords } from '../../../lib/use-invalidate-records';
 
 export const getRoutes = (): Promise<Route[]> => api.get<Route[]>('/api/routes');
 export const getRoute = (id: number): Promise<Route> => api.get<Route>(`/api/routes/${id}`);
@@ -53,8 +53,8 @@ export function useDeleteRoute() {
   return useMutation({
     mutationFn: deleteRoute,
     onSuccess: async (_data, id) => {
-      queryClient.removeQueries({ queryKey: queryKeys.routes.detail(id) });
-      await invalidate();
+      forgetDeletedRecord(queryClient, queryKeys.routes.detail(id));
+      await invalidate(queryKeys.routes.detail(id));
     },
   });
 }

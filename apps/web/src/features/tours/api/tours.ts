@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { CreateTourInput, Tour, UpdateTourInput } from '@streckenpass/contract/tours';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { useInvalidateRecords } from '../../../lib/use-invalidate-records';
+import { forgetDeletedRecord, useInvalidateRecords } from '../../../lib/use-invalidate-records';
 
 export const getTours = (): Promise<Tour[]> => api.get<Tour[]>('/api/tours');
 export const getTour = (id: number): Promise<Tour> => api.get<Tour>(`/api/tours/${id}`);
@@ -53,8 +53,8 @@ export function useDeleteTour() {
   return useMutation({
     mutationFn: deleteTour,
     onSuccess: async (_data, id) => {
-      queryClient.removeQueries({ queryKey: queryKeys.tours.detail(id) });
-      await invalidate();
+      forgetDeletedRecord(queryClient, queryKeys.tours.detail(id));
+      await invalidate(queryKeys.tours.detail(id));
     },
   });
 }

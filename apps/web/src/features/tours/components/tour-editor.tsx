@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toIri } from '@streckenpass/contract/common';
 import type { Route } from '@streckenpass/contract/routes';
@@ -32,11 +32,14 @@ export function TourEditor({
   routes,
   onSubmit,
   actions,
+  help,
 }: {
   draftKey: TourDraftKey;
   heading: string;
   submitLabel: string;
   initialName?: string;
+  /** A help card below the form (the original product shows "Hilfe zu den Touren" there). */
+  help?: ReactNode;
   /** What the server holds (empty for a new tour). */
   savedRoutes: readonly string[];
   /** All routes of the user. */
@@ -131,6 +134,7 @@ export function TourEditor({
             </Stack>
           </form>
         </Card>
+        {help && <Box mt="md">{help}</Box>}
       </Grid.Col>
       <Grid.Col span={column}>
         <RoutePicker routes={routes} selected={selection} onToggle={onToggle} />

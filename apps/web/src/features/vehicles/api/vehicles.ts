@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { CreateVehicleInput, Vehicle, UpdateVehicleInput } from '@streckenpass/contract/vehicles';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { useInvalidateRecords } from '../../../lib/use-invalidate-records';
+import { forgetDeletedRecord, useInvalidateRecords } from '../../../lib/use-invalidate-records';
 
 export const getVehicles = (): Promise<Vehicle[]> => api.get<Vehicle[]>('/api/vehicles');
 export const getVehicle = (id: number): Promise<Vehicle> => api.get<Vehicle>(`/api/vehicles/${id}`);
@@ -53,8 +53,8 @@ export function useDeleteVehicle() {
   return useMutation({
     mutationFn: deleteVehicle,
     onSuccess: async (_data, id) => {
-      queryClient.removeQueries({ queryKey: queryKeys.vehicles.detail(id) });
-      await invalidate();
+      forgetDeletedRecord(queryClient, queryKeys.vehicles.detail(id));
+      await invalidate(queryKeys.vehicles.detail(id));
     },
   });
 }

@@ -1,0 +1,31 @@
+import { Button, Card, Text, Title } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+
+/** The original product's help cards ("Hilfe zu der Dokumentation", "Hilfe zu den Touren"): a short text and the way to the user documentation. */
+export function TopicHelpCard({ title, children, url }: { title: string; children: ReactNode; url: string }) {
+  const id = useId();
+  return (
+    <Card component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" mb="xs" id={id}>
+        {title}
+      </Title>
+      <Text size="sm" mb="md">
+        {children}
+      </Text>
+      <Button
+        component="a"
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        variant="light"
+        fullWidth
+        h="auto"
+        mih={44}
+        py={6}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+      >
+        Zur Anwenderdokumentation
+      </Button>
+    </Card>
+  );
+}

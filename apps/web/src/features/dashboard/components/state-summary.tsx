@@ -1,0 +1,89 @@
+import { Card, Group, SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  countByStatus,
+  KNOWLEDGE_STATUS_LABELS,
+  nextExpiry,
+  validityLabel,
+  type KnowledgeStatus,
+} from '@streckenpass/contract/knowledge';
+import type { ExpiringRoute } from '@streckenpass/contract/routes';
+import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconHelpCircle } from '@tabler/icons-react';
+import { useId, type ReactNode } from 'react';
+import { formatDate } from '../../../lib/dates';
+import { useDashboardFilter } from '../store';
+import classes from './state-summary.module.css';
+
+const order: KnowledgeStatus[] = ['expired', 'soon', 'valid', 'unrecorded'];
+
+const icons: Record<KnowledgeStatus, ReactNode> = {
+  expired: <IconAlertTriangle size={20} aria-hidden />,
+  soon: <IconClockHour4 size={20} aria-hidden />,
+  valid: <IconCircleCheck size={20} aria-hidden />,
+  unrecorded: <IconHelpCircle size={20} aria-hidden />,
+};
+
+/** One sentence for the driver: all fine, or what needs attention. */
+export function headline(counts: Record<KnowledgeStatus, number>): string {
+  if (counts.expired > 0) {
+    return counts.expired === 1 ? '1 Strecke ist abgelaufen.' : `${counts.expired} Strecken sind abgelaufen.`;
+  }
+  if (counts.soon > 0) {
+    return counts.soon === 1
+      ? '1 Strecke läuft in den nächsten 30 Tagen ab.'
+      : `${counts.soon} Strecken laufen in den nächsten 30 Tagen ab.`;
+  }
+  if (counts.valid > 0) return 'Alles in Ordnung – keine Strecke läuft in den nächsten 30 Tagen ab.';
+  return 'Bisher ist keine Fahrt dokumentiert.';
+}
+
+/**
+ * "Auf einen Blick": how many routes are valid, expire within 30 days, have expired or were never driven – each a
+ * filter of the overview – and the next expiry. Colour always comes with text and an icon.
+ */
+export function StateSummary({ entries }: { entries: readonly ExpiringRoute[] }) {
+  const titleId = useId();
+  const { status, setStatus } = useDashboardFilter();
+  const counts = countByStatus(entries);
+  const next = nextExpiry(entries);
+  return (
+    <Card component="section" aria-labelledby={titleId} padding="md">
+      <Title order={2} size="h4" id={titleId}>
+        Auf einen Blick
+      </Title>
+      <Text size="sm" fw={600} mt={4} role="status">
+        {headline(counts)}
+      </Text>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mt="sm" role="group" aria-label="Nach Zustand filtern">
+        {order.map((state) => (
+          <UnstyledButton
+            key={state}
+            className={classes.tile}
+            data-state={state}
+            aria-pressed={status === state}
+            onClick={() => setStatus(status === state ? null : state)}
+          >
+            <Group gap={6} wrap="nowrap" className={classes.label}>
+              {icons[state]}
+              <Text fz={22} fw={800} lh={1} span>
+                {counts[state]}
+              </Text>{' '}
+              <Text size="sm" fw={600} lh={1.2} span>
+                {KNOWLEDGE_STATUS_LABELS[state]}
+              </Text>
+            </Group>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+      <Text size="sm" mt="sm">
+        {next ? (
+          <>
+            Nächster Ablauf: <strong>{next.name}</strong> am {formatDate(next.acquired_until)} (
+            {validityLabel(next.acquired_until_days)})
+          </>
+        ) : (
+          'Keine gültige Streckenkunde, die als Nächstes abläuft.'
+        )}
+      </Text>
+    </Card>
+  );
+}

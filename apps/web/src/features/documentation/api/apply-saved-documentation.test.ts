@@ -1,0 +1,51 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { ExpiringRoute } from '@streckenpass/contract/routes';
+import { describe, expect, it } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys';
+import { withActivity, writeSavedDocumentation } from './apply-saved-documentation';
+
+const entry = (id: number, until: string | null, days: number | null): ExpiringRoute => ({
+  id,
+  name: `Strecke ${id}`,
+  companyRoute: null,
+  startPoint: 'A',
+  endPoint: 'B',
+  acquired_until: until,
+  acquired_until_days: days,
+});
+const activity = {
+  id: 5,
+  acquiredAt: '2026-11-23',
+  acquiredUntil: '2027-11-22',
+  owner: '/api/users/1',
+  acquiredRoutes: ['/api/routes/1', '/api/routes/3'],
+  vehicleActivities: [],
+};
+
+describe('a saved documentation in the stored views', () => {
+  it('renews the saved routes in the expiring list and leaves the others alone', () => {
+    const entries = [entry(1, '2027-01-26', 64), entry(2, '2027-01-26', 64), entry(3, null, null)];
+    expect(withActivity(entries, activity, '2026-11-23')).toEqual([
+      entry(1, '2027-11-22', 364),
+      entry(2, '2027-01-26', 64),
+      entry(3, '2027-11-22', 364),
+    ]);
+  });
+
+  it('never shortens a validity that already reaches further', () => {
+    const [renewed] = withActivity([entry(1, '2028-01-01', 404)], activity, '2026-11-23');
+    expect(renewed?.acquired_until).toBe('2028-01-01');
+  });
+
+  it('writes into the cached lists but keeps their "Stand vom"', () => {
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.routes.expiring(), [entry(1, '2027-01-26', 64)], { updatedAt: 1000 });
+    client.setQueryData(queryKeys.routeActivities.list(), [], { updatedAt: 2000 });
+    writeSavedDocumentation(client, { activity, vehicleActivity: null }, '2026-11-23');
+    expect(client.getQueryData<ExpiringRoute[]>(queryKeys.routes.expiring())?.[0]?.acquired_until_days).toBe(364);
+    expect(client.getQueryState(queryKeys.routes.expiring())?.dataUpdatedAt).toBe(1000);
+    expect(client.getQueryData(queryKeys.routeActivities.list())).toEqual([activity]);
+    expect(client.getQueryState(queryKeys.routeActivities.list())?.dataUpdatedAt).toBe(2000);
+    expect(client.getQueryData(queryKeys.routeActivities.detail(5))).toEqual(activity);
+  });
+});

@@ -1,0 +1,224 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { validUntil, type ValidityPeriod } from '@streckenpass/contract/knowledge';
+import type { RouteActivity } from '@streckenpass/contract/route-activities';
+import type { Route } from '@streckenpass/contract/routes';
+import type { Tour } from '@streckenpass/contract/tours';
+import { IconCheck } from '@tabler/icons-react';
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { formatDate, todayInput } from '../../../lib/dates';
+import { dateProblem, planDocumentation, routeLabel, selectedRouteIds } from '../documentation';
+import { quickChoices } from '../quick-record';
+import { useRecordDocumentation } from '../use-record-documentation';
+import classes from './quick-record-card.module.css';
+
+function countText(count: number, one: string, many: string): string {
+  return count === 1 ? `1 ${one}` : `${count} ${many}`;
+}
+
+function Choice({
+  label,
+  detail,
+  selected,
+  onToggle,
+}: {
+  label: string;
+  detail: string;
+  selected: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <UnstyledButton className={classes.choice} aria-pressed={selected} onClick={onToggle}>
+      <Group gap="xs" wrap="nowrap" justify="space-between">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {label}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {detail}
+          </Text>
+        </div>
+        <span className={classes.mark} aria-hidden>
+          {selected && <IconCheck size={18} />}
+        </span>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/**
+ * "Heute gefahren": the quickest way to record a drive – the driver's tours and last driven routes on top, one
+ * tap to choose, one to save. Date (today) and validity (1 year) can be changed. Without a connection the drive
+ * goes into the outbox like on the documentation page.
+ */
+export function QuickRecordCard({
+  tours,
+  routes,
+  activities,
+  documentationPath,
+}: {
+  tours: readonly Tour[];
+  routes: readonly Route[];
+  activities: readonly RouteActivity[];
+  documentationPath: string;
+}) {
+  const titleId = useId();
+  const { record, save } = useRecordDocumentation();
+  const [chosen, setChosen] = useState<{ tours: number[]; routes: number[] }>({ tours: [], routes: [] });
+  const [date, setDate] = useState(() => todayInput());
+  const [editDate, setEditDate] = useState(false);
+  const [period, setPeriod] = useState<ValidityPeriod>('year');
+  const [problem, setProblem] = useState<string | null>(null);
+  const choices = useMemo(() => quickChoices({ tours, routes, activities }, 4), [tours, routes, activities]);
+
+  const selection = { routes: chosen.routes, tours: chosen.tours, vehicles: [], places: [] };
+  const routeCount = selectedRouteIds(selection, [...routes], [...tours]).length;
+  const today = todayInput();
+  const toggle = (kind: 'tours' | 'routes', id: number) => {
+    setProblem(null);
+    setChosen((current) => ({
+      ...current,
+      [kind]: current[kind].includes(id) ? current[kind].filter((x) => x !== id) : [...current[kind], id],
+    }));
+  };
+
+  const onSave = () => {
+    setProblem(null);
+    const result = planDocumentation({
+      selection,
+      routes: [...routes],
+      tours: [...tours],
+      vehicles: [],
+      acquiredAt: date,
+      period,
+      today,
+    });
+    if (!result.ok) {
+      setProblem(result.message);
+      return;
+    }
+    record(result.plan, {
+      onDone: () => {
+        setChosen({ tours: [], routes: [] });
+        setDate(todayInput());
+        setEditDate(false);
+      },
+    });
+  };
+
+  const nothingToOffer = choices.tours.length === 0 && choices.routes.length === 0;
+  const validText = dateProblem(date, today) ? '' : formatDate(validUntil(date, period));
+
+  return (
+    <Card component="section" aria-labelledby={titleId}>
+      <Title order={2} size="h4" mb={4} id={titleId}>
+        Heute gefahren
+      </Title>
+      {nothingToOffer ? (
+        <Text size="sm">
+          Hier erscheinen Ihre Touren und zuletzt gefahrenen Strecken zum schnellen Erfassen. Legen Sie Strecken an und
+          dokumentieren Sie sie auf der{' '}
+          <Anchor component={Link} to={documentationPath}>
+            Dokumentationsseite
+          </Anchor>
+          .
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Antippen, was Sie gefahren sind, dann speichern.
+          </Text>
+          {choices.tours.length > 0 && (
+            <div role="group" aria-label="Touren">
+              <Text size="sm" fw={600} mb={4} aria-hidden>
+                Touren
+              </Text>
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
+                {choices.tours.map((tour) => (
+                  <Choice
+                    key={`t${tour.id}`}
+                    label={tour.name}
+                    detail={`Tour · ${countText(tour.routes.length, 'Strecke', 'Strecken')}`}
+                    selected={chosen.tours.includes(tour.id)}
+                    onToggle={() => toggle('tours', tour.id)}
+                  />
+                ))}
+              </SimpleGrid>
+            </div>
+          )}
+          {choices.routes.length > 0 && (
+            <div role="group" aria-label="Zuletzt gefahrene Strecken">
+              <Text size="sm" fw={600} mb={4} aria-hidden>
+                Zuletzt gefahren
+              </Text>
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
+                {choices.routes.map((route) => (
+                  <Choice
+                    key={`r${route.id}`}
+                    label={routeLabel(route)}
+                    detail={`${route.startPoint} – ${route.endPoint}`}
+                    selected={chosen.routes.includes(route.id)}
+                    onToggle={() => toggle('routes', route.id)}
+                  />
+                ))}
+              </SimpleGrid>
+            </div>
+          )}
+          <Group gap="xs" align="flex-end" wrap="wrap">
+            {editDate ? (
+              <TextInput
+                type="date"
+                label="Gefahren am"
+                value={date}
+                max={today}
+                onChange={(event) => setDate(event.currentTarget.value)}
+                required
+              />
+            ) : (
+              <Button variant="default" onClick={() => setEditDate(true)}>
+                {date === today ? 'Heute' : formatDate(date)} · Datum ändern
+              </Button>
+            )}
+            <SegmentedControl
+              aria-label="Gültigkeit"
+              value={period}
+              onChange={(value) => setPeriod(value as ValidityPeriod)}
+              data={[
+                { value: 'year', label: '1 Jahr' },
+                { value: 'half-year', label: '½ Jahr' },
+              ]}
+            />
+          </Group>
+          {problem && (
+            <Alert color="red" role="alert" p="xs">
+              {problem}
+            </Alert>
+          )}
+          <div>
+            <Button onClick={onSave} loading={save.isPending} disabled={routeCount === 0} fullWidth size="md">
+              {routeCount === 0 ? 'Speichern' : `${countText(routeCount, 'Strecke', 'Strecken')} speichern`}
+            </Button>
+            {validText && (
+              <Text size="xs" c="dimmed" mt={4} ta="center">
+                Gefahren am {formatDate(date)} · gültig bis {validText}
+              </Text>
+            )}
+          </div>
+        </Stack>
+      )}
+    </Card>
+  );
+}

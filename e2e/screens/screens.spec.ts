@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
+
+/** Regenerates docs/screens/*.png: dashboard, quick record and documentation page at 360 and 1280 px. */
+const out = path.resolve(import.meta.dirname, '../../docs/screens');
+
+function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function settle(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Wird geladen' })).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+test.use({ colorScheme: 'light' });
+
+for (const width of [360, 1280] as const) {
+  test(`screens at ${width} px`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    const user = await registerViaApi(request, { firstname: 'Erika', lastname: 'Mustermann' });
+    const post = async (url: string, data: unknown) => (await apiAs(request, user.token, 'post', url, data)).json();
+    const names: [string, string, string, string | null][] = [
+      ['Uelzen – Celle', 'HU', 'HC', 'N30.1'],
+      ['Uelzen – Lüneburg', 'HU', 'ALBG', 'N30.2'],
+      ['Lüneburg – Hamburg', 'ALBG', 'AH', 'N31.0'],
+      ['Celle – Hannover', 'HC', 'HH', 'N40.0'],
+      ['Hamburg – Lübeck', 'AH', 'AL', 'K10.2'],
+      ['Lübeck – Kiel', 'AL', 'AK', null],
+    ];
+    const routes: { id: number }[] = [];
+    for (const [name, startPoint, endPoint, companyRoute] of names) {
+      routes.push(await post('/api/routes', { name, startPoint, endPoint, companyRoute }));
+    }
+    const iri = (i: number) => `/api/routes/${routes[i]!.id}`;
+    await post('/api/tours', { name: 'Heide-Runde', routes: [iri(0), iri(1)] });
+    await post('/api/tours', { name: 'Hamburg – Hannover', routes: [iri(2), iri(1), iri(0), iri(3)] });
+    await post('/api/vehicles', { name: 'BR 146' });
+    await post('/api/route_activities', { acquiredAt: daysAgo(380), acquiredRoutes: [iri(4)] });
+    await post('/api/route_activities', { acquiredAt: daysAgo(345), acquiredRoutes: [iri(2), iri(3)] });
+    await post('/api/route_activities', { acquiredAt: daysAgo(300), acquiredRoutes: [iri(0), iri(1)] });
+    await post('/api/route_activities', { acquiredAt: daysAgo(20), acquiredRoutes: [iri(5)] });
+    await loginViaUi(page, user);
+
+    await page.goto('/dashboard');
+    await settle(page);
+    await page.screenshot({ path: path.join(out, `dashboard-${width}.png`), fullPage: true });
+
+    const quick = page.getByRole('region', { name: 'Heute gefahren' });
+    await expect(quick).toBeVisible();
+    await quick.getByRole('button', { name: /Heide-Runde/ }).click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(out, `quick-record-${width}.png`) });
+
+    await page.goto('/documentation');
+    await settle(page);
+    await page.getByRole('button', { name: 'Tour Heide-Runde auswählen' }).click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // On a phone, what the driver sees: the lists and the action bar at the bottom; on a desktop, the whole page.
+    await page.screenshot({ path: path.join(out, `documentation-${width}.png`), fullPage: width > 360 });
+  });
+}

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+function isoDate(offsetDays: number): string {
+  const date = new Date(Date.now() + offsetDays * 86_400_000);
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(date);
+}
+
+test('on a phone the selection is saved from the bar at the bottom, date and validity one tap away', async ({
+  page,
+  request,
+}) => {
+  const user = await registerViaApi(request);
+  const post = async (url: string, data: unknown) => (await apiAs(request, user.token, 'post', url, data)).json();
+  const routes = [];
+  for (let i = 1; i <= 8; i += 1) {
+    routes.push(await post('/api/routes', { name: `Strecke ${i}`, startPoint: `A${i}`, endPoint: `B${i}` }));
+  }
+  await loginViaUi(page, user);
+  await page.goto('/documentation');
+
+  // Long lists are collapsed to the first entries; the search comes first; everything is one tap away.
+  const list = page.getByRole('region', { name: /^Strecken/ });
+  await expect(list.getByRole('button', { name: /auswählen$/ })).toHaveCount(5);
+  await list.getByRole('button', { name: 'Alle 8 zeigen' }).click();
+  await list.getByRole('button', { name: 'Strecke Strecke 8 auswählen' }).click();
+  await list.getByRole('button', { name: 'Weniger zeigen' }).click();
+  // A selected entry stays in view when the list is collapsed.
+  await expect(list.getByRole('button', { name: 'Strecke Strecke 8 auswählen', pressed: true })).toBeVisible();
+
+  const bar = page.getByRole('region', { name: 'Auswahl speichern' });
+  await expect(bar.getByText('1 ausgewählt')).toBeVisible();
+  await bar.getByRole('button', { name: /– ändern$/ }).click();
+  const sheet = page.getByRole('dialog', { name: 'Datum und Gültigkeit' });
+  await sheet.getByLabel('Zuletzt gefahren am').fill(isoDate(-1));
+  await sheet.getByText('½ Jahr').click();
+  await sheet.getByRole('button', { name: 'Fertig' }).click();
+  await expect(sheet).toHaveCount(0);
+  await expect(bar.getByRole('button', { name: /gültig ½ Jahr/ })).toBeVisible();
+  await bar.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Dokumentation gespeichert', { exact: true })).toBeVisible();
+  await expect(bar).toHaveCount(0);
+
+  const activities = (await (await apiAs(request, user.token, 'get', '/api/route_activities')).json()) as {
+    acquiredAt: string;
+    acquiredUntil: string;
+    acquiredRoutes: string[];
+  }[];
+  expect(activities).toHaveLength(1);
+  expect(activities[0]?.acquiredAt.slice(0, 10)).toBe(isoDate(-1));
+  expect(activities[0]?.acquiredUntil.slice(0, 10)).toBe(isoDate(181));
+  expect(activities[0]?.acquiredRoutes).toEqual([`/api/routes/${routes[7].id}`]);
+});

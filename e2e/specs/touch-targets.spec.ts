@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoCspViolations, listenForCspViolations, smallTouchTargets } from '../support/audits';
+import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
+
+test.use({ viewport: { width: 360, height: 800 } });
+
+test.beforeEach(async ({ page }) => {
+  await listenForCspViolations(page);
+});
+
+async function settle(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Wird geladen' })).toHaveCount(0);
+}
+
+test('public pages at 360 px: every target is at least 44 × 44 px, no CSP violation', async ({ page }) => {
+  for (const path of ['/', '/about', '/legal', '/donate', '/reset-password?token=x']) {
+    await page.goto(path);
+    await settle(page);
+    expect.soft(await smallTouchTargets(page), `small targets on ${path}`).toEqual([]);
+    await expectNoCspViolations(page, path);
+  }
+  // The mobile menu, opened.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Menü öffnen' }).click();
+  expect.soft(await smallTouchTargets(page), 'small targets in the open menu').toEqual([]);
+});
+
+test('signed-in pages and the delete dialog at 360 px: 44 px targets, no CSP violation, page locked', async ({
+  page,
+  request,
+}) => {
+  const user = await registerViaApi(request, { firstname: 'Daumen', lastname: 'Breit' });
+  const post = async (url: string, data: unknown) => (await apiAs(request, user.token, 'post', url, data)).json();
+  const route = await post('/api/routes', { name: 'Hannover – Celle', startPoint: 'HH', endPoint: 'HC' });
+  const tour = await post('/api/tours', { name: 'Heidetour', routes: [`/api/routes/${route.id}`] });
+  const vehicle = await post('/api/vehicles', { name: 'BR 425' });
+  const activity = await post('/api/route_activities', {
+    acquiredAt: '2026-06-01',
+    acquiredRoutes: [`/api/routes/${route.id}`],
+  });
+  await loginViaUi(page, user);
+  const paths = [
+    '/dashboard',
+    '/documentation',
+    '/route/new',
+    `/route/${route.id}`,
+    `/route/edit/${route.id}`,
+    '/tour/new',
+    `/tour/${tour.id}`,
+    `/tour/edit/${tour.id}`,
+    '/vehicle/new',
+    `/vehicle/${vehicle.id}`,
+    `/vehicle/edit/${vehicle.id}`,
+    '/account',
+    '/account/settings',
+    '/account/change-password',
+    '/route-activity',
+    `/route-activity/${activity.id}`,
+  ];
+  for (const path of paths) {
+    await page.goto(path);
+    await settle(page);
+    expect.soft(await smallTouchTargets(page), `small targets on ${path}`).toEqual([]);
+    await expectNoCspViolations(page, path);
+  }
+
+  // The delete dialog: its scroll lock injects a <style>, which needs the nonce.
+  await page.getByRole('button', { name: 'Dokumentation löschen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Dokumentation löschen?' });
+  await expect(dialog).toBeVisible();
+  expect.soft(await smallTouchTargets(page), 'small targets in the delete dialog').toEqual([]);
+  await expectNoCspViolations(page, 'delete dialog');
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(dialog).toHaveCount(0);
+});

@@ -1,0 +1,85 @@
+import { expect, type Page } from '@playwright/test';
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+  }
+}
+
+/**
+ * Collects every Content-Security-Policy violation of the page (also those a library swallows, such as a probe for
+ * `eval`): call before the first navigation, read with `cspViolations`.
+ */
+export async function listenForCspViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__cspViolations?.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+}
+
+export async function expectNoCspViolations(page: Page, label: string): Promise<void> {
+  const violations = await page.evaluate(() => window.__cspViolations ?? []);
+  expect.soft(violations, `CSP violations on ${label}`).toEqual([]);
+}
+
+/**
+ * Every interactive element smaller than `min` × `min` CSS pixels. A checkbox or radio counts with its label
+ * (the whole row is clickable); links inside running text are exempt (WCAG 2.5.8 "inline").
+ */
+export async function smallTouchTargets(page: Page, min = 44): Promise<string[]> {
+  return page.evaluate((min) => {
+    const selector =
+      'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=checkbox], [role=radio], [role=switch], [role=tab], summary';
+    const problems: string[] = [];
+    const describe = (element: Element) => {
+      const name =
+        element.getAttribute('aria-label') ??
+        (element as HTMLInputElement).labels?.[0]?.textContent ??
+        element.textContent ??
+        '';
+      return `${element.tagName.toLowerCase()} "${name.trim().slice(0, 40)}"`;
+    };
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      if (element.closest('[aria-hidden="true"], [inert]')) continue;
+      const style = getComputedStyle(element);
+      let rect = element.getBoundingClientRect();
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      const input = element as HTMLInputElement;
+      const choice = element.tagName === 'INPUT' && (input.type === 'checkbox' || input.type === 'radio');
+      if (rect.width === 0 && rect.height === 0 && !(choice && input.labels?.length)) continue;
+      // A password field's <input> sits inside the visible box (with the eye button): the box is the target.
+      const box = element.tagName === 'INPUT' ? element.closest('.mantine-Input-input') : null;
+      if (box && box !== element) rect = box.getBoundingClientRect();
+      if (choice) {
+        const label = input.labels?.[0];
+        if (label) {
+          const area = label.closest('.mantine-Checkbox-body, .mantine-Radio-body') ?? label;
+          const labelRect = area.getBoundingClientRect();
+          // A visually hidden input (segmented control): the label alone is the target.
+          if (rect.width === 0 || rect.height === 0) rect = labelRect;
+          const left = Math.min(rect.left, labelRect.left);
+          const top = Math.min(rect.top, labelRect.top);
+          rect = new DOMRect(
+            left,
+            top,
+            Math.max(rect.right, labelRect.right) - left,
+            Math.max(rect.bottom, labelRect.bottom) - top,
+          );
+        }
+      }
+      if (element.tagName === 'A' && style.display === 'inline') {
+        const block = element.parentElement;
+        const ownText = (element.textContent ?? '').trim().length;
+        if (block && (block.textContent ?? '').trim().length > ownText) continue;
+      }
+      if (rect.width + 0.5 < min || rect.height + 0.5 < min) {
+        problems.push(`${describe(element)} ${Math.round(rect.width)}×${Math.round(rect.height)}`);
+      }
+    }
+    return problems;
+  }, min);
+}
