@@ -34,6 +34,22 @@ const firstMessage = (error: { validation?: { message?: string }[] } | undefined
   return issue?.message ?? fallback;
 };
 
+/**
+ * The account calls' own refusal shape `{ success: false, message }` (API.md): the schema's first German message, or
+ * the common-password message for a new password. Null when the input passes.
+ */
+function refuseAccountInput(
+  request: { validationError?: unknown },
+  newPassword: () => string,
+  fallback: string,
+): { success: false; message: string } | null {
+  if (request.validationError) {
+    return { success: false, message: firstMessage(request.validationError as never, fallback) };
+  }
+  if (isCommonPassword(newPassword())) return { success: false, message: COMMON_PASSWORD_MESSAGE };
+  return null;
+}
+
 export const FORGOT_PASSWORD_MESSAGE =
   'Wenn ein Konto mit dieser E-Mail-Adresse existiert, haben wir einen Link zum Zurücksetzen des Passworts gesendet.';
 
@@ -95,15 +111,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: limits.register, noStore: true },
     },
     async (request, reply) => {
-      if (request.validationError) {
-        return reply.status(422).send({
-          success: false,
-          message: firstMessage(request.validationError as never, 'Die Angaben sind ungültig.'),
-        });
-      }
-      if (isCommonPassword(request.body.password)) {
-        return reply.status(422).send({ success: false, message: COMMON_PASSWORD_MESSAGE });
-      }
+      const refusal = refuseAccountInput(request, () => request.body.password, 'Die Angaben sind ungültig.');
+      if (refusal) return reply.status(422).send(refusal);
       const limited = await throttle.hitTarget('register', request.body.email);
       if (limited) return limited.send(reply);
       const user = await accounts.register(request.body);
@@ -157,15 +166,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: limits.passwordReset },
     },
     async (request, reply) => {
-      if (request.validationError) {
-        return reply.status(422).send({
-          success: false,
-          message: firstMessage(request.validationError as never, 'Das neue Passwort ist ungültig.'),
-        });
-      }
-      if (isCommonPassword(request.body.new_password)) {
-        return reply.status(422).send({ success: false, message: COMMON_PASSWORD_MESSAGE });
-      }
+      const refusal = refuseAccountInput(request, () => request.body.new_password, 'Das neue Passwort ist ungültig.');
+      if (refusal) return reply.status(422).send(refusal);
       const ok = await accounts.resetPassword(request.body.token, request.body.new_password);
       if (!ok) {
         return reply.status(400).send({
@@ -271,15 +273,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: limits.login, noStore: true },
     },
     async (request, reply) => {
-      if (request.validationError) {
-        return reply.status(422).send({
-          success: false,
-          message: firstMessage(request.validationError as never, 'Das neue Passwort ist ungültig.'),
-        });
-      }
-      if (isCommonPassword(request.body.new_password)) {
-        return reply.status(422).send({ success: false, message: COMMON_PASSWORD_MESSAGE });
-      }
+      const refusal = refuseAccountInput(request, () => request.body.new_password, 'Das neue Passwort ist ungültig.');
+      if (refusal) return reply.status(422).send(refusal);
       const me = currentUser(request);
       const ok = await accounts.changePassword(me.id, me.jti, request.body.current_password, request.body.new_password);
       if (!ok) return reply.status(400).send({ success: false, message: 'Das aktuelle Passwort ist falsch.' });
