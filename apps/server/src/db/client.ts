@@ -119,6 +119,12 @@ async function openPostgres(url: string): Promise<Database> {
   });
   // A dropped connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // A client checked out for a transaction is between two statements when its connection is cut: without a
+  // listener its 'error' event would crash the process. The failed statement answers 503; the pool drops the
+  // broken client when it is released (it is no longer queryable).
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);

@@ -137,7 +137,9 @@ describe('PostgreSQL connection lost and back', async () => {
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
     phase = 'recovering';
     await admin.query(`alter database ${database.name} allow_connections true`);
-    const recoveredInMs = await waitForHealth(server.url, 200, 15_000);
+    const recoveredInMs = await waitForHealth(server.url, 200, 15_000).catch((error: unknown) => {
+      throw new Error(`${(error as Error).message}\nserver output:\n${server.output()}`);
+    });
     phase = 'after';
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     running = false;
