@@ -43,7 +43,7 @@ async function api(method, url, token, body) {
 async function seed() {
   const { jwt_token: token } = await api('POST', '/api/users/register', null, {
     email: `lighthouse.${Date.now()}@example.org`,
-    password: 'lighthouse-1',
+    password: 'Leuchtturm misst sieben Strecken',
     firstname: 'Lena',
     lastname: 'Leuchtturm',
   });

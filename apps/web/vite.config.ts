@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerenderedPaths, prerenderPage } from './src/content/prerender';
 
 /** One id per production build; the app compares it with /build.json to notice a deploy. */
 const buildId =
@@ -22,11 +23,29 @@ function buildManifest(): Plugin {
   };
 }
 
+/** Static HTML of the public pages (src/content/prerender.ts), next to index.html: dist/prerender/<page>.html. */
+function prerenderPublicPages(): Plugin {
+  return {
+    name: 'streckenpass-prerender',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (!index || index.type !== 'asset') this.error('prerender: index.html missing from the bundle');
+      const indexHtml = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
+      for (const page of Object.values(prerenderedPaths)) {
+        this.emitFile({ type: 'asset', fileName: `prerender/${page}.html`, source: prerenderPage(indexHtml, page) });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   plugins: [
     react(),
     buildManifest(),
+    prerenderPublicPages(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -59,7 +78,8 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
         // build.json must always come from the network: it is how a new deploy is noticed.
-        globIgnores: ['build.json'],
+        // The prerendered public pages are served by the server only; offline, index.html serves every path.
+        globIgnores: ['build.json', 'prerender/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
     }),

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { PageLoader } from '../../components/page-loader';
+import { startPage } from '../../content/public-pages';
 import type { FromState } from '../guards';
 
 // Registration validates with the contract's zod schema; loading it on demand keeps zod off the start page.
@@ -16,8 +17,15 @@ const ForgotPasswordForm = lazy(() =>
 );
 import { useTitle } from '../use-title';
 
+/** One icon per feature in `startPage.features`, same order. */
+const featureIcons = [IconBolt, IconBell, IconFileExport, IconDeviceMobile] as const;
+
 type Mode = 'login' | 'register' | 'forgot';
-const titles: Record<Mode, string> = { login: 'Anmelden', register: 'Registrieren', forgot: 'Passwort vergessen' };
+const titles: Record<Mode, string> = {
+  login: startPage.loginTitle,
+  register: 'Registrieren',
+  forgot: 'Passwort vergessen',
+};
 
 export function Component() {
   const [mode, setMode] = useState<Mode>('login');
@@ -74,52 +82,28 @@ export function Component() {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Stack gap="md">
-          <Title order={2}>Streckenkunde – schnell, einfach, unterwegs</Title>
-          <Text>
-            Streckenpass ersetzt die Papierliste: Sie halten fest, wann Sie welche Strecke gefahren sind, und sehen auf
-            einen Blick, welche Streckenkunde bald verfällt.
-          </Text>
+          <Title order={2}>{startPage.headline}</Title>
+          <Text>{startPage.intro}</Text>
           <List spacing="sm" center>
-            <List.Item
-              icon={
-                <ThemeIcon variant="light" size="lg">
-                  <IconBolt size={18} aria-hidden />
-                </ThemeIcon>
-              }
-            >
-              Fahrten in Sekunden dokumentieren – auch für ganze Touren auf einmal
-            </List.Item>
-            <List.Item
-              icon={
-                <ThemeIcon variant="light" size="lg">
-                  <IconBell size={18} aria-hidden />
-                </ThemeIcon>
-              }
-            >
-              Automatische Erinnerungen per E-Mail, bevor eine Strecke verfällt
-            </List.Item>
-            <List.Item
-              icon={
-                <ThemeIcon variant="light" size="lg">
-                  <IconFileExport size={18} aria-hidden />
-                </ThemeIcon>
-              }
-            >
-              Nachweis als PDF oder CSV für den Arbeitgeber
-            </List.Item>
-            <List.Item
-              icon={
-                <ThemeIcon variant="light" size="lg">
-                  <IconDeviceMobile size={18} aria-hidden />
-                </ThemeIcon>
-              }
-            >
-              Auf dem Telefon im Führerstand wie am Rechner im Betriebshof
-            </List.Item>
+            {startPage.features.map((feature, index) => {
+              const Icon = featureIcons[index] ?? IconBolt;
+              return (
+                <List.Item
+                  key={feature}
+                  icon={
+                    <ThemeIcon variant="light" size="lg">
+                      <Icon size={18} aria-hidden />
+                    </ThemeIcon>
+                  }
+                >
+                  {feature}
+                </List.Item>
+              );
+            })}
           </List>
           <div>
             <Button component={Link} to={paths.about} variant="light">
-              Mehr Informationen
+              {startPage.more}
             </Button>
           </div>
         </Stack>
