@@ -88,6 +88,9 @@ test.describe('chunk-load guard', () => {
   test('reloads once when a page chunk fails to load, and not a second time within 10 s', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+    // The prerendered start page shows its heading before the app runs; its links are plain links until then. Wait
+    // for the app's login form, so the click below is the app's own navigation that loads the page chunk.
+    await expect(page.getByLabel('E-Mail Adresse')).toBeVisible();
     let loads = 0;
     page.on('load', () => (loads += 1));
     // After a deploy the old chunk of the information page is gone.
