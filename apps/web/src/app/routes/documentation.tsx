@@ -130,6 +130,13 @@ export function Component() {
     resetFeedback();
     toggle(kind, id as never);
   };
+  /** What each of the four lists needs from the selection store: its search text and its selected ids. */
+  const selectable = (kind: SelectionKind) => ({
+    search: search[kind],
+    onSearch: (text: string) => setSearch(kind, text),
+    isSelected: (id: number | string) => (selection[kind] as readonly (number | string)[]).includes(id),
+    onToggle: onToggle(kind),
+  });
 
   const onSave = () => {
     resetFeedback();
@@ -192,11 +199,8 @@ export function Component() {
                   label: routeLabel(route),
                   to: paths.route(route.id),
                 }))}
-                search={search.routes}
-                onSearch={(text) => setSearch('routes', text)}
+                {...selectable('routes')}
                 searchPlaceholder="Eine Strecke suchen"
-                isSelected={(id) => selection.routes.includes(id)}
-                onToggle={onToggle('routes')}
                 query={routes}
                 empty={
                   <EmptyHint
@@ -218,11 +222,8 @@ export function Component() {
                     (isTourIncomplete(tour.routes) ? ` · ${TOUR_INCOMPLETE_LABEL}` : ''),
                   to: paths.tour(tour.id),
                 }))}
-                search={search.tours}
-                onSearch={(text) => setSearch('tours', text)}
+                {...selectable('tours')}
                 searchPlaceholder="Eine Tour suchen"
-                isSelected={(id) => selection.tours.includes(id)}
-                onToggle={onToggle('tours')}
                 query={tours}
                 empty={
                   <EmptyHint text="Noch keine Touren. Eine Tour fasst Strecken zusammen, die Sie oft gemeinsam fahren – so dokumentieren Sie alle mit einem Klick." />
@@ -238,11 +239,8 @@ export function Component() {
                   label: vehicle.name,
                   to: paths.vehicle(vehicle.id),
                 }))}
-                search={search.vehicles}
-                onSearch={(text) => setSearch('vehicles', text)}
+                {...selectable('vehicles')}
                 searchPlaceholder="Ein Fahrzeug suchen"
-                isSelected={(id) => selection.vehicles.includes(id)}
-                onToggle={onToggle('vehicles')}
                 query={vehicles}
                 empty={
                   <EmptyHint text="Noch keine Fahrzeuge. Ausgewählte Fahrzeuge werden mit den Strecken dokumentiert." />
@@ -261,11 +259,8 @@ export function Component() {
                       ? '1 Strecke beginnt oder endet hier'
                       : `${place.routes} Strecken beginnen oder enden hier`,
                 }))}
-                search={search.places}
-                onSearch={(text) => setSearch('places', text)}
+                {...selectable('places')}
                 searchPlaceholder="Einen Ort suchen"
-                isSelected={(id) => selection.places.includes(id)}
-                onToggle={onToggle('places')}
                 query={routes}
                 empty={
                   <EmptyHint text="Orte sind die Start- und Endpunkte Ihrer Strecken. Ein Ort wählt alle Strecken aus, die dort beginnen oder enden." />
