@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
+import { apiAs, loginViaUi, registerViaApi, signedInPaths } from '../support/fixtures';
 
 const widths = [360, 1280] as const;
 
@@ -67,24 +67,7 @@ for (const width of widths) {
         })
       ).json();
       await loginViaUi(page, user);
-      const paths = [
-        '/dashboard',
-        '/documentation',
-        '/route/new',
-        `/route/${r1.id}`,
-        `/route/edit/${r1.id}`,
-        '/tour/new',
-        `/tour/${tour.id}`,
-        `/tour/edit/${tour.id}`,
-        '/vehicle/new',
-        `/vehicle/${vehicle.id}`,
-        `/vehicle/edit/${vehicle.id}`,
-        '/account',
-        '/account/settings',
-        '/account/change-password',
-        '/route-activity',
-        `/route-activity/${activity.id}`,
-      ];
+      const paths = signedInPaths({ route: r1.id, tour: tour.id, vehicle: vehicle.id, activity: activity.id });
       for (const path of paths) {
         await page.goto(path);
         await settle(page);

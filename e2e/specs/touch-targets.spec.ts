@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoCspViolations, listenForCspViolations, smallTouchTargets } from '../support/audits';
-import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
+import { apiAs, loginViaUi, registerViaApi, signedInPaths } from '../support/fixtures';
 
 test.use({ viewport: { width: 360, height: 800 } });
 
@@ -40,24 +40,7 @@ test('signed-in pages and the delete dialog at 360 px: 44 px targets, no CSP vio
     acquiredRoutes: [`/api/routes/${route.id}`],
   });
   await loginViaUi(page, user);
-  const paths = [
-    '/dashboard',
-    '/documentation',
-    '/route/new',
-    `/route/${route.id}`,
-    `/route/edit/${route.id}`,
-    '/tour/new',
-    `/tour/${tour.id}`,
-    `/tour/edit/${tour.id}`,
-    '/vehicle/new',
-    `/vehicle/${vehicle.id}`,
-    `/vehicle/edit/${vehicle.id}`,
-    '/account',
-    '/account/settings',
-    '/account/change-password',
-    '/route-activity',
-    `/route-activity/${activity.id}`,
-  ];
+  const paths = signedInPaths({ route: route.id, tour: tour.id, vehicle: vehicle.id, activity: activity.id });
   for (const path of paths) {
     await page.goto(path);
     await settle(page);

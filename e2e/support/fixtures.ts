@@ -52,3 +52,25 @@ export async function apiAs(
     ...(data !== undefined ? { data } : {}),
   });
 }
+
+/** Every signed-in page of the route table, for a user with one route, tour, vehicle and route activity. */
+export function signedInPaths(ids: { route: number; tour: number; vehicle: number; activity: number }): string[] {
+  return [
+    '/dashboard',
+    '/documentation',
+    '/route/new',
+    `/route/${ids.route}`,
+    `/route/edit/${ids.route}`,
+    '/tour/new',
+    `/tour/${ids.tour}`,
+    `/tour/edit/${ids.tour}`,
+    '/vehicle/new',
+    `/vehicle/${ids.vehicle}`,
+    `/vehicle/edit/${ids.vehicle}`,
+    '/account',
+    '/account/settings',
+    '/account/change-password',
+    '/route-activity',
+    `/route-activity/${ids.activity}`,
+  ];
+}
