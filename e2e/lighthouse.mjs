@@ -89,6 +89,8 @@ async function audit(browserPage, chromePort, url, keepStorage) {
     browserPage,
   );
   const lhr = result.lhr;
+  if (lhr.runtimeError) console.error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  for (const warning of lhr.runWarnings ?? []) console.error(`${url}: ${warning}`);
   const scores = Object.fromEntries(categories.map((id) => [id, lhr.categories[id]?.score ?? null]));
   const failed = Object.values(lhr.audits)
     .filter((a) => a.score !== null && a.score < 1 && ['binary', 'numeric'].includes(a.scoreDisplayMode))
@@ -101,6 +103,30 @@ async function audit(browserPage, chromePort, url, keepStorage) {
       const node = a.details?.items?.[0]?.node;
       return node ? `${a.id} (${node.snippet})` : a.id;
     });
+  if (process.env.LIGHTHOUSE_DETAILS) {
+    const items = (id) => lhr.audits[id]?.details?.items ?? [];
+    console.info(`\n${url}`);
+    console.info(
+      '  main thread:',
+      items('mainthread-work-breakdown')
+        .map((i) => `${i.groupLabel ?? i.group} ${Math.round(i.duration)}`)
+        .join(' · '),
+    );
+    console.info(
+      '  scripts:',
+      items('bootup-time')
+        .slice(0, 6)
+        .map((i) => `${i.url.replace(origin, '')} ${Math.round(i.total)}/${Math.round(i.scripting)}`)
+        .join(' · '),
+    );
+    console.info(
+      '  long tasks:',
+      items('long-tasks')
+        .slice(0, 8)
+        .map((i) => `${i.url?.replace(origin, '') ?? '?'}@${Math.round(i.startTime)}+${Math.round(i.duration)}`)
+        .join(' · '),
+    );
+  }
   return {
     scores,
     fcp: lhr.audits['first-contentful-paint'].displayValue,
@@ -148,22 +174,25 @@ try {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const page = await browser.newPage();
   const rows = [];
-  const measure = async (label, url, keepStorage) => {
+  // LIGHTHOUSE_PAGES=start,about,dashboard,documentation limits the run to some pages.
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+  const measure = async (label, key, url, keepStorage) => {
+    if (only && !only.includes(key)) return;
     for (let run = 1; run <= runs; run += 1) {
       rows.push({ page: label, run, ...(await audit(page, chrome.port, url, keepStorage)) });
     }
   };
   // Signed out: a first visit (Lighthouse clears storage and caches before each run).
-  await measure('Startseite /', `${origin}/`, false);
-  await measure('Informationen /about', `${origin}/about`, false);
+  await measure('Startseite /', 'start', `${origin}/`, false);
+  await measure('Informationen /about', 'about', `${origin}/about`, false);
   // Signed in: the token in the browser's storage, as after a login (kept between runs, caches too).
   await page.goto(`${origin}/legal`);
   await page.evaluate(
     (value) => localStorage.setItem('streckenpass:auth', value),
     JSON.stringify({ state: { token, details: decode(token), valid: true, error: null }, version: 0 }),
   );
-  await measure('Dashboard', `${origin}/dashboard`, true);
-  await measure('Dokumentation', `${origin}/documentation`, true);
+  await measure('Dashboard', 'dashboard', `${origin}/dashboard`, true);
+  await measure('Dokumentation', 'documentation', `${origin}/documentation`, true);
   await browser.disconnect();
 
   const pad = (text, width) => String(text).padEnd(width);

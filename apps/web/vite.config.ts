@@ -32,9 +32,12 @@ function prerenderPublicPages(): Plugin {
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (!index || index.type !== 'asset') this.error('prerender: index.html missing from the bundle');
+      const publicEntry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.name === 'public');
+      if (!publicEntry) this.error('prerender: the public entry (src/public-entry.ts) is missing from the bundle');
       const indexHtml = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
       for (const page of Object.values(prerenderedPaths)) {
-        this.emitFile({ type: 'asset', fileName: `prerender/${page}.html`, source: prerenderPage(indexHtml, page) });
+        const source = prerenderPage(indexHtml, page, `/${publicEntry.fileName}`);
+        this.emitFile({ type: 'asset', fileName: `prerender/${page}.html`, source });
       }
     },
   };
@@ -86,6 +89,8 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist',
+    // The app (index.html) and the prerendered public pages' small script (src/public-entry.ts, decision 0019).
+    rollupOptions: { input: { index: 'index.html', public: 'src/public-entry.ts' } },
     sourcemap: false,
     chunkSizeWarningLimit: 800,
   },

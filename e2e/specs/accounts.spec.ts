@@ -7,6 +7,8 @@ test('register → dashboard → logout → login → change password → login 
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Registrieren' }).click();
+  // The prerendered start page loads the app for this form (src/public-entry.ts).
+  await expect(page.getByRole('heading', { name: 'Registrieren' })).toBeVisible();
   await page.getByLabel('E-Mail Adresse').fill(email);
   await page.getByLabel('Vorname').fill('  Jörg ');
   await page.getByLabel('Nachname').fill(' Weiß ');

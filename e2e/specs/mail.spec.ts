@@ -6,6 +6,7 @@ test('register → open the link from the received mail → banner gone', async 
   const email = uniqueEmail('verify');
   await page.goto('/');
   await page.getByRole('button', { name: 'Registrieren' }).click();
+  await expect(page.getByRole('heading', { name: 'Registrieren' })).toBeVisible();
   await page.getByLabel('E-Mail Adresse').fill(email);
   await page.getByLabel('Vorname').fill('Vera');
   await page.getByLabel('Nachname').fill('Prüfer');
@@ -30,6 +31,7 @@ test('forgot password → link from the mail → new password → login', async 
   const user = await registerViaApi(request, { email: uniqueEmail('reset') });
   await page.goto('/');
   await page.getByRole('button', { name: 'Passwort vergessen' }).click();
+  await expect(page.getByRole('heading', { name: 'Passwort vergessen' })).toBeVisible();
   await page.getByLabel('E-Mail Adresse').fill(user.email);
   await page.getByRole('button', { name: 'Link anfordern' }).click();
   await expect(page.getByText(/Wenn ein Konto mit dieser E-Mail-Adresse existiert/)).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { aboutPage, donatePage, legalPage, startPage } from '../../apps/web/src/content/public-pages';
 import { expectNoCspViolations, listenForCspViolations } from '../support/audits';
-import { loginViaUi, registerViaApi } from '../support/fixtures';
+import { registerViaApi } from '../support/fixtures';
 
 // Issue 15, item 8: the public pages paint their content from prerendered HTML before the app bundle has loaded
 // (apps/web/src/content/prerender.ts, served by apps/server/src/plugins/spa.ts); the app then replaces it.
@@ -39,36 +39,74 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test.describe('with JavaScript', () => {
+test.describe('with JavaScript, signed out', () => {
   for (const { path, heading, text } of pages) {
-    test(`${path} becomes the app's page, without CSP violations`, async ({ page }) => {
+    test(`${path} runs only the small public entry, not the app, without CSP violations`, async ({ page }) => {
       await listenForCspViolations(page);
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
       await page.goto(path);
-      // The static copy is gone once React has rendered, and the app's theme (primary colour "signal") applies –
-      // the deferred stylesheet must not override Mantine's injected variables.
-      await expect(page.locator('#root .pp')).toHaveCount(0);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.getByText(text)).toBeVisible();
-      const primary = await page.evaluate(() =>
-        getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim(),
-      );
-      // signal[7] (apps/web/src/app/theme.ts), not Mantine's default blue #228be6.
-      expect(primary.toLowerCase()).toBe('#c81a1b');
-      const stylesheet = page.locator('link[rel="stylesheet"][href*="/assets/index-"]');
-      await expect(stylesheet).toHaveAttribute('media', 'all');
+      await page.waitForLoadState('networkidle');
+      // The static copy stays; the app's entry chunk is never requested (decision 0019).
+      await expect(page.locator('#root .pp')).toHaveCount(1);
+      expect(scripts.some((script) => /\/assets\/public-[^/]+\.js$/.test(script))).toBe(true);
+      expect(scripts.filter((script) => /\/assets\/index-[^/]+\.js$/.test(script))).toEqual([]);
       await expectNoCspViolations(page, path);
     });
   }
 
-  test('the login form on the start page signs in; a signed-in user opening /about goes to the dashboard', async ({
+  test('the prerendered login form checks its fields, says so when the password is wrong, and signs in without the app', async ({
     page,
     request,
   }) => {
     await listenForCspViolations(page);
     const user = await registerViaApi(request, { password: 'Prerender prüft die Anmeldung' });
-    await loginViaUi(page, user);
+    await page.goto('/');
+    const submit = page.getByRole('button', { name: 'Anmelden' });
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(page.getByText(startPage.login.emailMissing)).toBeVisible();
+    await expect(page.getByText(startPage.login.passwordMissing)).toBeVisible();
+    await expect(page.getByLabel('E-Mail Adresse')).toHaveAttribute('aria-invalid', 'true');
+
+    await page.getByLabel('E-Mail Adresse').fill(user.email);
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('ein falsches Passwort');
+    await submit.click();
+    await expect(page.getByRole('alert').filter({ hasText: startPage.login.wrongCredentials })).toBeVisible();
+    expect(page.url()).not.toContain('Passwort');
+
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(user.password);
+    await submit.click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    // A signed-in user opening a public page gets the app (its guard sends "/about" to the dashboard).
     await page.goto('/about');
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expectNoCspViolations(page, 'login and redirect');
+    await page.goto('/legal');
+    await expect(page.locator('#root .pp')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: legalPage.title })).toBeVisible();
+    const primary = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim(),
+    );
+    // signal[7] (apps/web/src/app/theme.ts), not Mantine's default blue #228be6: the deferred stylesheet must not
+    // override Mantine's injected variables.
+    expect(primary.toLowerCase()).toBe('#c81a1b');
+    await expect(page.locator('link[rel="stylesheet"][href*="/assets/index-"]')).toHaveAttribute('media', 'all');
+    await expectNoCspViolations(page, 'login and the app on a public page');
+  });
+
+  test('notices from links show on the static page; "Registrieren" loads the app with its form', async ({ page }) => {
+    await page.goto('/?verified=0');
+    await expect(page.getByRole('alert').filter({ hasText: startPage.verificationFailed })).toBeVisible();
+    await page.goto('/?reset=1');
+    await expect(page.getByRole('status').filter({ hasText: startPage.passwordChanged })).toBeVisible();
+    await page.getByRole('button', { name: 'Registrieren' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrieren' })).toBeVisible();
+    await expect(page.getByLabel('Vorname')).toBeVisible();
+    await expect(page).toHaveURL(/form=register/);
   });
 });

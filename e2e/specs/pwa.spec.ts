@@ -29,7 +29,8 @@ test.describe('installable app', () => {
     expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
     for (const icon of manifest.icons) expect((await request.get(icon.src)).ok()).toBe(true);
 
-    await page.goto('/');
+    // The app registers the worker; the prerendered public pages run only their small entry (decision 0019).
+    await page.goto('/reset-password?token=x');
     await expect
       .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 })
       .toBe('activated');
@@ -67,8 +68,8 @@ test.describe('installable app', () => {
 });
 
 test('announces a new build and reloads only when asked', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+  await page.goto('/?form=forgot');
+  await expect(page.getByRole('heading', { name: 'Passwort vergessen' })).toBeVisible();
   await page.getByLabel('E-Mail Adresse').fill('nicht-verlieren@example.org');
   // Simulate a deploy: the server now reports another build id.
   await page.route('**/build.json', (route) => route.fulfill({ json: { build: 'ein-neuer-build' } }));
@@ -85,17 +86,15 @@ test('announces a new build and reloads only when asked', async ({ page }) => {
 test.describe('chunk-load guard', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('reloads once when a page chunk fails to load, and not a second time within 10 s', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
-    // The prerendered start page shows its heading before the app runs; its links are plain links until then. Wait
-    // for the app's login form, so the click below is the app's own navigation that loads the page chunk.
-    await expect(page.getByLabel('E-Mail Adresse')).toBeVisible();
+  test('reloads once when a page chunk fails to load, and not a second time within 10 s', async ({ page, request }) => {
+    // A signed-in page: its links are the app's own navigation, which loads the page chunk (the prerendered public
+    // pages would simply be served again after the reload).
+    await loginViaUi(page, await registerViaApi(request));
     let loads = 0;
     page.on('load', () => (loads += 1));
-    // After a deploy the old chunk of the information page is gone.
-    await page.route(/\/assets\/about-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
-    await page.getByRole('link', { name: 'Informationen' }).first().click();
+    // After a deploy the old chunk of the account page is gone.
+    await page.route(/\/assets\/account-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.getByRole('link', { name: 'Konto', exact: true }).first().click();
     await expect(page.getByText(/neue Version von Streckenpass ist verfügbar/)).toBeVisible({ timeout: 15_000 });
     await page.waitForTimeout(1500);
     expect(loads).toBe(1);

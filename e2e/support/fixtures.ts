@@ -34,6 +34,9 @@ export async function loginViaUi(page: Page, user: { email: string; password: st
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The prerendered start page signs in without the app and then loads the dashboard as a new page.
+  await page.waitForLoadState('load');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }
 
 /** Calls the API as the user. */

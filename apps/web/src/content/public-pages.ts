@@ -19,8 +19,23 @@ export const startPage = {
     'Auf dem Telefon im Führerstand wie am Rechner im Betriebshof',
   ],
   more: 'Mehr Informationen',
-  /** Shown in the static copy where the login form appears once the app has loaded. */
-  loading: 'Das Anmeldeformular wird geladen …',
+  /** The login form: the app's (features/auth/components/login-form.tsx) and the prerendered one (public-entry.ts). */
+  login: {
+    email: 'E-Mail Adresse',
+    password: 'Passwort',
+    submit: 'Anmelden',
+    register: 'Registrieren',
+    forgot: 'Passwort vergessen',
+    emailMissing: 'Bitte die E-Mail-Adresse angeben.',
+    passwordMissing: 'Bitte das Passwort angeben.',
+    wrongCredentials: 'Benutzername oder Passwort ist falsch.',
+    offline: 'Keine Verbindung zum Server. Bitte prüfen Sie die Verbindung und versuchen Sie es erneut.',
+    noScript: 'Streckenpass benötigt JavaScript. Bitte aktivieren Sie JavaScript in Ihrem Browser.',
+  },
+  /** Notices on the start page, chosen by query parameter (`?verified=0` from the mail link, `?reset=1`). */
+  verificationFailed:
+    'Der Bestätigungslink ist ungültig oder abgelaufen. Melden Sie sich an und fordern Sie einen neuen an.',
+  passwordChanged: 'Ihr Passwort wurde geändert. Melden Sie sich mit dem neuen Passwort an.',
 } as const;
 
 export const aboutPage = {

@@ -12,6 +12,11 @@ export function onResetStoredData(reset: Reset): () => void {
 
 export function resetAllStoredData(): void {
   for (const reset of resetters) reset();
+  clearStoredData();
+}
+
+/** Removes every key of this app from local and session storage (without touching in-memory stores). */
+export function clearStoredData(): void {
   for (const storage of [window.localStorage, window.sessionStorage]) {
     for (const key of Object.keys(storage)) {
       if (key.startsWith(STORAGE_PREFIX)) storage.removeItem(key);

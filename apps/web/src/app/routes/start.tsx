@@ -23,13 +23,18 @@ const featureIcons = [IconBolt, IconBell, IconFileExport, IconDeviceMobile] as c
 type Mode = 'login' | 'register' | 'forgot';
 const titles: Record<Mode, string> = {
   login: startPage.loginTitle,
-  register: 'Registrieren',
-  forgot: 'Passwort vergessen',
+  register: startPage.login.register,
+  forgot: startPage.login.forgot,
 };
 
+/** `?form=register` / `?form=forgot` open that form: the prerendered start page's buttons load the app with it. */
+function initialMode(form: string | null): Mode {
+  return form === 'register' || form === 'forgot' ? form : 'login';
+}
+
 export function Component() {
-  const [mode, setMode] = useState<Mode>('login');
   const [params] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(() => initialMode(params.get('form')));
   const location = useLocation();
   const navigate = useNavigate();
   const from = (location.state as FromState | null)?.from;
@@ -49,12 +54,12 @@ export function Component() {
           </Title>
           {params.get('verified') === '0' && (
             <Alert color="red" mb="md" role="alert">
-              Der Bestätigungslink ist ungültig oder abgelaufen. Melden Sie sich an und fordern Sie einen neuen an.
+              {startPage.verificationFailed}
             </Alert>
           )}
           {params.get('reset') === '1' && mode === 'login' && (
             <Alert color="green" mb="md" role="status">
-              Ihr Passwort wurde geändert. Melden Sie sich mit dem neuen Passwort an.
+              {startPage.passwordChanged}
             </Alert>
           )}
           {from && mode === 'login' && (

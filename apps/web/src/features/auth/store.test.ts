@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAllStoredData } from '../../lib/storage';
 import { fakeToken } from '../../test/render';
 import { watchTokenExpiry } from './session';
+import { readStoredToken, writeStoredSession } from './persisted-session';
 import { currentToken, decodeToken, isTokenValid, useAuthStore } from './store';
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -18,6 +19,19 @@ describe('auth store', () => {
     expect(state.details).toMatchObject({ sub: '5', username: 'jörg@example.org', exp: now() + 60 });
     expect(state.valid).toBe(true);
     expect(JSON.parse(localStorage.getItem('streckenpass:auth') ?? '{}').state.token).toBe(token);
+  });
+
+  it('reads the session the public pages write without the app (persisted-session.ts), and clears older data', async () => {
+    localStorage.setItem('streckenpass:documentation', 'von vorher');
+    const token = fakeToken({ sub: '7', username: 'lena@example.org', exp: now() + 60 });
+    expect(writeStoredSession(token)).toBe(true);
+    expect(localStorage.getItem('streckenpass:documentation')).toBeNull();
+    await useAuthStore.persist.rehydrate();
+    expect(useAuthStore.getState()).toMatchObject({ token, valid: true, details: { sub: '7' } });
+    expect(readStoredToken()).toBe(token);
+    expect(writeStoredSession(fakeToken({ exp: now() - 1 }))).toBe(false);
+    useAuthStore.getState().reset();
+    expect(readStoredToken()).toBeNull();
   });
 
   it('refuses an expired or malformed token with an error message', () => {

@@ -1,16 +1,10 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { onResetStoredData, STORAGE_PREFIX } from '../../lib/storage';
+import { onResetStoredData } from '../../lib/storage';
+import { decodeToken, isTokenValid, type TokenDetails } from '../../lib/token';
+import { AUTH_STORAGE_KEY } from './persisted-session';
 
-export interface TokenDetails {
-  sub?: string;
-  username?: string;
-  roles?: string[];
-  iat?: number;
-  /** Expiry in seconds since the epoch. */
-  exp: number;
-  jti?: string;
-}
+export { decodeToken, isTokenValid, type TokenDetails };
 
 export interface AuthState {
   token: string | null;
@@ -20,29 +14,6 @@ export interface AuthState {
   setToken: (token: string) => void;
   setError: (message: string | null) => void;
   reset: () => void;
-}
-
-/** Decodes a JWT's payload without verifying it (the server verifies); null for anything malformed. */
-export function decodeToken(token: string): TokenDetails | null {
-  const part = token.split('.')[1];
-  if (!part) return null;
-  try {
-    const json = atob(
-      part
-        .replace(/-/g, '+')
-        .replace(/_/g, '/')
-        .padEnd(Math.ceil(part.length / 4) * 4, '='),
-    );
-    const payload = JSON.parse(decodeURIComponent(escape(json))) as Partial<TokenDetails>;
-    return typeof payload.exp === 'number' ? (payload as TokenDetails) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A token is valid only while its exp lies in the future (seed section 4). */
-export function isTokenValid(details: TokenDetails | null, now = Date.now()): boolean {
-  return Boolean(details && details.exp * 1000 > now);
 }
 
 const initial = { token: null, details: null, valid: false, error: null };
@@ -63,7 +34,7 @@ export const useAuthStore = create<AuthState>()(
       reset: () => set({ ...initial }),
     }),
     {
-      name: `${STORAGE_PREFIX}auth`,
+      name: AUTH_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
       partialize: ({ token, details, valid, error }) => ({ token, details, valid, error }),
     },

@@ -3,6 +3,9 @@ import { useForm } from '@mantine/form';
 import { useLogin } from '../api/login';
 import { UnauthorizedError } from '../../../lib/api-errors';
 import { germanMessage } from '../../../lib/api-errors';
+import { startPage } from '../../../content/public-pages';
+
+const t = startPage.login;
 
 export function LoginForm({
   onRegister,
@@ -17,15 +20,15 @@ export function LoginForm({
   const form = useForm({
     initialValues: { username: '', password: '' },
     validate: {
-      username: (value) => (value.trim() ? null : 'Bitte die E-Mail-Adresse angeben.'),
-      password: (value) => (value ? null : 'Bitte das Passwort angeben.'),
+      username: (value) => (value.trim() ? null : t.emailMissing),
+      password: (value) => (value ? null : t.passwordMissing),
     },
   });
 
   const error = login.error
     ? login.error instanceof UnauthorizedError
-      ? 'Benutzername oder Passwort ist falsch.'
-      : germanMessage(login.error, 'Benutzername oder Passwort ist falsch.')
+      ? t.wrongCredentials
+      : germanMessage(login.error, t.wrongCredentials)
     : null;
 
   return (
@@ -36,24 +39,23 @@ export function LoginForm({
             {error}
           </Alert>
         )}
-        <TextInput
-          label="E-Mail Adresse"
-          type="email"
-          autoComplete="username"
+        <TextInput label={t.email} type="email" autoComplete="username" required {...form.getInputProps('username')} />
+        <PasswordInput
+          label={t.password}
+          autoComplete="current-password"
           required
-          {...form.getInputProps('username')}
+          {...form.getInputProps('password')}
         />
-        <PasswordInput label="Passwort" autoComplete="current-password" required {...form.getInputProps('password')} />
         <Group justify="space-between" mt="xs" wrap="wrap">
           <Anchor component="button" type="button" size="sm" onClick={onForgot}>
-            Passwort vergessen
+            {t.forgot}
           </Anchor>
           <Group gap="xs">
             <Button variant="default" type="button" onClick={onRegister}>
-              Registrieren
+              {t.register}
             </Button>
             <Button type="submit" loading={login.isPending}>
-              Anmelden
+              {t.submit}
             </Button>
           </Group>
         </Group>

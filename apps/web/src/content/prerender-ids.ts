@@ -1,0 +1,17 @@
+/**
+ * What the prerendered markup (./prerender.ts) and the public entry that runs on it (src/public-entry.ts) share;
+ * kept apart so that the entry does not load the markup's templates and styles.
+ */
+
+/** On the public entry's script tag: the app's entry chunk, loaded on demand. */
+export const APP_ENTRY_ATTRIBUTE = 'data-app-entry';
+
+/** Ids of the start page's login form and notices. */
+export const loginFormIds = {
+  form: 'pp-login',
+  username: 'pp-username',
+  password: 'pp-password',
+  error: 'pp-login-error',
+  verificationFailed: 'pp-verification-failed',
+  passwordChanged: 'pp-password-changed',
+} as const;

@@ -1,0 +1,121 @@
+/**
+ * The script of the prerendered public pages (src/content/prerender.ts): a few kB instead of the app. It makes the
+ * start page's login form work and loads the app only when it is needed – for a signed-in visitor (who belongs in
+ * the app, and on "/" and "/about" is sent to the dashboard by its guard) and for the registration and password
+ * forms. Issue 15, item 8; docs/decisions/0019.
+ */
+import { startPage } from './content/public-pages';
+import { APP_ENTRY_ATTRIBUTE, loginFormIds as ids } from './content/prerender-ids';
+import { readStoredToken, writeStoredSession } from './features/auth/persisted-session';
+
+const t = startPage.login;
+
+let appLoading: Promise<unknown> | undefined;
+
+/** Loads the app's entry chunk; it renders into #root and replaces the static copy. */
+function loadApp(): Promise<unknown> {
+  const entry = document.querySelector(`script[${APP_ENTRY_ATTRIBUTE}]`)?.getAttribute(APP_ENTRY_ATTRIBUTE);
+  if (!entry) return Promise.reject(new Error('app entry missing'));
+  appLoading ??= import(/* @vite-ignore */ entry);
+  return appLoading;
+}
+
+function element<T extends HTMLElement>(id: string): T | null {
+  return document.getElementById(id) as T | null;
+}
+
+function showNotices(params: URLSearchParams): void {
+  if (params.get('verified') === '0') element(ids.verificationFailed)?.removeAttribute('hidden');
+  if (params.get('reset') === '1') element(ids.passwordChanged)?.removeAttribute('hidden');
+}
+
+function setFieldError(input: HTMLInputElement, message: string | null): void {
+  const error = element(`${input.id}-error`);
+  if (!error) return;
+  error.textContent = message ?? '';
+  error.hidden = !message;
+  if (message) input.setAttribute('aria-invalid', 'true');
+  else input.removeAttribute('aria-invalid');
+}
+
+function setFormError(message: string | null): void {
+  const error = element(ids.error);
+  if (!error) return;
+  error.textContent = message ?? '';
+  error.hidden = !message;
+}
+
+async function messageOf(response: Response): Promise<string> {
+  if (response.status === 401) return t.wrongCredentials;
+  try {
+    const body = (await response.json()) as { detail?: unknown; message?: unknown };
+    const text = typeof body.detail === 'string' ? body.detail : body.message;
+    if (typeof text === 'string' && text) return text;
+  } catch {
+    // no JSON body
+  }
+  return t.wrongCredentials;
+}
+
+/** Where to go after signing in: the dashboard, as the app's start page does. */
+const target = '/dashboard';
+
+function bindLoginForm(form: HTMLFormElement): void {
+  const username = element<HTMLInputElement>(ids.username);
+  const password = element<HTMLInputElement>(ids.password);
+  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (!username || !password || !submit) return;
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (submit.getAttribute('aria-busy') === 'true') return;
+    const email = username.value.trim();
+    setFieldError(username, email ? null : t.emailMissing);
+    setFieldError(password, password.value ? null : t.passwordMissing);
+    setFormError(null);
+    if (!email) return username.focus();
+    if (!password.value) return password.focus();
+
+    submit.setAttribute('aria-busy', 'true');
+    void fetch('/api/login_check', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ username: email, password: password.value }),
+    })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(await messageOf(response));
+        const { token } = (await response.json()) as { token?: unknown };
+        if (typeof token !== 'string' || !writeStoredSession(token)) throw new Error(t.wrongCredentials);
+        window.location.assign(target);
+      })
+      .catch((error: unknown) => {
+        submit.removeAttribute('aria-busy');
+        setFormError(error instanceof TypeError ? t.offline : error instanceof Error ? error.message : t.offline);
+        element(ids.error)?.focus();
+      });
+  });
+
+  for (const button of form.querySelectorAll<HTMLButtonElement>('button[data-app-form]')) {
+    button.addEventListener('click', () => {
+      const url = new URL(window.location.href);
+      url.searchParams.set('form', button.dataset.appForm ?? '');
+      window.history.replaceState(null, '', url);
+      button.setAttribute('aria-busy', 'true');
+      loadApp().catch(() => {
+        button.removeAttribute('aria-busy');
+        setFormError(t.offline);
+      });
+    });
+  }
+  for (const button of form.querySelectorAll<HTMLButtonElement>('button')) button.disabled = false;
+}
+
+const params = new URLSearchParams(window.location.search);
+// A signed-in visitor, or a link to the registration or password form (`?form=`): the app takes over at once.
+if (readStoredToken() || params.has('form')) {
+  void loadApp();
+} else {
+  showNotices(params);
+  const form = element<HTMLFormElement>(ids.form);
+  if (form) bindLoginForm(form);
+}
