@@ -23,6 +23,10 @@ test('on a phone the selection is saved from the bar at the bottom, date and val
 
   // Long lists are collapsed to the first entries; the search comes first; everything is one tap away.
   const list = page.getByRole('region', { name: /^Strecken/ });
+  // The lists come first; the ways to the create forms follow them.
+  const createHeading = page.getByRole('heading', { name: 'Neue Objekte erstellen' });
+  const listTop = (await list.boundingBox())?.y ?? Infinity;
+  expect((await createHeading.boundingBox())?.y ?? 0).toBeGreaterThan(listTop);
   await expect(list.getByRole('button', { name: /auswählen$/ })).toHaveCount(5);
   await list.getByRole('button', { name: 'Alle 8 zeigen' }).click();
   await list.getByRole('button', { name: 'Strecke Strecke 8 auswählen' }).click();

@@ -1,6 +1,6 @@
 import { Anchor, Button, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { validUntil, type ValidityPeriod } from '@streckenpass/contract/knowledge';
-import { useInViewport } from '@mantine/hooks';
+import { useInViewport, useMediaQuery } from '@mantine/hooks';
 import { IconList } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -162,8 +162,20 @@ export function Component() {
     });
   };
 
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const selectedCount = Object.values(selected).reduce((sum, entries) => sum + entries.length, 0);
   const validUntilText = dateProblem(date, todayInput()) ? '' : formatDate(validUntil(date, period));
+
+  // On a phone the lists come first; the ways to the create forms follow them (in the DOM too, for the focus order).
+  const createObjects = (
+    <CreateObjectsCard
+      links={[
+        { label: 'Strecke erstellen', to: paths.routeNew },
+        { label: 'Tour erstellen', to: paths.tourNew },
+        { label: 'Fahrzeug erstellen', to: paths.vehicleNew },
+      ]}
+    />
+  );
 
   return (
     <Stack gap="lg">
@@ -181,13 +193,7 @@ export function Component() {
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
-            <CreateObjectsCard
-              links={[
-                { label: 'Strecke erstellen', to: paths.routeNew },
-                { label: 'Tour erstellen', to: paths.tourNew },
-                { label: 'Fahrzeug erstellen', to: paths.vehicleNew },
-              ]}
-            />
+            {wide && createObjects}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <SelectableListCard
                 title="Strecken"
@@ -267,6 +273,7 @@ export function Component() {
                 }
               />
             </SimpleGrid>
+            {!wide && createObjects}
             <TopicHelpCard title="Hilfe zu der Dokumentation" url={paths.userDocumentation}>
               Auf dieser Seite können Sie die Dokumentation für die gefahrenen Strecken und Touren durchführen. Durch
               die Auswahl mit den Markiersymbolen können Sie die Strecken und Touren für die Dokumentation auswählen.
