@@ -3,11 +3,10 @@ import '@mantine/notifications/styles.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { cspNonce } from '../lib/csp';
 import { queryClient } from '../lib/query-client';
-import { dehydrateOptions, PERSIST_MAX_AGE_MS, queryPersister } from '../lib/query-persister';
 import { colorSchemeManager, defaultColorScheme } from './color-scheme';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -22,18 +21,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
     >
       {/* At the bottom: a toast must never cover the navigation or the page title. */}
       <Notifications position="bottom-center" />
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={{
-          persister: queryPersister,
-          maxAge: PERSIST_MAX_AGE_MS,
-          dehydrateOptions,
-        }}
-        // Restored data is shown at once but is only a snapshot: refetch it whenever the network allows.
-        onSuccess={() => void queryClient.invalidateQueries()}
-      >
-        {children}
-      </PersistQueryClientProvider>
+      {/* The stored copy is restored before the first render and kept written (main.tsx, lib/query-persister.ts). */}
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }
