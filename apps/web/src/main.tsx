@@ -9,7 +9,7 @@ import { UpdatePrompt } from './app/update-prompt';
 import { watchTokenExpiry } from './features/auth/session';
 import { enableDeferredStyles } from './lib/deferred-styles';
 import { queryClient } from './lib/query-client';
-import { keepQueryCachePersisted, persistOnPageHide, restoreQueryCache } from './lib/query-persister';
+import { persistOnPageHide } from './lib/query-persister';
 
 watchTokenExpiry();
 persistOnPageHide(queryClient);
@@ -21,9 +21,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
 // A transition lets React yield while it renders the first screen: the public pages are already painted from their
 // prerendered copy (src/content/prerender.ts), and one long task would block the page's input meanwhile.
-// The stored data goes into the cache before the first render (lib/query-persister.ts).
-void Promise.all([enableDeferredStyles(), restoreQueryCache(queryClient)]).then(() => {
-  keepQueryCachePersisted(queryClient);
+void enableDeferredStyles().then(() =>
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
@@ -33,5 +31,5 @@ void Promise.all([enableDeferredStyles(), restoreQueryCache(queryClient)]).then(
         </AppProvider>
       </StrictMode>,
     );
-  });
-});
+  }),
+);

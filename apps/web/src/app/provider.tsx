@@ -3,10 +3,11 @@ import '@mantine/notifications/styles.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import type { ReactNode } from 'react';
 import { cspNonce } from '../lib/csp';
 import { queryClient } from '../lib/query-client';
+import { dehydrateOptions, PERSIST_MAX_AGE_MS, queryPersister } from '../lib/query-persister';
 import { colorSchemeManager, defaultColorScheme } from './color-scheme';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -21,8 +22,18 @@ export function AppProvider({ children }: { children: ReactNode }) {
     >
       {/* At the bottom: a toast must never cover the navigation or the page title. */}
       <Notifications position="bottom-center" />
-      {/* The stored copy is restored before the first render and kept written (main.tsx, lib/query-persister.ts). */}
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={{
+          persister: queryPersister,
+          maxAge: PERSIST_MAX_AGE_MS,
+          dehydrateOptions,
+        }}
+        // Restored data is shown at once but is only a snapshot: refetch it whenever the network allows.
+        onSuccess={() => void queryClient.invalidateQueries()}
+      >
+        {children}
+      </PersistQueryClientProvider>
     </MantineProvider>
   );
 }

@@ -1,10 +1,6 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
-import {
-  persistQueryClientRestore,
-  persistQueryClientSubscribe,
-  type PersistedClient,
-} from '@tanstack/react-query-persist-client';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { ApiError } from './api-errors';
 import { STORAGE_PREFIX } from './storage';
 
@@ -63,27 +59,6 @@ export function persistNow(client: QueryClient): void {
   } catch {
     // Storage full or blocked: the throttled writer keeps trying; reading online is unaffected.
   }
-}
-
-/**
- * Puts the stored copy into the cache before the app renders, so that the first render already shows it – one
- * render, inside main.tsx's transition (time-sliced), instead of a loading render followed by a blocking one when a
- * provider restores after mounting. The copy is only a snapshot: everything is marked stale and refetched as soon
- * as a page uses it. Paused mutations continue, as the persist provider would do.
- */
-export async function restoreQueryCache(client: QueryClient): Promise<void> {
-  try {
-    await persistQueryClientRestore({ queryClient: client, persister: queryPersister, maxAge: PERSIST_MAX_AGE_MS });
-  } catch {
-    // An unreadable copy has been discarded; the app starts with an empty cache.
-  }
-  void client.invalidateQueries({ refetchType: 'none' });
-  void client.resumePausedMutations();
-}
-
-/** Writes the cache (throttled) whenever it changes, for as long as the app runs. */
-export function keepQueryCachePersisted(client: QueryClient): () => void {
-  return persistQueryClientSubscribe({ queryClient: client, persister: queryPersister, dehydrateOptions });
 }
 
 /** Flushes the cache whenever the page goes away (reload, tab switch, app to background). */
