@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { dateProblem, filterByName, placesOf, planDocumentation, routeLabel, tourRouteLinks } from './documentation';
 
 const route = (id: number, name: string, startPoint: string, endPoint: string, companyRoute: string | null = null) =>
-  ({ id, name, startPoint, endPoint, companyRoute, tours: [], owner: '/api/users/1' }) satisfies Route;
+  ({ id, name, startPoint, endPoint, companyRoute, tours: [], owner: '/api/users/1', validityDays: null }) satisfies Route;
 const routes = [
   route(1, 'Uelzen - Celle', 'HU', 'HC', 'N30.1'),
   route(2, 'Celle - Hannover', 'HC', 'HH'),
   route(3, 'Hamburg - Lübeck', 'AH', 'AL'),
 ];
 const tours: Tour[] = [{ id: 9, name: 'Heide', owner: '/api/users/1', routes: ['/api/routes/2', '/api/routes/3'] }];
-const vehicles: Vehicle[] = [{ id: 4, name: 'BR 146', owner: '/api/users/1' }];
+const vehicles: Vehicle[] = [{ id: 4, name: 'BR 146', owner: '/api/users/1', validityDays: null }];
 const empty = { routes: [], tours: [], vehicles: [], places: [] };
 
 describe('documentation search', () => {
