@@ -92,7 +92,7 @@ export function RulesAndRemindersForm({ settings }: { settings: NotificationSett
           </Stack>
         </Radio.Group>
         {form.values.rule === 'custom' && (
-          <NumberInput label="Tage" min={1} max={3650} allowDecimal={false} {...form.getInputProps('customDays')} />
+          <NumberInput label="Tage" min={1} max={3650} clampBehavior="none" allowDecimal={false} {...form.getInputProps('customDays')} />
         )}
         <Radio.Group
           label="Fahrzeugkunde gilt"
@@ -111,6 +111,7 @@ export function RulesAndRemindersForm({ settings }: { settings: NotificationSett
             label="Tage für Fahrzeuge"
             min={1}
             max={3650}
+            clampBehavior="none"
             allowDecimal={false}
             {...form.getInputProps('vehicleCustomDays')}
           />
