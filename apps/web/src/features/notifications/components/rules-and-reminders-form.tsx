@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, NumberInput, Radio, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, Radio, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
 import {
@@ -131,8 +131,8 @@ export function RulesAndRemindersForm({ settings }: { settings: NotificationSett
             ))}
           </Group>
         </Checkbox.Group>
-        <Switch label="Per E-Mail" {...form.getInputProps('mail', { type: 'checkbox' })} />
-        <Switch label="Als Push-Benachrichtigung" {...form.getInputProps('push', { type: 'checkbox' })} />
+        <Checkbox label="Per E-Mail" {...form.getInputProps('mail', { type: 'checkbox' })} />
+        <Checkbox label="Als Push-Benachrichtigung" {...form.getInputProps('push', { type: 'checkbox' })} />
         <Text size="xs" c="dimmed">
           Erinnerungen gehen ab 7 Uhr ({settings.timezone}) hinaus. War der Server an einem Tag nicht erreichbar, kommt
           die Erinnerung beim nächsten Lauf – als verspätet markiert, nie doppelt. Eine neue Fahrt erledigt offene
