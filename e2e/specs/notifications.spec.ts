@@ -13,7 +13,11 @@ for (const width of [360, 1280]) {
       await listenForCspViolations(page);
       const user = await registerViaApi(request, { firstname: 'Rita', lastname: 'Erinnerung' });
       const route = await (
-        await apiAs(request, user.token, 'post', '/api/routes', { name: 'Fulda – Bebra', startPoint: 'FFU', endPoint: 'FBE' })
+        await apiAs(request, user.token, 'post', '/api/routes', {
+          name: 'Fulda – Bebra',
+          startPoint: 'FFU',
+          endPoint: 'FBE',
+        })
       ).json();
       await apiAs(request, user.token, 'post', '/api/route_activities', {
         acquiredAt: '2026-06-01',
@@ -59,7 +63,10 @@ for (const width of [360, 1280]) {
       expect((await request.get(renewed.pathname)).status()).toBe(200);
 
       await page.getByRole('button', { name: 'Kalender-Abo widerrufen' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: /löschen|widerrufen/i }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /löschen|widerrufen/i })
+        .click();
       await expect(page.getByRole('button', { name: 'Kalender-Abo einrichten' })).toBeVisible();
       expect((await request.get(renewed.pathname)).status()).toBe(404);
     });

@@ -45,10 +45,14 @@ function serve() {
       settings = { ...settings, ...body };
       return json(settings);
     }
-    if (path === '/api/notifications/test') return json({ delivered: 1, message: 'Test-E-Mail an erika@example.org gesendet.' });
+    if (path === '/api/notifications/test')
+      return json({ delivered: 1, message: 'Test-E-Mail an erika@example.org gesendet.' });
     if (path === '/api/calendar_feed' && method === 'POST') {
       settings = { ...settings, calendarFeed: true };
-      return json({ url: 'https://sp.example/api/calendar/abc.ics', webcalUrl: 'webcal://sp.example/api/calendar/abc.ics' }, 201);
+      return json(
+        { url: 'https://sp.example/api/calendar/abc.ics', webcalUrl: 'webcal://sp.example/api/calendar/abc.ics' },
+        201,
+      );
     }
     return json({ status: 404 }, 404);
   });
@@ -100,7 +104,9 @@ describe('Erinnerungen & Kalender', () => {
     const sent = serve();
     const clicker = userEvent.setup();
     renderPage();
-    await clicker.click((await screen.findAllByRole('radio', { name: 'Eigene Anzahl Tage (Vorgabe Ihres Unternehmens)' }))[0]!);
+    await clicker.click(
+      (await screen.findAllByRole('radio', { name: 'Eigene Anzahl Tage (Vorgabe Ihres Unternehmens)' }))[0]!,
+    );
     const days = screen.getByRole('textbox', { name: 'Tage' });
     await clicker.clear(days);
     await clicker.type(days, '5000');
@@ -117,7 +123,9 @@ describe('Erinnerungen & Kalender', () => {
     expect(await screen.findByText('Test-E-Mail an erika@example.org gesendet.')).toBeInTheDocument();
     await clicker.click(screen.getByRole('button', { name: 'Kalender-Abo einrichten' }));
     expect(await screen.findByDisplayValue('https://sp.example/api/calendar/abc.ics')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'QR-Code der Adresse des Kalender-Abos' }).tagName.toLowerCase()).toBe('svg');
+    expect(screen.getByRole('img', { name: 'QR-Code der Adresse des Kalender-Abos' }).tagName.toLowerCase()).toBe(
+      'svg',
+    );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Neue Adresse erzeugen' })).toBeInTheDocument());
     expect(sent.map((call) => `${call.method} ${call.path}`)).toEqual([
       'POST /api/notifications/test',

@@ -10,12 +10,7 @@ import { paths } from '../../config/paths';
 import { useDeleteRoute, useRoute, useUpdateRoute } from '../../features/routes/api/routes';
 import { useTours } from '../../features/tours/api/tours';
 import { isTourIncomplete, TOUR_INCOMPLETE_LABEL } from '@streckenpass/contract/tour-status';
-import {
-  RouteForm,
-  ruleChoiceOf,
-  ruleDaysOf,
-  type RouteFormValues,
-} from '../../features/routes/components/route-form';
+import { RouteForm, ruleChoiceOf, ruleDaysOf, type RouteFormValues } from '../../features/routes/components/route-form';
 import { useIdParam } from '../use-id-param';
 import { useTitle } from '../use-title';
 

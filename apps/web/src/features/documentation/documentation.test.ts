@@ -5,7 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { dateProblem, filterByName, placesOf, planDocumentation, routeLabel, tourRouteLinks } from './documentation';
 
 const route = (id: number, name: string, startPoint: string, endPoint: string, companyRoute: string | null = null) =>
-  ({ id, name, startPoint, endPoint, companyRoute, tours: [], owner: '/api/users/1', validityDays: null }) satisfies Route;
+  ({
+    id,
+    name,
+    startPoint,
+    endPoint,
+    companyRoute,
+    tours: [],
+    owner: '/api/users/1',
+    validityDays: null,
+  }) satisfies Route;
 const routes = [
   route(1, 'Uelzen - Celle', 'HU', 'HC', 'N30.1'),
   route(2, 'Celle - Hannover', 'HC', 'HH'),

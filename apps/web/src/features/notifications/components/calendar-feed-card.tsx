@@ -11,7 +11,12 @@ function FeedAddress({ feed }: { feed: CalendarFeed }) {
       <Alert color="blue">
         Die Adresse wird nur jetzt angezeigt. Wer sie kennt, sieht Ihre Ablaufdaten – bitte nicht weitergeben.
       </Alert>
-      <TextInput label="Adresse des Kalender-Abos" value={feed.url} readOnly onFocus={(e) => e.currentTarget.select()} />
+      <TextInput
+        label="Adresse des Kalender-Abos"
+        value={feed.url}
+        readOnly
+        onFocus={(e) => e.currentTarget.select()}
+      />
       <Group>
         <CopyButton value={feed.url}>
           {({ copied, copy }) => (

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, List, Stack, Text, Title } from '@mantine/core';
 import type { ReminderChannel } from '@streckenpass/contract/notifications';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button';
 import { formatDate } from '../../../lib/dates';
@@ -54,14 +54,9 @@ export function ChannelsCard({ email, mailVerified }: { email: string; mailVerif
           Auf dem Handy am besten in der installierten App aktivieren. Ein Tipp auf die Benachrichtigung öffnet die
           Strecke oder die Schnellerfassung.
         </Text>
-        {!supported && (
-          <Alert color="yellow">Dieser Browser unterstützt keine Push-Benachrichtigungen.</Alert>
-        )}
+        {!supported && <Alert color="yellow">Dieser Browser unterstützt keine Push-Benachrichtigungen.</Alert>}
         {supported && (
-          <Button
-            onClick={() => subscribe.mutate()}
-            loading={subscribe.isPending}
-          >
+          <Button onClick={() => subscribe.mutate()} loading={subscribe.isPending}>
             Auf diesem Gerät aktivieren
           </Button>
         )}
@@ -88,7 +83,9 @@ export function ChannelsCard({ email, mailVerified }: { email: string; mailVerif
                   <Text fw={600}>{device.label}</Text>
                   <Text size="xs" c="dimmed">
                     seit {formatDate(device.createdAt.slice(0, 10))} · über {device.service}
-                    {device.lastSuccessAt ? ` · zuletzt zugestellt ${formatDate(device.lastSuccessAt.slice(0, 10))}` : ''}
+                    {device.lastSuccessAt
+                      ? ` · zuletzt zugestellt ${formatDate(device.lastSuccessAt.slice(0, 10))}`
+                      : ''}
                   </Text>
                   <ConfirmDeleteButton
                     label={`${device.label} abmelden`}

@@ -24,7 +24,13 @@ interface Values {
 }
 
 const choiceOf = (days: number | null): VehicleChoice =>
-  days === null ? 'none' : days === VALIDITY_DAYS_YEAR ? 'year' : days === VALIDITY_DAYS_HALF_YEAR ? 'half-year' : 'custom';
+  days === null
+    ? 'none'
+    : days === VALIDITY_DAYS_YEAR
+      ? 'year'
+      : days === VALIDITY_DAYS_HALF_YEAR
+        ? 'half-year'
+        : 'custom';
 
 const daysOf = (choice: VehicleChoice, custom: number | string): number | null =>
   choice === 'none'
@@ -67,7 +73,11 @@ export function RulesAndRemindersForm({ settings }: { settings: NotificationSett
       for (const issue of result.error.issues) {
         const field = issue.path[0];
         const key =
-          field === 'validityDays' ? 'customDays' : field === 'vehicleValidityDays' ? 'vehicleCustomDays' : 'thresholds';
+          field === 'validityDays'
+            ? 'customDays'
+            : field === 'vehicleValidityDays'
+              ? 'vehicleCustomDays'
+              : 'thresholds';
         errors[key] ??= issue.message;
       }
       return errors;
@@ -92,7 +102,14 @@ export function RulesAndRemindersForm({ settings }: { settings: NotificationSett
           </Stack>
         </Radio.Group>
         {form.values.rule === 'custom' && (
-          <NumberInput label="Tage" min={1} max={3650} clampBehavior="none" allowDecimal={false} {...form.getInputProps('customDays')} />
+          <NumberInput
+            label="Tage"
+            min={1}
+            max={3650}
+            clampBehavior="none"
+            allowDecimal={false}
+            {...form.getInputProps('customDays')}
+          />
         )}
         <Radio.Group
           label="Fahrzeugkunde gilt"

@@ -189,7 +189,14 @@ export function RouteForm({
             {...form.getInputProps('rule')}
           />
           {form.values.rule === 'custom' && (
-            <NumberInput label="Tage" min={1} max={3650} clampBehavior="none" allowDecimal={false} {...form.getInputProps('ruleDays')} />
+            <NumberInput
+              label="Tage"
+              min={1}
+              max={3650}
+              clampBehavior="none"
+              allowDecimal={false}
+              {...form.getInputProps('ruleDays')}
+            />
           )}
           {withLastDriven && (
             <>

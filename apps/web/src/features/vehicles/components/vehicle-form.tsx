@@ -48,7 +48,8 @@ export function VehicleForm({
       const errors = validateName(values);
       if (values.rule === 'custom') {
         const checked = validityDaysSchema.safeParse(vehicleRuleDays(values));
-        if (!checked.success) errors.ruleDays = checked.error.issues[0]?.message ?? 'Bitte eine Zahl von Tagen angeben.';
+        if (!checked.success)
+          errors.ruleDays = checked.error.issues[0]?.message ?? 'Bitte eine Zahl von Tagen angeben.';
       }
       return errors;
     },
@@ -94,7 +95,14 @@ export function VehicleForm({
             {...form.getInputProps('rule')}
           />
           {form.values.rule === 'custom' && (
-            <NumberInput label="Tage" min={1} max={3650} clampBehavior="none" allowDecimal={false} {...form.getInputProps('ruleDays')} />
+            <NumberInput
+              label="Tage"
+              min={1}
+              max={3650}
+              clampBehavior="none"
+              allowDecimal={false}
+              {...form.getInputProps('ruleDays')}
+            />
           )}
           <Stack gap="xs" mt="xs">
             {actions}
