@@ -7,6 +7,7 @@ import { reminderLog, users } from '../db/schema.js';
 import { buildTestApp, createTestDatabase, testConfig, type TestDatabase } from '../test/helpers.js';
 import { insertReportUser, insertRouteValidFor, today } from '../test/reports.js';
 import { startTestSmtp, type TestSmtp } from '../test/smtp.js';
+import { redactUrl } from '../http/redact-url.js';
 import { dispatchReminders, REMINDER_STALE_MINUTES } from './reminders.js';
 import { claimReminders, listDueReminders } from './reminders.repository.js';
 
@@ -233,6 +234,29 @@ describe('cancellation on renewal', () => {
       const [mail] = mailsTo(person.email);
       expect(mail?.text).toContain('Nicht erneuert');
       expect(mail?.text).not.toContain('Erneuert:');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('GET /api/cronjob/reminders/{apiKey}', () => {
+  it('sends the due reminders once with the configured key, refuses any other (403), and keeps the key out of logs', async () => {
+    const ctx = await buildTestApp({ smtpUrl: smtp.url, cronApiKey: 'reminder-cron-key' }, database);
+    try {
+      const person = await insertReportUser(one);
+      await insertRouteValidFor(one, person.id, 7, { name: 'Per Cron' });
+      const wrong = await ctx.app.inject({ method: 'GET', url: '/api/cronjob/reminders/falsch' });
+      expect(wrong.statusCode).toBe(403);
+      expect(mailsTo(person.email)).toHaveLength(0);
+      const calls = await Promise.all(
+        [1, 2, 3].map(() => ctx.app.inject({ method: 'GET', url: '/api/cronjob/reminders/reminder-cron-key' })),
+      );
+      expect(calls.map((call) => call.statusCode)).toEqual([200, 200, 200]);
+      expect(calls.reduce((sum, call) => sum + (call.json() as { reminders: number }).reminders, 0)).toBe(1);
+      expect(mailsTo(person.email)).toHaveLength(1);
+      expect(redactUrl('/api/cronjob/reminders/reminder-cron-key')).toBe('/api/cronjob/reminders/[redacted]');
+      expect(redactUrl('/api/calendar/geheim.ics')).toBe('/api/calendar/[redacted]');
     } finally {
       await ctx.close();
     }
