@@ -2,7 +2,15 @@ import type { Route } from '@streckenpass/contract/routes';
 import type { Tour } from '@streckenpass/contract/tours';
 import type { Vehicle } from '@streckenpass/contract/vehicles';
 import { describe, expect, it } from 'vitest';
-import { dateProblem, filterByName, placesOf, planDocumentation, routeLabel, tourRouteLinks } from './documentation';
+import {
+  dateProblem,
+  driveDays,
+  filterByName,
+  placesOf,
+  planDocumentation,
+  routeLabel,
+  tourRouteLinks,
+} from './documentation';
 
 const route = (id: number, name: string, startPoint: string, endPoint: string, companyRoute: string | null = null) =>
   ({
@@ -85,6 +93,24 @@ describe('planDocumentation', () => {
       acquiredAt: '2025-01-01',
     });
     expect(result.ok && result.plan).toMatchObject({ acquiredUntil: '2025-07-02', acquiredRoutes: ['/api/routes/3'] });
+  });
+
+  it('by the rule: the account default, a route’s own rule, and the shortest when the rules differ', () => {
+    const ruled = routes.map((route) => (route.id === 2 ? { ...route, validityDays: 90 } : route));
+    const plan = (ids: number[], accountDays: number | null) =>
+      planDocumentation({
+        ...base,
+        routes: ruled,
+        period: 'rule',
+        accountDays,
+        selection: { ...empty, routes: ids },
+        acquiredAt: '2025-01-01',
+      });
+    expect(plan([1], 182)).toMatchObject({ plan: { acquiredUntil: '2025-07-02' } });
+    expect(plan([1], null)).toMatchObject({ plan: { acquiredUntil: '2025-12-31' } });
+    expect(plan([2], 182)).toMatchObject({ plan: { acquiredUntil: '2025-04-01' } });
+    expect(plan([1, 2], 364)).toMatchObject({ plan: { acquiredUntil: '2025-04-01' } });
+    expect(driveDays('half-year', ruled, 30)).toBe(182);
   });
 
   it('needs at least one route and a date that is not in the future', () => {
