@@ -84,6 +84,8 @@ export default defineConfig({
         // The prerendered public pages are served by the server only; offline, index.html serves every path.
         globIgnores: ['build.json', 'prerender/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // Push and notification-click handlers (public/push-sw.js) in the generated service worker.
+        importScripts: ['/push-sw.js'],
       },
     }),
   ],

@@ -73,6 +73,7 @@ export function signedInPaths(ids: { route: number; tour: number; vehicle: numbe
     '/account',
     '/account/settings',
     '/account/change-password',
+    '/account/notifications',
     '/route-activity',
     `/route-activity/${ids.activity}`,
   ];

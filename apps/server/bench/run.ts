@@ -5,10 +5,11 @@
  *                    delay and read latency while PDFs are exported in a loop
  *   bench/startup.ts first and later start-up of the built server (builds the server first)
  *   bench/api.ts     the real server under load, start-up, RSS, web bundle sizes (builds the server first)
+ *   bench/reminders.ts  the reminder run for 10,000 users × 20 routes on PostgreSQL (needs DATABASE_URL)
  *
  * Both print ratios against a baseline measured in the same run. The API figures and the export's output are
  * written to docs/quality.md (generated sections between markers; the text around them is kept).
- * BENCH_ONLY=api, BENCH_ONLY=startup or BENCH_ONLY=export runs one of them.
+ * BENCH_ONLY=api, BENCH_ONLY=startup, BENCH_ONLY=export or BENCH_ONLY=reminders runs one of them.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -74,6 +75,19 @@ if (!only || only === 'api') {
   build();
   const { code } = await run('api.ts');
   if (code !== 0) failed += 1;
+}
+if ((!only || only === 'reminders') && process.env.DATABASE_URL) {
+  console.info('\n######## reminder benchmark (bench/reminders.ts)');
+  const started = new Date();
+  const { code, output } = await run('reminders.ts');
+  if (code !== 0) failed += 1;
+  writeSection(
+    'reminders-bench',
+    `Output of \`bench/reminders.ts\`, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC:\n\n\`\`\`text\n${output.trim()}\n\`\`\``,
+  );
+} else if (only === 'reminders') {
+  console.error('BENCH_ONLY=reminders needs DATABASE_URL (PostgreSQL)');
+  failed += 1;
 }
 if (failed > 0) {
   console.error(`${failed} benchmark(s) failed`);

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { Agent } from 'node:https';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyHttpOptions,
@@ -36,6 +37,10 @@ import securityPlugin from './plugins/security.js';
 import spaPlugin from './plugins/spa.js';
 import mailPlugin from './plugins/mail.js';
 import schedulerPlugin from './plugins/scheduler.js';
+import pushPlugin from './plugins/push.js';
+import notificationsRepository from './modules/notifications/notifications.repository.js';
+import notificationsRoutes from './modules/notifications/notifications.routes.js';
+import calendarFeedRoutes from './modules/notifications/calendar-feed.routes.js';
 import idempotencyPlugin from './plugins/idempotency.js';
 import healthRoutes from './modules/health/health.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
@@ -55,6 +60,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the configured logger writes instead of stdout (tests read the log lines). */
   logStream?: { write(line: string): void };
+  /** HTTPS agent of Web Push requests (tests trust their local push endpoint's certificate with it). */
+  pushAgent?: Agent;
 }
 
 export type App = FastifyInstance<
@@ -146,6 +153,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     vehiclesRepository,
     routeActivitiesRepository,
     vehicleActivitiesRepository,
+    notificationsRepository,
   ]) {
     await app.register(repository);
   }
@@ -155,6 +163,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(docsPlugin);
   await app.register(mailPlugin);
   await app.register(authPlugin);
+  await app.register(pushPlugin, options.pushAgent ? { agent: options.pushAgent } : {});
   await app.register(schedulerPlugin);
   await app.register(idempotencyPlugin);
   await app.register(conditionalGetPlugin);
@@ -195,6 +204,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(vehiclesRoutes);
       await api.register(exportRoutes);
       await api.register(cronjobRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(calendarFeedRoutes);
     },
     { prefix: '/api' },
   );

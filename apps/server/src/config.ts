@@ -69,6 +69,11 @@ const envSchema = z.object({
     .regex(/^[^/]+$/, 'must not contain "/"')
     .optional(),
   APP_TIMEZONE: timezone.default('Europe/Berlin'),
+  // Contact of the operator that push services see in the VAPID token (RFC 8292): mailto: or https:.
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+    .optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis://')
@@ -125,6 +130,8 @@ export interface AppConfig {
   reportBcc: string | undefined;
   cronApiKey: string | undefined;
   timezone: string;
+  /** `sub` of the VAPID token: VAPID_SUBJECT, else a mailto: of MAIL_FROM's address. */
+  vapidSubject: string;
   redisUrl: string | undefined;
   /** Key prefix of the rate-limit counters in Redis. */
   redisKeyPrefix: string;
@@ -238,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reportBcc: e.REPORT_BCC,
     cronApiKey: e.CRON_API_KEY,
     timezone: e.APP_TIMEZONE,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM.trim()}`,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: 'streckenpass-rl-',
     trustProxy: e.TRUST_PROXY,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { iriSchema, requiredText, text } from './common.js';
+import { validityDaysSchema } from './notifications.js';
 
 /** The company's own route code; empty text and null both mean "none". */
 const nullableCode = text()
@@ -21,6 +22,8 @@ export const routeSchema = z.object({
   endPoint: z.string(),
   tours: z.array(z.string()),
   owner: z.string(),
+  /** The route's own validity rule in days; null = the account's default (notifications settings). */
+  validityDays: z.number().int().nullable(),
 });
 export type Route = z.infer<typeof routeSchema>;
 
@@ -31,6 +34,7 @@ export const createRouteSchema = z.strictObject({
   endPoint: requiredText('Das Ende der Strecke', 64),
   tours: z.array(iriSchema('tours')).max(1000).optional(),
   owner: iriSchema('users').optional(),
+  validityDays: validityDaysSchema.nullable().optional(),
 });
 export type CreateRouteInput = z.input<typeof createRouteSchema>;
 
@@ -41,6 +45,7 @@ export const updateRouteSchema = z.strictObject({
   endPoint: requiredText('Das Ende der Strecke', 64).optional(),
   tours: z.array(iriSchema('tours')).max(1000).optional(),
   owner: iriSchema('users').optional(),
+  validityDays: validityDaysSchema.nullable().optional(),
 });
 export type UpdateRouteInput = z.input<typeof updateRouteSchema>;
 

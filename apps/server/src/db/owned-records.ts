@@ -41,8 +41,14 @@ export interface OwnedRecordsSpec<Item, Row> {
    * references through `ex`. For a patch only the fields present are returned.
    */
   columns: (body: Record<string, unknown>, ex: Executor, ownerId: number) => Promise<Record<string, unknown>>;
-  /** Completes and checks a new record's columns (defaults, rules across fields); refuses by throwing. */
-  prepareCreate?: (columns: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * Completes and checks a new record's columns (defaults, rules across fields); refuses by throwing. Gets the
+   * resolved link ids by field (e.g. the routes of an activity, whose validity rules decide its default end).
+   */
+  prepareCreate?: (
+    columns: Record<string, unknown>,
+    context: { ex: Executor; ownerId: number; links: Record<string, number[]> },
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Runs on a locked row before a patch is written, with the columns it will have (refuses by throwing). */
   checkPatch?: (current: Record<string, unknown>, next: Record<string, unknown>) => void;
   /** Name of the prepared list statement. */
@@ -109,7 +115,15 @@ export function ownedRecords<Item, Create extends object, Update extends object,
       return write(ownerId, tx, async (ex) => {
         const links = await resolveLinks(ex, ownerId, body);
         const columns = await spec.columns(own, ex, ownerId);
-        const values = spec.prepareCreate ? spec.prepareCreate(columns) : columns;
+        const linkIds = Object.fromEntries(
+          (spec.links ?? []).flatMap(({ field, link }) => {
+            const found = links.find(([table]) => table === link);
+            return found ? [[field, found[1]]] : [];
+          }),
+        );
+        const values = spec.prepareCreate
+          ? await spec.prepareCreate(columns, { ex, ownerId, links: linkIds })
+          : columns;
         const [row] = await ex
           .insert(table)
           .values({ ...values, ownerId } as never)

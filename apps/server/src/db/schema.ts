@@ -30,6 +30,17 @@ export const users = pgTable(
     receiveWeeklyReports: boolean('receive_weekly_reports').notNull().default(true),
     bccMailWeeklyReports: boolean('bcc_mail_weekly_reports').notNull().default(false),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Validity rules (docs/decisions/0020): days a drive keeps a route known unless the route says otherwise. */
+    validityDays: integer('validity_days').notNull().default(364),
+    /** Days a drive keeps a vehicle known unless the vehicle says otherwise; null = no expiry. */
+    vehicleValidityDays: integer('vehicle_validity_days'),
+    /** Reminder thresholds in days before expiry (0 = on the day) and channels (docs/decisions/0021). */
+    reminderThresholds: integer('reminder_thresholds')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[30, 7]::integer[]`),
+    reminderMail: boolean('reminder_mail').notNull().default(true),
+    reminderPush: boolean('reminder_push').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
@@ -53,6 +64,8 @@ export const routes = pgTable(
      */
     lastDriven: date('last_driven', { mode: 'string' }),
     validUntil: date('valid_until', { mode: 'string' }),
+    /** The route's own validity rule in days; null = the account's default (users.validity_days). */
+    validityDays: integer('validity_days'),
   },
   (t) => [index('routes_owner_idx').on(t.ownerId), index('routes_owner_valid_until_idx').on(t.ownerId, t.validUntil)],
 );
@@ -90,6 +103,8 @@ export const vehicles = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The vehicle's own validity rule in days; null = the account's default (users.vehicle_validity_days). */
+    validityDays: integer('validity_days'),
   },
   (t) => [index('vehicles_owner_idx').on(t.ownerId)],
 );
@@ -235,3 +250,72 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** Web Push subscriptions of a user's browsers and installed apps; deleted when the push service answers 404/410. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** What the user sees in the list ("Chrome auf Android"), from the browser's user agent. */
+    label: text('label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_owner_idx').on(t.ownerId),
+  ],
+);
+
+/** A user's personal calendar feed: only the SHA-256 of its secret token is stored. */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Hash of the last feed served and when it last differed: the feed's ETag and Last-Modified. */
+    contentHash: text('content_hash'),
+    contentChangedAt: timestamp('content_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash_idx').on(t.tokenHash)],
+);
+
+/**
+ * One row per reminder of one route's expiry (valid_until) at one threshold on one channel: the claim that makes
+ * it go out once (docs/decisions/0021-reminders-exactly-once.md, extending 0002 and 0012).
+ */
+export const reminderLog = pgTable(
+  'reminder_log',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    routeId: integer('route_id')
+      .notNull()
+      .references(() => routes.id, { onDelete: 'cascade' }),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    threshold: integer('threshold').notNull(),
+    channel: text('channel', { enum: ['mail', 'push'] }).notNull(),
+    status: text('status', { enum: ['claimed', 'sent'] }).notNull(),
+    /** Sent after its day (the run of that day was missed). */
+    late: boolean('late').notNull().default(false),
+    /** The run holding a 'claimed' row; only it may settle the row (a stale claim taken over gets a new token). */
+    claimToken: uuid('claim_token').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reminder_log_once_idx').on(t.routeId, t.validUntil, t.threshold, t.channel),
+    index('reminder_log_user_idx').on(t.userId),
+  ],
+);

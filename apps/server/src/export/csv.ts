@@ -11,8 +11,9 @@ export const CSV_ROUTE_HEADER = [
   'Zuletzt befahren',
   'Gültig bis',
   'Status',
+  'Gültigkeitsregel',
 ] as const;
-export const CSV_VEHICLE_HEADER = ['Fahrzeug', 'Zuletzt gefahren'] as const;
+export const CSV_VEHICLE_HEADER = ['Fahrzeug', 'Zuletzt gefahren', 'Gültig bis', 'Gültigkeitsregel'] as const;
 
 /** Characters that make a spreadsheet read a cell as a formula (or hide its start): OWASP "CSV injection". */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -49,12 +50,19 @@ export function renderCsv(data: ExportData): Readable {
       formatGermanDate(route.lastDriven),
       formatGermanDate(route.validUntil),
       routeStatus(route.daysLeft).label,
+      route.validityRule,
     ]);
   }
   if (data.vehicles && data.vehicles.length > 0) {
     out.write([]);
     out.write([...CSV_VEHICLE_HEADER]);
-    for (const vehicle of data.vehicles) out.write([vehicle.name, formatGermanDate(vehicle.lastDriven)]);
+    for (const vehicle of data.vehicles)
+      out.write([
+        vehicle.name,
+        formatGermanDate(vehicle.lastDriven),
+        formatGermanDate(vehicle.validUntil),
+        vehicle.validityRule,
+      ]);
   }
   out.end();
   return out;

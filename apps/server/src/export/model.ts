@@ -8,6 +8,8 @@ export interface ExportData {
   vehicles: ExportVehicle[] | null;
   /** Product version printed in the PDF footer. */
   version: string;
+  /** The account's default validity rules as the exports print them ('1 Jahr (364 Tage)', 'unbegrenzt'). */
+  rules: { routes: string; vehicles: string };
 }
 
 export interface ExportRoute {
@@ -23,12 +25,20 @@ export interface ExportRoute {
   validUntil: string | null;
   /** Days from today until `validUntil` (0 = last valid day, negative = expired); null = never recorded. */
   daysLeft: number | null;
+  /** The validity rule a drive of this route follows ('1 Jahr (364 Tage)', '90 Tage'). */
+  validityRule: string;
+  /** Whether the route has a rule of its own instead of the account's default. */
+  ownRule: boolean;
 }
 
 export interface ExportVehicle {
   name: string;
   /** Latest `acquiredAt` of the route activities the vehicle was recorded with; null = never. */
   lastDriven: string | null;
+  /** The vehicle's validity rule ('unbegrenzt' when knowledge of it does not expire). */
+  validityRule: string;
+  /** lastDriven + the rule's days; null when never driven or the rule has no expiry. */
+  validUntil: string | null;
 }
 
 /** A route counts as "expiring soon" in the exports from this many days left down to 0. */

@@ -27,8 +27,11 @@ function data(routeCount: number, firstname = 'Jörg'): ExportData {
       lastDriven: '2026-01-01',
       validUntil: '2026-12-31',
       daysLeft: 241,
+      validityRule: '1 Jahr (364 Tage)',
+      ownRule: false,
     })),
     vehicles: null,
+    rules: { routes: '1 Jahr (364 Tage)', vehicles: 'unbegrenzt' },
   };
 }
 

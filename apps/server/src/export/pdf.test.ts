@@ -33,9 +33,14 @@ function data(routeCount: number): ExportData {
         lastDriven: left === null ? null : addDays(today, left - 364),
         validUntil: left === null ? null : addDays(today, left),
         daysLeft: left,
+        validityRule: i === 0 ? '90 Tage' : '1 Jahr (364 Tage)',
+        ownRule: i === 0,
       };
     }),
-    vehicles: [{ name: 'BR 218', lastDriven: '2026-04-01' }],
+    vehicles: [
+      { name: 'BR 218', lastDriven: '2026-04-01', validityRule: '½ Jahr (182 Tage)', validUntil: '2026-09-30' },
+    ],
+    rules: { routes: '1 Jahr (364 Tage)', vehicles: 'unbegrenzt' },
   };
 }
 
@@ -55,6 +60,14 @@ describe('renderPdf', () => {
       if (i % 7 !== 0) expect(all).toContain(`Strecke ${i}\n`);
     }
     expect(all).toContain('Fahrzeuge');
+  });
+
+  it('prints the validity rules: the account default, a route own rule, and each vehicle rule with its end', async () => {
+    const all = poppler('pdftotext', ['-', '-'], await buffer(renderPdf(data(3)))).replace(/\s+/g, ' ');
+    expect(all).toContain('Gültigkeitsregel des Kontos für Strecken: 1 Jahr (364 Tage), für Fahrzeuge: unbegrenzt');
+    expect(all).toContain('(Regel: 90 Tage)');
+    expect(all).toContain('½ Jahr (182 Tage)');
+    expect(all).toContain('30.09.2026');
   });
 
   it('stops drawing, without an error, when the reader goes away midway', async () => {

@@ -127,7 +127,7 @@ export function renderPdf(data: ExportData): Readable {
     drawSummary(doc, data);
     await drawRoutes(doc, data);
     await drawVehicles(doc, data);
-    drawNotes(doc, name);
+    drawNotes(doc, name, data.rules);
     drawFooters(doc, data, name, issued);
   };
   draw().then(
@@ -384,7 +384,7 @@ function drawRoutes(doc: Doc, data: ExportData): Promise<void> {
       const route = data.routes[row]!;
       const status = routeStatus(route.daysLeft);
       return [
-        route.name,
+        route.ownRule ? `${route.name} (Regel: ${route.validityRule})` : route.name,
         route.companyRoute ?? '',
         `${route.startPoint} – ${route.endPoint}`,
         formatGermanDate(route.lastDriven) || '–',
@@ -409,22 +409,31 @@ function drawVehicles(doc: Doc, data: ExportData): Promise<void> {
   return drawTable(doc, {
     title: 'Fahrzeuge',
     columns: [
-      { header: 'Fahrzeug', width: 280 },
-      { header: 'Zuletzt gefahren', width: CONTENT_WIDTH - 280, oneLine: true },
+      { header: 'Fahrzeug', width: 200 },
+      { header: 'Zuletzt gefahren', width: 90, oneLine: true },
+      { header: 'Gültig bis', width: 80, oneLine: true },
+      { header: 'Gültigkeitsregel', width: CONTENT_WIDTH - 370 },
     ],
     rows: vehicles.length,
     empty: data.vehicles === null ? 'Keine Fahrzeuge ausgewählt.' : 'Keine Fahrzeuge erfasst.',
     cells: (row) => {
       const vehicle = vehicles[row]!;
-      return [vehicle.name, formatGermanDate(vehicle.lastDriven) || 'nicht erfasst'];
+      return [
+        vehicle.name,
+        formatGermanDate(vehicle.lastDriven) || 'nicht erfasst',
+        formatGermanDate(vehicle.validUntil) || '–',
+        vehicle.validityRule,
+      ];
     },
   });
 }
 
-function drawNotes(doc: Doc, name: string) {
+function drawNotes(doc: Doc, name: string, rules: ExportData['rules']) {
   const notes = [
     '„Zuletzt befahren“ ist der Tag der letzten erfassten Fahrt, „Gültig bis“ der letzte Tag, an dem die ' +
-      'Streckenkunde gilt (in der Regel 364 Tage nach der Fahrt, bei halbjähriger Gültigkeit 182 Tage).',
+      `Streckenkunde gilt. Gültigkeitsregel des Kontos für Strecken: ${rules.routes}, für Fahrzeuge: ` +
+      `${rules.vehicles}; Strecken mit eigener Regel nennen sie hinter dem Namen. Eine Fahrt kann ausdrücklich ` +
+      'für 1 Jahr (364 Tage) oder ½ Jahr (182 Tage) erfasst sein.',
     `Markiert sind abgelaufene Strecken (✖) und Strecken, deren Streckenkunde in höchstens ${EXPIRING_SOON_DAYS} ` +
       'Tagen abläuft (⚠).',
     `Die Angaben beruhen auf den Eintragungen von ${name} in ${PRODUCT_NAME}.`,

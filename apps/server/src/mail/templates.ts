@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@streckenpass/contract/constants';
+import { reminderLine } from '@streckenpass/contract/notifications';
 
 export interface RenderedMail {
   subject: string;
@@ -174,6 +175,65 @@ ${rows}
 </table>
 ${button(input.dashboardUrl, 'Zum Dashboard')}
 <p style="font-size:12px;color:#495057">Sie erhalten diesen Bericht, weil Sie wöchentliche Berichte bestellt haben. Abbestellen können Sie ihn in den <a href="${escapeHtml(input.settingsUrl)}">Einstellungen</a>.</p>`,
+  );
+  return { subject, text, html };
+}
+
+export interface ReminderMailEntry {
+  name: string;
+  companyRoute: string | null;
+  validUntil: string;
+  days: number;
+  /** The reminder's day was missed (the server was down): it comes late. */
+  late: boolean;
+}
+
+/** The day's reminders of one user in one mail (docs/decisions/0021). */
+export function reminderMail(input: {
+  firstname: string | null;
+  entries: readonly ReminderMailEntry[];
+  dashboardUrl: string;
+  settingsUrl: string;
+  test?: boolean;
+}): RenderedMail {
+  const count = input.entries.length;
+  const first = input.entries[0];
+  const subject = input.test
+    ? `${PRODUCT_NAME}: Test-Benachrichtigung`
+    : count === 1 && first
+      ? `${PRODUCT_NAME}: Erinnerung – ${reminderLine(first.name, first.days)}`
+      : `${PRODUCT_NAME}: Erinnerung – Streckenkunde von ${count} Strecken läuft ab`;
+  const line = (entry: ReminderMailEntry) =>
+    `${entry.name}${entry.companyRoute ? ` (${entry.companyRoute})` : ''}: gültig bis ${formatGermanDate(
+      entry.validUntil,
+    )}, ${reportStatus(entry.days)}${entry.late ? ' (verspätete Erinnerung)' : ''}`;
+  const intro = input.test
+    ? 'dies ist eine Test-Benachrichtigung. So sehen Ihre Erinnerungen per E-Mail aus.'
+    : count === 1
+      ? 'die Streckenkunde dieser Strecke läuft bald ab:'
+      : `die Streckenkunde dieser ${count} Strecken läuft bald ab:`;
+  const footer = `Erinnerungszeitpunkte und Kanäle ändern Sie unter „Erinnerungen & Kalender“: ${input.settingsUrl}`;
+  const text = [
+    greeting(input.firstname),
+    '',
+    intro,
+    '',
+    ...input.entries.map((entry) => `- ${line(entry)}`),
+    '',
+    'Fahrt erfassen und Übersicht:',
+    input.dashboardUrl,
+    '',
+    footer,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(greeting(input.firstname))}</p>
+<p>${escapeHtml(intro)}</p>
+<ul>
+${input.entries.map((entry) => `<li>${escapeHtml(line(entry))}</li>`).join('\n')}
+</ul>
+${button(input.dashboardUrl, 'Zum Dashboard')}
+<p style="font-size:12px;color:#495057">${escapeHtml(footer)}</p>`,
   );
   return { subject, text, html };
 }

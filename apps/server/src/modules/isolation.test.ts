@@ -193,3 +193,49 @@ describe('isolation between users', () => {
     expect(await snapshotOfA()).toEqual({ routes: mine.routes, tours: mine.tours, vehicles: mine.vehicles });
   });
 });
+
+describe('isolation of reminders, push subscriptions and calendar feeds (issue 16)', () => {
+  const p256dh = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
+  const call = (user: TestUser, method: Method, url: string, payload?: object) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { ...(method === 'PATCH' ? mergePatchHeaders(user) : user.headers) },
+      ...(payload ? { payload } : {}),
+    });
+
+  it('keeps each user’s settings, subscriptions and feed to that user', async () => {
+    const subscription = await call(a, 'POST', '/api/push_subscriptions', {
+      endpoint: 'https://push.example.org/a-device',
+      keys: { p256dh, auth: Buffer.alloc(16, 1).toString('base64url') },
+    });
+    expect(subscription.statusCode).toBe(201);
+    const id = (subscription.json() as { id: number }).id;
+    const settingsOfA = (await call(a, 'GET', '/api/notifications/settings')).json() as object;
+
+    // B reads and changes only B's own.
+    expect((await call(b, 'GET', '/api/push_subscriptions')).json()).toEqual([]);
+    expect((await call(b, 'DELETE', `/api/push_subscriptions/${id}`)).statusCode).toBe(403);
+    expect((await call(b, 'PATCH', '/api/notifications/settings', { validityDays: 30 })).statusCode).toBe(200);
+    expect((await call(a, 'GET', '/api/notifications/settings')).json()).toEqual(settingsOfA);
+    expect((await call(a, 'GET', '/api/push_subscriptions')).json()).toHaveLength(1);
+    // A route rule of A's cannot be set by B.
+    const ownRoute = mine.routes[0]!;
+    expect((await call(b, 'PATCH', routeIri(ownRoute.id), { validityDays: 1 })).statusCode).toBe(403);
+
+    // B's feed shows B's routes only; revoking it leaves A's.
+    const feedOfA = (await call(a, 'POST', '/api/calendar_feed')).json() as { url: string };
+    const feedOfB = (await call(b, 'POST', '/api/calendar_feed')).json() as { url: string };
+    const bodyOf = async (url: string) => (await ctx.app.inject({ method: 'GET', url: new URL(url).pathname })).body;
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/route_activities',
+      headers: a.headers,
+      payload: { acquiredAt: '2026-01-05', acquiredRoutes: [routeIri(ownRoute.id)] },
+    });
+    expect(await bodyOf(feedOfA.url)).toContain(ownRoute.name);
+    expect(await bodyOf(feedOfB.url)).not.toContain(ownRoute.name);
+    expect((await call(b, 'DELETE', '/api/calendar_feed')).statusCode).toBe(204);
+    expect(await bodyOf(feedOfA.url)).toContain('BEGIN:VCALENDAR');
+  });
+});

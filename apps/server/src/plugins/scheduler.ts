@@ -2,6 +2,7 @@ import { Cron } from 'croner';
 import fp from 'fastify-plugin';
 import { dispatchWeeklyReports, WEEKLY_REPORT_CRON } from '../jobs/weekly-report.js';
 import { catchUpWeeklyReports, type CatchUp } from '../jobs/weekly-report-catch-up.js';
+import { dispatchReminders, isPastReminderHour, REMINDER_CRON } from '../jobs/reminders.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,6 +10,8 @@ declare module 'fastify' {
     weeklyReportJob: Cron | null;
     /** The start-up catch-up of this week's unsent reports; null when the scheduler is off. */
     weeklyReportCatchUp: CatchUp | null;
+    /** The hourly reminder run (jobs/reminders.ts); null when the scheduler is off. */
+    reminderJob: Cron | null;
   }
 }
 
@@ -20,8 +23,30 @@ export default fp(
   async (app) => {
     app.decorate('weeklyReportJob', null);
     app.decorate('weeklyReportCatchUp', null);
+    app.decorate('reminderJob', null);
     if (!app.config.scheduler) return;
     let running: Promise<unknown> | null = null;
+    let reminders: Promise<unknown> | null = null;
+    let closing = false;
+    /**
+     * The day's reminders, once REMINDER_HOUR has come: hourly, and at start (a run missed while no instance was up
+     * is caught up then; what it misses is sent late, once). Claims in reminder_log keep every reminder single.
+     */
+    const runReminders = () => {
+      if (closing || reminders || !isPastReminderHour(new Date(), app.config.timezone)) return reminders;
+      reminders = dispatchReminders({
+        db: app.db,
+        mailer: app.mailer,
+        push: app.push,
+        config: app.config,
+        log: app.log,
+      })
+        .catch((err: unknown) => app.log.error({ err }, 'reminder run failed'))
+        .finally(() => {
+          reminders = null;
+        });
+      return reminders;
+    };
     let catchUp: CatchUp | null = null;
 
     // Started once the app is ready, so that a failed start-up leaves no timer behind.
@@ -47,15 +72,23 @@ export default fp(
       catchUp = catchUpWeeklyReports({ db: app.db, mailer: app.mailer, config: app.config, log: app.log });
       app.weeklyReportCatchUp = catchUp;
       catchUp.done.catch((err: unknown) => app.log.error({ err }, 'weekly report catch-up failed'));
+
+      app.reminderJob = new Cron(REMINDER_CRON, { timezone: app.config.timezone, protect: true }, async () => {
+        await runReminders();
+      });
+      void runReminders();
     });
 
     // preClose runs before every onClose: a run in progress finishes before the database and the mailer close.
     app.addHook('preClose', async () => {
+      closing = true;
       app.weeklyReportJob?.stop();
+      app.reminderJob?.stop();
       catchUp?.cancel();
+      await reminders;
       await catchUp?.settled();
       await running;
     });
   },
-  { name: 'scheduler', dependencies: ['db', 'mail'] },
+  { name: 'scheduler', dependencies: ['db', 'mail', 'push'] },
 );

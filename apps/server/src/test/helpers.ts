@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildApp, type App } from '../app.js';
+import { buildApp, type App, type BuildOptions } from '../app.js';
 import { defaultRateLimits, loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 
@@ -81,9 +81,13 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(overrides: Partial<AppConfig> = {}, db?: TestDatabase): Promise<TestContext> {
+export async function buildTestApp(
+  overrides: Partial<AppConfig> = {},
+  db?: TestDatabase,
+  options: Pick<BuildOptions, 'pushAgent'> = {},
+): Promise<TestContext> {
   const testDb = db ?? (await createTestDatabase());
-  const app = await buildApp(testConfig(overrides), { database: testDb.database, logger: false });
+  const app = await buildApp(testConfig(overrides), { database: testDb.database, logger: false, ...options });
   await app.ready();
   return {
     app,

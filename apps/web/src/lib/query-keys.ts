@@ -29,6 +29,10 @@ export const queryKeys = {
   },
   changelog: ['version', 'changelog'] as const,
   reportSettings: ['settings', 'report'] as const,
+  notifications: {
+    settings: ['notifications', 'settings'] as const,
+    pushSubscriptions: ['notifications', 'push-subscriptions'] as const,
+  },
 };
 
 /**

@@ -5,6 +5,15 @@ import { problemSchema } from '@streckenpass/contract/common';
 import { cronjobResultSchema, reportSettingsSchema } from '@streckenpass/contract/reports';
 import { dispatchWeeklyReports, WEEKLY_REPORT_SCHEDULE } from '../../jobs/weekly-report.js';
 import { forbidden } from '../../lib/errors.js';
+import { dispatchReminders } from '../../jobs/reminders.js';
+
+const reminderRunSchema = z.object({
+  messages: z.number().int(),
+  reminders: z.number().int(),
+  late: z.number().int(),
+  held: z.number().int(),
+  failed: z.number().int(),
+});
 
 /** Calls per client address and minute: plenty for a cron service, slow enough against guessing the key. */
 export const CRON_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
@@ -55,6 +64,40 @@ const cronjobRoutes: FastifyPluginAsyncZod = async (app) => {
         log: request.log,
       });
       return { sent: result.sent, skipped: result.skipped + result.failed };
+    },
+  );
+
+  app.get(
+    '/cronjob/reminders/:apiKey',
+    {
+      schema: {
+        tags: ['Betrieb'],
+        summary: 'Fällige Erinnerungen senden (E-Mail, Push); für einen externen Zeitplaner',
+        description:
+          'Mit dem konfigurierten `CRON_API_KEY` gehen alle heute fälligen Erinnerungen hinaus, je Strecke, ' +
+          'Zeitpunkt und Kanal genau einmal, auch bei beliebig vielen Aufrufen auf mehreren Instanzen ' +
+          '(docs/decisions/0021). Für Installationen mit `DISABLE_SCHEDULER=true`; sonst läuft das stündlich ' +
+          'im Server. `messages`: Nachrichten (je Konto und Kanal eine), `reminders`: Erinnerungen darin, ' +
+          '`late`: davon verspätet, `held`: gerade in der Hand eines anderen Laufs, `failed`: Versand ' +
+          'fehlgeschlagen (der nächste Lauf versucht es erneut). Falscher oder kein Schlüssel: 403.',
+        security: [],
+        params: z.object({ apiKey: z.string() }),
+        response: { 200: reminderRunSchema, 403: problemSchema, 429: problemSchema },
+      },
+      config: { rateLimit: CRON_RATE_LIMIT },
+    },
+    async (request) => {
+      if (!cronKeyMatches(app.config.cronApiKey, request.params.apiKey)) {
+        throw forbidden('Ungültiger Schlüssel.');
+      }
+      const { messages, reminders, late, held, failed } = await dispatchReminders({
+        db: app.db,
+        mailer: app.mailer,
+        push: app.push,
+        config: app.config,
+        log: request.log,
+      });
+      return { messages, reminders, late, held, failed };
     },
   );
 

@@ -25,12 +25,15 @@ export interface ExportRouteRow {
   lastDriven: string | null;
   validUntil: string | null;
   daysLeft: number | null;
+  /** The route's own rule in days; null = the account's. */
+  validityDays: number | null;
 }
 
 export interface ExportVehicleRow {
   id: number;
   name: string;
   lastDriven: string | null;
+  validityDays: number | null;
 }
 
 /**
@@ -48,7 +51,13 @@ export function createExportRepository(db: Db) {
 
     async findUser(userId: number) {
       const [row] = await db
-        .select({ firstname: users.firstname, lastname: users.lastname, email: users.email })
+        .select({
+          firstname: users.firstname,
+          lastname: users.lastname,
+          email: users.email,
+          validityDays: users.validityDays,
+          vehicleValidityDays: users.vehicleValidityDays,
+        })
         .from(users)
         .where(eq(users.id, userId));
       return row;
@@ -87,6 +96,7 @@ export function createExportRepository(db: Db) {
           lastDriven: routes.lastDriven,
           validUntil: routes.validUntil,
           daysLeft: daysLeft.mapWith(Number),
+          validityDays: routes.validityDays,
         })
         .from(routes)
         .leftJoin(routeTours, eq(routeTours.routeId, routes.id))
@@ -114,7 +124,12 @@ export function createExportRepository(db: Db) {
         .groupBy(vehicleActivityVehicles.vehicleId)
         .as('driven');
       return db
-        .select({ id: vehicles.id, name: vehicles.name, lastDriven: driven.lastDriven })
+        .select({
+          id: vehicles.id,
+          name: vehicles.name,
+          lastDriven: driven.lastDriven,
+          validityDays: vehicles.validityDays,
+        })
         .from(vehicles)
         .leftJoin(driven, eq(driven.vehicleId, vehicles.id))
         .where(and(eq(vehicles.ownerId, ownerId), ids === undefined ? undefined : inArray(vehicles.id, [...ids])))

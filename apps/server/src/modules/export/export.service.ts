@@ -1,4 +1,5 @@
-import { expandSelection } from '@streckenpass/contract/knowledge';
+import { addDays, expandSelection } from '@streckenpass/contract/knowledge';
+import { effectiveValidityDays, validityRuleLabel } from '@streckenpass/contract/notifications';
 import type { Selection } from '@streckenpass/contract/selection';
 import type { Db } from '../../db/client.js';
 import type { ExportData } from '../../export/model.js';
@@ -26,8 +27,9 @@ export function createExportService(db: Db) {
       const vehicleIds = await repo.ownedIds('vehicles', selection.vehicles, userId);
       const places = selection.places ?? [];
 
-      const user = await repo.findUser(userId);
-      if (!user) throw unauthorized();
+      const account = await repo.findUser(userId);
+      if (!account) throw unauthorized();
+      const { validityDays: routeDefault, vehicleValidityDays: vehicleDefault, ...user } = account;
       const rows = await repo.listRoutes(userId, today);
 
       const everyRoute = routeIds.length === 0 && tourIds.length === 0 && places.length === 0;
@@ -57,9 +59,21 @@ export function createExportService(db: Db) {
           lastDriven: row.lastDriven,
           validUntil: row.validUntil,
           daysLeft: row.daysLeft,
+          validityRule: validityRuleLabel(row.validityDays ?? routeDefault),
+          ownRule: row.validityDays !== null,
         })),
-        vehicles: vehicleRows?.map((row) => ({ name: row.name, lastDriven: row.lastDriven })) ?? null,
+        vehicles:
+          vehicleRows?.map((row) => {
+            const days = effectiveValidityDays(row.validityDays, vehicleDefault);
+            return {
+              name: row.name,
+              lastDriven: row.lastDriven,
+              validityRule: validityRuleLabel(days),
+              validUntil: row.lastDriven && days !== null ? addDays(row.lastDriven, days) : null,
+            };
+          }) ?? null,
         version: readPackageVersion(),
+        rules: { routes: validityRuleLabel(routeDefault), vehicles: validityRuleLabel(vehicleDefault) },
       };
     },
   };

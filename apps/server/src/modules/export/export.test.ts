@@ -20,7 +20,8 @@ const tour: Record<string, number> = {};
 const vehicle: Record<string, number> = {};
 const foreign: { route: number; tour: number; vehicle: number } = { route: 0, tour: 0, vehicle: 0 };
 
-const ROUTE_HEADER = 'Strecke;Interne Bezeichnung;Start;Ende;Touren;Zuletzt befahren;Gültig bis;Status';
+const ROUTE_HEADER =
+  'Strecke;Interne Bezeichnung;Start;Ende;Touren;Zuletzt befahren;Gültig bis;Status;Gültigkeitsregel';
 
 beforeAll(async () => {
   ctx = await buildTestApp();
@@ -203,9 +204,9 @@ describe('POST /api/export/csv', () => {
     ]);
     const blank = rows.findIndex((row) => row.length === 1 && row[0] === '');
     expect(rows.slice(blank + 1)).toEqual([
-      ['Fahrzeug', 'Zuletzt gefahren'],
-      ['BR 218', german(addDays(today, -20))],
-      ['ET 425', ''],
+      ['Fahrzeug', 'Zuletzt gefahren', 'Gültig bis', 'Gültigkeitsregel'],
+      ['BR 218', german(addDays(today, -20)), '', 'unbegrenzt'],
+      ['ET 425', '', '', 'unbegrenzt'],
     ]);
     expect((await exportCsv({ routes: [], tours: [], vehicles: [], places: [] })).rows).toEqual(rows);
   });
@@ -221,6 +222,7 @@ describe('POST /api/export/csv', () => {
       german(addDays(today, -20)),
       german(addDays(today, 100)),
       'gültig',
+      '1 Jahr (364 Tage)',
     ]);
     expect(routes.get('Lohr–Gemünden')).toEqual([
       'Lohr–Gemünden',
@@ -231,6 +233,7 @@ describe('POST /api/export/csv', () => {
       '',
       '',
       'nicht erfasst',
+      '1 Jahr (364 Tage)',
     ]);
     const status = (name: string) => routes.get(name)?.[7];
     expect(status('Gießen–Straßberg')).toBe('läuft in 12 Tagen ab');
@@ -255,6 +258,7 @@ describe('POST /api/export/csv', () => {
       '',
       '',
       'nicht erfasst',
+      '1 Jahr (364 Tage)',
     ]);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")";"'@SUM(1)";"'+HU";"'-FF";`);
   });
@@ -283,7 +287,9 @@ describe('POST /api/export/csv', () => {
   it('adds the selected vehicles after a blank line', async () => {
     const { text, rows } = await exportCsv({ routes: [route.valid], vehicles: [vehicle.et425, vehicle.br218] });
     expect(
-      text.endsWith(`\r\n\r\nFahrzeug;Zuletzt gefahren\r\nBR 218;${german(addDays(today, -20))}\r\nET 425;\r\n`),
+      text.endsWith(
+        `\r\n\r\nFahrzeug;Zuletzt gefahren;Gültig bis;Gültigkeitsregel\r\nBR 218;${german(addDays(today, -20))};;unbegrenzt\r\nET 425;;;unbegrenzt\r\n`,
+      ),
     ).toBe(true);
     expect(rows.length).toBe(2 + 1 + 3);
   });
@@ -292,8 +298,8 @@ describe('POST /api/export/csv', () => {
     const { rows } = await exportCsv({ vehicles: [vehicle.et425] });
     expect(routeRows(rows).size).toBe(8);
     expect(rows.slice(-2)).toEqual([
-      ['Fahrzeug', 'Zuletzt gefahren'],
-      ['ET 425', ''],
+      ['Fahrzeug', 'Zuletzt gefahren', 'Gültig bis', 'Gültigkeitsregel'],
+      ['ET 425', '', '', 'unbegrenzt'],
     ]);
   });
 });

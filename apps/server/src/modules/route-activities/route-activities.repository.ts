@@ -1,7 +1,9 @@
-import { desc, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { toIri } from '@streckenpass/contract/common';
-import { isValidityRange, VALIDITY_RANGE_MESSAGE, validUntil } from '@streckenpass/contract/knowledge';
+import { isStorableDate } from '@streckenpass/contract/common';
+import { VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
+import { addDays, isValidityRange, VALIDITY_RANGE_MESSAGE } from '@streckenpass/contract/knowledge';
 import type {
   createRouteActivitySchema,
   RouteActivity,
@@ -10,7 +12,7 @@ import type {
 import type { Executor } from '../../db/client.js';
 import { ownedRecords } from '../../db/owned-records.js';
 import { repositoryPlugin } from '../../db/repository.js';
-import { routeActivities, routeActivityRoutes, routes } from '../../db/schema.js';
+import { routeActivities, routeActivityRoutes, routes, users } from '../../db/schema.js';
 import { unprocessable } from '../../lib/errors.js';
 
 declare module 'fastify' {
@@ -53,6 +55,24 @@ const selectRouteActivities = (ex: Executor, where: SQL | undefined) =>
     .from(routeActivities)
     .where(where)
     .orderBy(desc(routeActivities.id));
+
+/**
+ * The validity rule a drive of these routes follows when no end date is given (docs/decisions/0020): each route's
+ * own rule, else the account's default; when the routes' rules differ, the shortest, so that no route's knowledge
+ * is recorded as lasting longer than its rule allows.
+ */
+async function ruleDays(ex: Executor, ownerId: number, routeIds: readonly number[]): Promise<number> {
+  const [row] = await ex
+    .select({
+      days: sql<
+        number | null
+      >`coalesce(min(coalesce(${routes.validityDays}, ${users.validityDays})), max(${users.validityDays}))::integer`,
+    })
+    .from(users)
+    .leftJoin(routes, and(eq(routes.ownerId, users.id), inArray(routes.id, [...routeIds])))
+    .where(eq(users.id, ownerId));
+  return row?.days ?? VALIDITY_DAYS_YEAR;
+}
 
 function assertValidityRange(acquiredAt: string, acquiredUntil: string): void {
   if (!isValidityRange(acquiredAt, acquiredUntil)) {
@@ -99,9 +119,13 @@ export const createRouteActivitiesRepository = (db: Executor, bump: (tx: Executo
     ],
     columns: async ({ acquiredAt, acquiredUntil }) => ({ acquiredAt, acquiredUntil }),
     checkPatch: (_current, next) => assertValidityRange(next.acquiredAt as string, next.acquiredUntil as string),
-    prepareCreate: (values) => {
+    prepareCreate: async (values, { ex, ownerId, links }) => {
       const acquiredAt = values.acquiredAt as string;
-      const acquiredUntil = (values.acquiredUntil as string | undefined) ?? validUntil(acquiredAt, 'year');
+      const explicit = values.acquiredUntil as string | undefined;
+      const acquiredUntil = explicit ?? addDays(acquiredAt, await ruleDays(ex, ownerId, links.acquiredRoutes ?? []));
+      if (!isStorableDate(acquiredUntil)) {
+        throw unprocessable([{ propertyPath: 'acquiredAt', message: 'Das Datum liegt zu weit in der Zukunft.' }]);
+      }
       assertValidityRange(acquiredAt, acquiredUntil);
       return { acquiredAt, acquiredUntil };
     },

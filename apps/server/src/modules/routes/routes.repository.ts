@@ -44,6 +44,7 @@ export const createRoutesRepository = (db: Executor, bump: (tx: Executor, userId
       endPoint: route.endPoint,
       tours: tourIds.map((id) => toIri('tours', id)),
       owner: toIri('users', route.ownerId),
+      validityDays: route.validityDays,
     }),
     links: [
       {
@@ -58,7 +59,13 @@ export const createRoutesRepository = (db: Executor, bump: (tx: Executor, userId
         },
       },
     ],
-    columns: async ({ name, companyRoute, startPoint, endPoint }) => ({ name, companyRoute, startPoint, endPoint }),
+    columns: async ({ name, companyRoute, startPoint, endPoint, validityDays }) => ({
+      name,
+      companyRoute,
+      startPoint,
+      endPoint,
+      validityDays,
+    }),
   });
 
 export type RoutesRepository = ReturnType<typeof createRoutesRepository>;

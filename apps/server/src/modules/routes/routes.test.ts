@@ -44,6 +44,7 @@ describe('GET /api/routes', () => {
         endPoint: 'FF',
         tours: [tourIri(tour.id)],
         owner: user.iri,
+        validityDays: null,
       },
       {
         id: b.id,
@@ -53,6 +54,7 @@ describe('GET /api/routes', () => {
         endPoint: 'FF',
         tours: [tourIri(tour.id)],
         owner: user.iri,
+        validityDays: null,
       },
     ]);
   });
@@ -125,6 +127,7 @@ describe('POST /api/routes', () => {
       endPoint: 'EDO',
       tours: [],
       owner: alice.iri,
+      validityDays: null,
     });
     expect(await getRoute(alice, route.id)).toEqual(route);
   });

@@ -28,8 +28,13 @@ export const createVehiclesRepository = (db: Executor, bump: (tx: Executor, user
     table: vehicles,
     select: selectVehicles,
     listStatement: 'vehicles_list',
-    toItem: (row) => ({ id: row.id, name: row.name, owner: toIri('users', row.ownerId) }),
-    columns: async ({ name }) => ({ name }),
+    toItem: (row) => ({
+      id: row.id,
+      name: row.name,
+      owner: toIri('users', row.ownerId),
+      validityDays: row.validityDays,
+    }),
+    columns: async ({ name, validityDays }) => ({ name, validityDays }),
   });
 
 export type VehiclesRepository = ReturnType<typeof createVehiclesRepository>;

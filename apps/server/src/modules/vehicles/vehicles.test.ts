@@ -44,7 +44,7 @@ describe('GET /api/vehicles', () => {
       'VT 643',
     ]);
     for (const vehicle of list)
-      expect(vehicle).toEqual({ id: expect.any(Number), name: vehicle.name, owner: user.iri });
+      expect(vehicle).toEqual({ id: expect.any(Number), name: vehicle.name, owner: user.iri, validityDays: null });
   });
 
   it('answers 401 without a token', async () => {
@@ -62,7 +62,7 @@ describe('POST /api/vehicles', () => {
     });
     expect(response.statusCode).toBe(201);
     const vehicle = response.json() as Vehicle;
-    expect(vehicle).toEqual({ id: expect.any(Number), name: 'BR 218', owner: alice.iri });
+    expect(vehicle).toEqual({ id: expect.any(Number), name: 'BR 218', owner: alice.iri, validityDays: null });
     expect(await getVehicle(alice, vehicle.id)).toEqual(vehicle);
   });
 

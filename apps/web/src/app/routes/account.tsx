@@ -54,6 +54,9 @@ export function Component() {
         <Button component={Link} to={paths.accountSettings} variant="light">
           Einstellungen
         </Button>
+        <Button component={Link} to={paths.accountNotifications} variant="light">
+          Erinnerungen & Kalender
+        </Button>
         <Button component={Link} to={paths.accountChangePassword} variant="default">
           Passwort ändern
         </Button>

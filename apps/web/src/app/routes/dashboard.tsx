@@ -15,6 +15,7 @@ import { useExpiringRoutes } from '../../features/dashboard/api/get-expiring-rou
 import { HelpCard } from '../../features/dashboard/components/help-card';
 import { NewsCard } from '../../features/dashboard/components/news-card';
 import { SummaryCard } from '../../features/dashboard/components/summary-card';
+import { useAccountValidityDays } from '../../features/routes/api/account-validity';
 import { useRoutes } from '../../features/routes/api/routes';
 import { useTours } from '../../features/tours/api/tours';
 import { useVehicles } from '../../features/vehicles/api/vehicles';
@@ -24,6 +25,7 @@ export function Component() {
   useTitle('Dashboard');
   const user = useCurrentUser();
   const routes = useRoutes();
+  const accountDays = useAccountValidityDays();
   const tours = useTours();
   const vehicles = useVehicles();
   const activities = useRouteActivities();
@@ -57,6 +59,7 @@ export function Component() {
           routes={routes.data}
           activities={activities.data ?? []}
           documentationPath={paths.documentation}
+          accountDays={accountDays}
         />
       )}
       <OutboxCard />

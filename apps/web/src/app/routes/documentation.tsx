@@ -1,5 +1,5 @@
 import { Anchor, Button, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { validUntil, type ValidityPeriod } from '@streckenpass/contract/knowledge';
+import { addDays } from '@streckenpass/contract/knowledge';
 import { useInViewport, useMediaQuery } from '@mantine/hooks';
 import { IconList } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -21,9 +21,12 @@ import {
   planDocumentation,
   routeLabel,
   selectedRouteIds,
+  driveDays,
+  type PeriodChoice,
 } from '../../features/documentation/documentation';
 import { useDocumentationStore, type SelectionKind } from '../../features/documentation/store';
 import { ExportButtons } from '../../features/export/components/export-buttons';
+import { useAccountValidityDays } from '../../features/routes/api/account-validity';
 import { useRoutes } from '../../features/routes/api/routes';
 import { useTours } from '../../features/tours/api/tours';
 import { isTourIncomplete, TOUR_INCOMPLETE_LABEL } from '@streckenpass/contract/tour-status';
@@ -73,7 +76,8 @@ export function Component() {
   const { search, selection, setSearch, toggle, remove, clearSelection, prune } = useDocumentationStore();
   const { record, save } = useRecordDocumentation();
   const [date, setDate] = useState(() => todayInput());
-  const [period, setPeriod] = useState<ValidityPeriod>('year');
+  const [period, setPeriod] = useState<PeriodChoice>('rule');
+  const accountDays = useAccountValidityDays();
   const [formError, setFormError] = useState<string | null>(null);
   const selectedCardRef = useRef<HTMLDivElement>(null);
   const { ref: selectedCardInView, inViewport } = useInViewport();
@@ -147,6 +151,7 @@ export function Component() {
       vehicles: allVehicles,
       acquiredAt: date,
       period,
+      accountDays,
       today: todayInput(),
     });
     if (!result.ok) {
@@ -164,7 +169,19 @@ export function Component() {
 
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const selectedCount = Object.values(selected).reduce((sum, entries) => sum + entries.length, 0);
-  const validUntilText = dateProblem(date, todayInput()) ? '' : formatDate(validUntil(date, period));
+  const chosenRouteIds = selectedRouteIds(selection, allRoutes, allTours);
+  const validUntilText = dateProblem(date, todayInput())
+    ? ''
+    : formatDate(
+        addDays(
+          date,
+          driveDays(
+            period,
+            allRoutes.filter((route) => chosenRouteIds.includes(route.id)),
+            accountDays,
+          ),
+        ),
+      );
 
   // On a phone the lists come first; the ways to the create forms follow them (in the DOM too, for the focus order).
   const createObjects = (

@@ -10,7 +10,7 @@ import { paths } from '../../config/paths';
 import { useDeleteRoute, useRoute, useUpdateRoute } from '../../features/routes/api/routes';
 import { useTours } from '../../features/tours/api/tours';
 import { isTourIncomplete, TOUR_INCOMPLETE_LABEL } from '@streckenpass/contract/tour-status';
-import { RouteForm, type RouteFormValues } from '../../features/routes/components/route-form';
+import { RouteForm, ruleChoiceOf, ruleDaysOf, type RouteFormValues } from '../../features/routes/components/route-form';
 import { useIdParam } from '../use-id-param';
 import { useTitle } from '../use-title';
 
@@ -31,6 +31,7 @@ function EditRoute({ route }: { route: Route }) {
       companyRoute: values.companyRoute.trim() || null,
       startPoint: values.startPoint,
       endPoint: values.endPoint,
+      ...(ruleDaysOf(values) !== (route.validityDays ?? null) ? { validityDays: ruleDaysOf(values) } : {}),
     });
     notifications.show({ color: 'green', message: 'Strecke gespeichert.' });
     navigate(paths.route(route.id));
@@ -56,6 +57,7 @@ function EditRoute({ route }: { route: Route }) {
         companyRoute: route.companyRoute ?? '',
         startPoint: route.startPoint,
         endPoint: route.endPoint,
+        ...ruleChoiceOf(route.validityDays),
       }}
       onSubmit={save}
       actions={

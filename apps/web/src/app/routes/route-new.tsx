@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCreateRouteActivity } from '../../features/route-activities/api/create-route-activity';
 import { useCreateRoute } from '../../features/routes/api/routes';
-import { RouteForm, type RouteFormValues } from '../../features/routes/components/route-form';
+import { RouteForm, ruleDaysOf, type RouteFormValues } from '../../features/routes/components/route-form';
 import { useTitle } from '../use-title';
 
 export function Component() {
@@ -21,6 +21,7 @@ export function Component() {
       companyRoute: values.companyRoute.trim() || null,
       startPoint: values.startPoint,
       endPoint: values.endPoint,
+      ...(ruleDaysOf(values) !== null ? { validityDays: ruleDaysOf(values) } : {}),
     });
     if (values.lastDriven) {
       // The route exists now; a second submit would create it twice, so a failure here does not keep the form.
@@ -28,7 +29,8 @@ export function Component() {
         await createActivity.mutateAsync({
           input: {
             acquiredAt: values.lastDriven,
-            acquiredUntil: validUntil(values.lastDriven, values.period),
+            // By the route's rule the server sets the end; "1 Jahr" / "½ Jahr" are explicit.
+            ...(values.period === 'rule' ? {} : { acquiredUntil: validUntil(values.lastDriven, values.period) }),
             acquiredRoutes: [toIri('routes', route.id)],
           },
         });

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Card, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
 import { toIri } from '@streckenpass/contract/common';
 import { daysUntil } from '@streckenpass/contract/knowledge';
+import { validityRuleLabel } from '@streckenpass/contract/notifications';
 import type { Route } from '@streckenpass/contract/routes';
 import { Link } from 'react-router';
 import { DetailTable } from '../../components/detail-table';
@@ -9,6 +10,7 @@ import { QueryError } from '../../components/query-error';
 import { isMissingRecord, RecordNotFound } from '../../components/record-not-found';
 import { paths } from '../../config/paths';
 import { useRouteActivities } from '../../features/route-activities/api/get-route-activities';
+import { useAccountValidityDays } from '../../features/routes/api/account-validity';
 import { useRoute } from '../../features/routes/api/routes';
 import { routeHistory, routeValidUntil } from '../../features/routes/route-knowledge';
 import { useTours } from '../../features/tours/api/tours';
@@ -44,6 +46,7 @@ function RouteDetails({ route }: { route: Route }) {
   const tours = useTours();
   const history = activities.data ? routeHistory(routeIri, activities.data) : [];
   const validUntil = routeValidUntil(history);
+  const accountDays = useAccountValidityDays();
   const routeTours = (tours.data ?? []).filter((tour) => route.tours.includes(toIri('tours', tour.id)));
 
   return (
@@ -63,6 +66,15 @@ function RouteDetails({ route }: { route: Route }) {
                 {
                   label: 'Streckenkunde gültig bis',
                   value: activities.isPending ? '…' : activities.isError ? '–' : <ValidUntil date={validUntil} />,
+                },
+                {
+                  label: 'Gültigkeitsregel',
+                  value:
+                    route.validityDays != null
+                      ? `${validityRuleLabel(route.validityDays)} (eigene Regel der Strecke)`
+                      : accountDays === null
+                        ? 'wie im Konto eingestellt'
+                        : `${validityRuleLabel(accountDays)} (wie im Konto eingestellt)`,
                 },
               ]}
             />

@@ -8,7 +8,7 @@ import { QueryError } from '../../components/query-error';
 import { isMissingRecord, RecordNotFound } from '../../components/record-not-found';
 import { paths } from '../../config/paths';
 import { useDeleteVehicle, useUpdateVehicle, useVehicle } from '../../features/vehicles/api/vehicles';
-import { VehicleForm, type VehicleFormValues } from '../../features/vehicles/components/vehicle-form';
+import { VehicleForm, vehicleRuleDays, type VehicleFormValues } from '../../features/vehicles/components/vehicle-form';
 import { germanMessage } from '../../lib/api-errors';
 import { useIdParam } from '../use-id-param';
 import { useTitle } from '../use-title';
@@ -19,7 +19,8 @@ function EditVehicle({ vehicle }: { vehicle: Vehicle }) {
   const remove = useDeleteVehicle();
 
   const save = async (values: VehicleFormValues) => {
-    await update.mutateAsync({ name: values.name });
+    const days = vehicleRuleDays(values);
+    await update.mutateAsync({ name: values.name, ...(days !== vehicle.validityDays ? { validityDays: days } : {}) });
     notifications.show({ color: 'green', message: 'Fahrzeug gespeichert.' });
     navigate(paths.vehicle(vehicle.id));
   };
@@ -39,6 +40,7 @@ function EditVehicle({ vehicle }: { vehicle: Vehicle }) {
       heading="Fahrzeug bearbeiten"
       submitLabel="Fahrzeug speichern"
       initialName={vehicle.name}
+      initialRuleDays={vehicle.validityDays ?? null}
       onSubmit={save}
       actions={
         <>

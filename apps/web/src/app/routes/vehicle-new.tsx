@@ -2,7 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCreateVehicle } from '../../features/vehicles/api/vehicles';
-import { VehicleForm, type VehicleFormValues } from '../../features/vehicles/components/vehicle-form';
+import { VehicleForm, vehicleRuleDays, type VehicleFormValues } from '../../features/vehicles/components/vehicle-form';
 import { useTitle } from '../use-title';
 
 export function Component() {
@@ -11,7 +11,8 @@ export function Component() {
   const create = useCreateVehicle();
 
   const save = async (values: VehicleFormValues) => {
-    const vehicle = await create.mutateAsync({ name: values.name });
+    const days = vehicleRuleDays(values);
+    const vehicle = await create.mutateAsync({ name: values.name, ...(days !== null ? { validityDays: days } : {}) });
     navigate(paths.vehicle(vehicle.id));
   };
 

@@ -1,5 +1,6 @@
 import { Button, Card, Stack, Title } from '@mantine/core';
 import { toIri } from '@streckenpass/contract/common';
+import { validityRuleLabel } from '@streckenpass/contract/notifications';
 import { Link } from 'react-router';
 import { DetailTable } from '../../components/detail-table';
 import { PageLoader } from '../../components/page-loader';
@@ -59,6 +60,13 @@ export function Component() {
                     : last
                       ? formatDate(last)
                       : 'Noch nicht dokumentiert',
+              },
+              {
+                label: 'Gültigkeitsregel',
+                value:
+                  vehicle.data.validityDays != null
+                    ? `${validityRuleLabel(vehicle.data.validityDays)} (eigene Regel des Fahrzeugs)`
+                    : 'wie im Konto eingestellt',
               },
             ]}
           />

@@ -2,17 +2,34 @@ import type { Route } from '@streckenpass/contract/routes';
 import type { Tour } from '@streckenpass/contract/tours';
 import type { Vehicle } from '@streckenpass/contract/vehicles';
 import { describe, expect, it } from 'vitest';
-import { dateProblem, filterByName, placesOf, planDocumentation, routeLabel, tourRouteLinks } from './documentation';
+import {
+  dateProblem,
+  driveDays,
+  filterByName,
+  placesOf,
+  planDocumentation,
+  routeLabel,
+  tourRouteLinks,
+} from './documentation';
 
 const route = (id: number, name: string, startPoint: string, endPoint: string, companyRoute: string | null = null) =>
-  ({ id, name, startPoint, endPoint, companyRoute, tours: [], owner: '/api/users/1' }) satisfies Route;
+  ({
+    id,
+    name,
+    startPoint,
+    endPoint,
+    companyRoute,
+    tours: [],
+    owner: '/api/users/1',
+    validityDays: null,
+  }) satisfies Route;
 const routes = [
   route(1, 'Uelzen - Celle', 'HU', 'HC', 'N30.1'),
   route(2, 'Celle - Hannover', 'HC', 'HH'),
   route(3, 'Hamburg - Lübeck', 'AH', 'AL'),
 ];
 const tours: Tour[] = [{ id: 9, name: 'Heide', owner: '/api/users/1', routes: ['/api/routes/2', '/api/routes/3'] }];
-const vehicles: Vehicle[] = [{ id: 4, name: 'BR 146', owner: '/api/users/1' }];
+const vehicles: Vehicle[] = [{ id: 4, name: 'BR 146', owner: '/api/users/1', validityDays: null }];
 const empty = { routes: [], tours: [], vehicles: [], places: [] };
 
 describe('documentation search', () => {
@@ -76,6 +93,24 @@ describe('planDocumentation', () => {
       acquiredAt: '2025-01-01',
     });
     expect(result.ok && result.plan).toMatchObject({ acquiredUntil: '2025-07-02', acquiredRoutes: ['/api/routes/3'] });
+  });
+
+  it('by the rule: the account default, a route’s own rule, and the shortest when the rules differ', () => {
+    const ruled = routes.map((route) => (route.id === 2 ? { ...route, validityDays: 90 } : route));
+    const plan = (ids: number[], accountDays: number | null) =>
+      planDocumentation({
+        ...base,
+        routes: ruled,
+        period: 'rule',
+        accountDays,
+        selection: { ...empty, routes: ids },
+        acquiredAt: '2025-01-01',
+      });
+    expect(plan([1], 182)).toMatchObject({ plan: { acquiredUntil: '2025-07-02' } });
+    expect(plan([1], null)).toMatchObject({ plan: { acquiredUntil: '2025-12-31' } });
+    expect(plan([2], 182)).toMatchObject({ plan: { acquiredUntil: '2025-04-01' } });
+    expect(plan([1, 2], 364)).toMatchObject({ plan: { acquiredUntil: '2025-04-01' } });
+    expect(driveDays('half-year', ruled, 30)).toBe(182);
   });
 
   it('needs at least one route and a date that is not in the future', () => {

@@ -1,9 +1,11 @@
 import { parseIri, toIri } from '@streckenpass/contract/common';
+import { VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
 import {
+  addDays,
   daysBetween,
   expandSelection,
   isCalendarDate,
-  validUntil,
+  validityDays,
   type TourRouteLink,
   type ValidityPeriod,
 } from '@streckenpass/contract/knowledge';
@@ -69,6 +71,24 @@ export function dateProblem(date: string, today: string): string | null {
   return null;
 }
 
+/** The validity of a recorded drive: by the routes' rules (decision 0020), or explicitly a year or half a year. */
+export type PeriodChoice = ValidityPeriod | 'rule';
+
+/**
+ * Days a drive keeps these routes known: explicit, or by their rules — each route's own, else the account's
+ * (`accountDays`, 364 while unknown); for routes with different rules the shortest, as the server decides.
+ */
+export function driveDays(
+  period: PeriodChoice,
+  routes: readonly { validityDays?: number | null }[],
+  accountDays: number | null,
+): number {
+  if (period !== 'rule') return validityDays(period);
+  const fallback = accountDays ?? VALIDITY_DAYS_YEAR;
+  if (routes.length === 0) return fallback;
+  return Math.min(...routes.map((route) => route.validityDays ?? fallback));
+}
+
 export interface DocumentationPlan {
   acquiredAt: string;
   acquiredUntil: string;
@@ -87,7 +107,9 @@ export function planDocumentation(input: {
   tours: readonly Tour[];
   vehicles: readonly Vehicle[];
   acquiredAt: string;
-  period: ValidityPeriod;
+  period: PeriodChoice;
+  /** The account's validity rule in days (for `period: 'rule'`); null = not known (364). */
+  accountDays?: number | null;
   today: string;
 }): PlanResult {
   const problem = dateProblem(input.acquiredAt, input.today);
@@ -101,7 +123,14 @@ export function planDocumentation(input: {
     ok: true,
     plan: {
       acquiredAt: input.acquiredAt,
-      acquiredUntil: validUntil(input.acquiredAt, input.period),
+      acquiredUntil: addDays(
+        input.acquiredAt,
+        driveDays(
+          input.period,
+          input.routes.filter((route) => routeIds.includes(route.id)),
+          input.accountDays ?? null,
+        ),
+      ),
       acquiredRoutes: routeIds.map((id) => toIri('routes', id)),
       acquiredVehicles: input.vehicles.filter((v) => vehicleIds.has(v.id)).map((v) => toIri('vehicles', v.id)),
     },

@@ -12,7 +12,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { validUntil, type ValidityPeriod } from '@streckenpass/contract/knowledge';
+import { addDays } from '@streckenpass/contract/knowledge';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
 import type { Route } from '@streckenpass/contract/routes';
 import type { Tour } from '@streckenpass/contract/tours';
@@ -20,7 +20,14 @@ import { IconCheck } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, todayInput } from '../../../lib/dates';
-import { dateProblem, planDocumentation, routeLabel, selectedRouteIds } from '../documentation';
+import {
+  dateProblem,
+  driveDays,
+  planDocumentation,
+  routeLabel,
+  selectedRouteIds,
+  type PeriodChoice,
+} from '../documentation';
 import { quickChoices } from '../quick-record';
 import { useRecordDocumentation } from '../use-record-documentation';
 import classes from './quick-record-card.module.css';
@@ -69,23 +76,27 @@ export function QuickRecordCard({
   routes,
   activities,
   documentationPath,
+  accountDays = null,
 }: {
   tours: readonly Tour[];
   routes: readonly Route[];
   activities: readonly RouteActivity[];
   documentationPath: string;
+  /** The account's validity rule in days, for "Regel"; null = not known. */
+  accountDays?: number | null;
 }) {
   const titleId = useId();
   const { record, save } = useRecordDocumentation();
   const [chosen, setChosen] = useState<{ tours: number[]; routes: number[] }>({ tours: [], routes: [] });
   const [date, setDate] = useState(() => todayInput());
   const [editDate, setEditDate] = useState(false);
-  const [period, setPeriod] = useState<ValidityPeriod>('year');
+  const [period, setPeriod] = useState<PeriodChoice>('rule');
   const [problem, setProblem] = useState<string | null>(null);
   const choices = useMemo(() => quickChoices({ tours, routes, activities }, 4), [tours, routes, activities]);
 
   const selection = { routes: chosen.routes, tours: chosen.tours, vehicles: [], places: [] };
-  const routeCount = selectedRouteIds(selection, [...routes], [...tours]).length;
+  const chosenRouteIds = selectedRouteIds(selection, [...routes], [...tours]);
+  const routeCount = chosenRouteIds.length;
   const today = todayInput();
   const toggle = (kind: 'tours' | 'routes', id: number) => {
     setProblem(null);
@@ -104,6 +115,7 @@ export function QuickRecordCard({
       vehicles: [],
       acquiredAt: date,
       period,
+      accountDays,
       today,
     });
     if (!result.ok) {
@@ -120,7 +132,12 @@ export function QuickRecordCard({
   };
 
   const nothingToOffer = choices.tours.length === 0 && choices.routes.length === 0;
-  const validText = dateProblem(date, today) ? '' : formatDate(validUntil(date, period));
+  const days = driveDays(
+    period,
+    routes.filter((route) => chosenRouteIds.includes(route.id)),
+    accountDays,
+  );
+  const validText = dateProblem(date, today) ? '' : formatDate(addDays(date, days));
 
   return (
     <Card component="section" aria-labelledby={titleId}>
@@ -195,8 +212,9 @@ export function QuickRecordCard({
             <SegmentedControl
               aria-label="Gültigkeit"
               value={period}
-              onChange={(value) => setPeriod(value as ValidityPeriod)}
+              onChange={(value) => setPeriod(value as PeriodChoice)}
               data={[
+                { value: 'rule', label: 'Regel' },
                 { value: 'year', label: '1 Jahr' },
                 { value: 'half-year', label: '½ Jahr' },
               ]}

@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { ValidityPeriod } from '@streckenpass/contract/knowledge';
+import type { PeriodChoice } from '../documentation';
 import { IconX } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import type { SelectionKind } from '../store';
@@ -33,8 +33,8 @@ export interface SelectedObjectsCardProps {
   /** The latest date the input offers (today). */
   maxDate: string;
   onDateChange: (date: string) => void;
-  period: ValidityPeriod;
-  onPeriodChange: (period: ValidityPeriod) => void;
+  period: PeriodChoice;
+  onPeriodChange: (period: PeriodChoice) => void;
   /** "gültig bis" for the chosen date and period, already formatted; empty when the date is not valid. */
   validUntilText: string;
   selected: Record<SelectionKind, SelectedEntry[]>;
@@ -82,8 +82,9 @@ export function SelectedObjectsCard(props: SelectedObjectsCardProps) {
               fullWidth
               aria-labelledby={`${headingId}-period`}
               value={props.period}
-              onChange={(value) => props.onPeriodChange(value as ValidityPeriod)}
+              onChange={(value) => props.onPeriodChange(value as PeriodChoice)}
               data={[
+                { value: 'rule', label: 'Regel' },
                 { value: 'year', label: '1 Jahr' },
                 { value: 'half-year', label: '½ Jahr' },
               ]}

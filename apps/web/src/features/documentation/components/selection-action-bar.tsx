@@ -1,6 +1,6 @@
 import { Box, Button, Drawer, Group, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ValidityPeriod } from '@streckenpass/contract/knowledge';
+import type { PeriodChoice } from '../documentation';
 import { IconCalendar } from '@tabler/icons-react';
 import { formatDate } from '../../../lib/dates';
 import classes from './selection-action-bar.module.css';
@@ -11,8 +11,8 @@ export interface SelectionActionBarProps {
   date: string;
   today: string;
   onDateChange: (date: string) => void;
-  period: ValidityPeriod;
-  onPeriodChange: (period: ValidityPeriod) => void;
+  period: PeriodChoice;
+  onPeriodChange: (period: PeriodChoice) => void;
   validUntilText: string;
   onSave: () => void;
   saving: boolean;
@@ -26,10 +26,11 @@ export interface SelectionActionBarProps {
  */
 export function SelectionActionBar(props: SelectionActionBarProps) {
   const [opened, { open, close }] = useDisclosure(false);
-  const periodText = props.period === 'year' ? '1 Jahr' : '½ Jahr';
+  const periodText = props.period === 'rule' ? 'nach Regel' : props.period === 'year' ? '1 Jahr' : '½ Jahr';
   // Short on the bar (a phone has 360 px for three controls); the full wording is in the accessible name.
   const dateText = props.date === props.today ? 'Heute' : formatDate(props.date).slice(0, 6);
-  const shortText = props.period === 'year' ? dateText : `${dateText} · ½`;
+  const shortText =
+    props.period === 'half-year' ? `${dateText} · ½` : props.period === 'year' ? `${dateText} · 1 J.` : dateText;
   if (!props.visible) return null;
   return (
     <>
@@ -82,8 +83,9 @@ export function SelectionActionBar(props: SelectionActionBarProps) {
             fullWidth
             aria-label="Gültigkeit"
             value={props.period}
-            onChange={(value) => props.onPeriodChange(value as ValidityPeriod)}
+            onChange={(value) => props.onPeriodChange(value as PeriodChoice)}
             data={[
+              { value: 'rule', label: 'Regel' },
               { value: 'year', label: '1 Jahr' },
               { value: 'half-year', label: '½ Jahr' },
             ]}

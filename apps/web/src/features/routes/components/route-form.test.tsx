@@ -43,7 +43,8 @@ describe('route form (/route/new)', () => {
     expect(await screen.findByText('Der Name der Strecke darf nicht leer sein.')).toBeInTheDocument();
     expect(screen.getByText('Der Start der Strecke darf nicht leer sein.')).toBeInTheDocument();
     expect(screen.getByText('Das Ende der Strecke darf nicht leer sein.')).toBeInTheDocument();
-    expect(calls).toEqual([]);
+    // Only the account's validity rule is read (for the "nach Regel" preview); nothing is written.
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
   it('rejects a "Zuletzt gefahren am" in the future', async () => {
@@ -54,7 +55,7 @@ describe('route form (/route/new)', () => {
     await user.type(screen.getByLabelText(/Zuletzt gefahren am/), '2999-01-01');
     await user.click(screen.getByRole('button', { name: 'Strecke erstellen' }));
     expect(await screen.findByText('Das Datum darf nicht in der Zukunft liegen.')).toBeInTheDocument();
-    expect(calls).toEqual([]);
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
   it('creates the route without a date and opens its view', async () => {
@@ -101,6 +102,40 @@ describe('route form (/route/new)', () => {
     ]);
   });
 
+  it('by default records the first drive by the route’s rule: the server sets the end, the form previews it', async () => {
+    const calls = stubFetch(({ method, path }) => {
+      if (method === 'GET' && path === '/api/notifications/settings') {
+        return {
+          status: 200,
+          body: {
+            validityDays: 182,
+            vehicleValidityDays: null,
+            reminderThresholds: [30, 7],
+            reminderMail: true,
+            reminderPush: true,
+            calendarFeed: false,
+            timezone: 'Europe/Berlin',
+          },
+        };
+      }
+      if (method === 'POST' && path === '/api/routes') return { status: 201, body: created };
+      if (method === 'POST' && path === '/api/route_activities') return { status: 201, body: { id: 1 } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/route/new');
+    await fillMasterData(user);
+    await user.type(screen.getByLabelText(/Zuletzt gefahren am/), '2025-03-01');
+    expect(await screen.findByText('Streckenkunde gültig bis 30.08.2025')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'nach Regel (182 Tage)' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Strecke erstellen' }));
+    await screen.findByText('Ansicht der Strecke');
+    expect(calls.find((c) => c.path === '/api/route_activities')?.body).toEqual({
+      acquiredAt: '2025-03-01',
+      acquiredRoutes: ['/api/routes/7'],
+    });
+  });
+
   it('a full year is 364 days', async () => {
     const calls = stubFetch(({ method, path }) => {
       if (method === 'POST' && path === '/api/routes') return { status: 201, body: created };
@@ -111,6 +146,7 @@ describe('route form (/route/new)', () => {
     renderRoutes(routes, '/route/new');
     await fillMasterData(user);
     await user.type(screen.getByLabelText(/Zuletzt gefahren am/), '2024-01-01');
+    await user.click(screen.getByRole('radio', { name: '1 Jahr' }));
     await user.click(screen.getByRole('button', { name: 'Strecke erstellen' }));
     await screen.findByText('Ansicht der Strecke');
     expect(calls.find((c) => c.path === '/api/route_activities')?.body).toMatchObject({

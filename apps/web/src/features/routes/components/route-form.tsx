@@ -1,20 +1,58 @@
-import { Alert, Button, Card, Divider, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Divider,
+  Group,
+  NumberInput,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { isCalendarDate, validUntil, type ValidityPeriod } from '@streckenpass/contract/knowledge';
+import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
+import { addDays, isCalendarDate, validUntil, type ValidityPeriod } from '@streckenpass/contract/knowledge';
+import { validityDaysSchema, validityRuleLabel } from '@streckenpass/contract/notifications';
 import { createRouteSchema } from '@streckenpass/contract/routes';
 import { useState, type ReactNode } from 'react';
 import { formatDate, todayInput } from '../../../lib/dates';
 import { submitErrors } from '../../../lib/form-errors';
 import { zodFieldValidator } from '../../../lib/form';
+import { useAccountValidityDays } from '../api/account-validity';
+
+export type RuleChoice = 'account' | 'year' | 'half-year' | 'custom';
 
 export interface RouteFormValues {
   name: string;
   companyRoute: string;
   startPoint: string;
   endPoint: string;
+  /** The route's validity rule: the account's, or its own (docs/decisions/0020). */
+  rule: RuleChoice;
+  ruleDays: number | string;
   /** "Zuletzt gefahren am" (yyyy-mm-dd), only on create; empty = no first record. */
   lastDriven: string;
-  period: ValidityPeriod;
+  /** The first drive's validity: by the rule, or explicitly a year or half a year. */
+  period: ValidityPeriod | 'rule';
+}
+
+/** The route's own rule in days from the form; null = the account's. */
+export function ruleDaysOf(values: Pick<RouteFormValues, 'rule' | 'ruleDays'>): number | null {
+  if (values.rule === 'account') return null;
+  if (values.rule === 'year') return VALIDITY_DAYS_YEAR;
+  if (values.rule === 'half-year') return VALIDITY_DAYS_HALF_YEAR;
+  return typeof values.ruleDays === 'number' ? values.ruleDays : Number.NaN;
+}
+
+/** The form's rule choice for a route's stored rule. */
+export function ruleChoiceOf(days: number | null | undefined): Pick<RouteFormValues, 'rule' | 'ruleDays'> {
+  if (days === null || days === undefined) return { rule: 'account', ruleDays: 90 };
+  if (days === VALIDITY_DAYS_YEAR) return { rule: 'year', ruleDays: days };
+  if (days === VALIDITY_DAYS_HALF_YEAR) return { rule: 'half-year', ruleDays: days };
+  return { rule: 'custom', ruleDays: days };
 }
 
 const emptyValues: RouteFormValues = {
@@ -22,8 +60,10 @@ const emptyValues: RouteFormValues = {
   companyRoute: '',
   startPoint: '',
   endPoint: '',
+  rule: 'account',
+  ruleDays: 90,
   lastDriven: '',
-  period: 'year',
+  period: 'rule',
 };
 
 const masterDataFields = ['name', 'companyRoute', 'startPoint', 'endPoint'] as const;
@@ -36,6 +76,10 @@ function validate(values: RouteFormValues): Record<string, string> {
     startPoint: values.startPoint,
     endPoint: values.endPoint,
   });
+  if (values.rule === 'custom') {
+    const checked = validityDaysSchema.safeParse(ruleDaysOf(values));
+    if (!checked.success) errors.ruleDays = checked.error.issues[0]?.message ?? 'Bitte eine Zahl von Tagen angeben.';
+  }
   if (values.lastDriven) {
     if (!isCalendarDate(values.lastDriven)) errors.lastDriven = 'Bitte ein gültiges Datum angeben.';
     else if (values.lastDriven > todayInput()) errors.lastDriven = 'Das Datum darf nicht in der Zukunft liegen.';
@@ -84,8 +128,16 @@ export function RouteForm({
     }
   };
 
+  const accountDays = useAccountValidityDays();
   const { lastDriven, period } = form.values;
-  const until = lastDriven && isCalendarDate(lastDriven) ? validUntil(lastDriven, period) : null;
+  const ownDays = ruleDaysOf(form.values);
+  const ruleDays = ownDays !== null && Number.isInteger(ownDays) ? ownDays : (accountDays ?? VALIDITY_DAYS_YEAR);
+  const until =
+    lastDriven && isCalendarDate(lastDriven)
+      ? period === 'rule'
+        ? addDays(lastDriven, ruleDays)
+        : validUntil(lastDriven, period)
+      : null;
 
   return (
     <Card maw={560} w="100%">
@@ -123,6 +175,29 @@ export function RouteForm({
             required
             {...form.getInputProps('endPoint')}
           />
+          <Divider />
+          <Select
+            label="Gültigkeitsregel"
+            description={`So lange gilt eine Fahrt auf dieser Strecke. Ihre Kontoregel: ${validityRuleLabel(accountDays ?? VALIDITY_DAYS_YEAR)}.`}
+            data={[
+              { value: 'account', label: 'Wie im Konto eingestellt' },
+              { value: 'year', label: '1 Jahr (364 Tage)' },
+              { value: 'half-year', label: '½ Jahr (182 Tage)' },
+              { value: 'custom', label: 'Eigene Anzahl Tage' },
+            ]}
+            allowDeselect={false}
+            {...form.getInputProps('rule')}
+          />
+          {form.values.rule === 'custom' && (
+            <NumberInput
+              label="Tage"
+              min={1}
+              max={3650}
+              clampBehavior="none"
+              allowDecimal={false}
+              {...form.getInputProps('ruleDays')}
+            />
+          )}
           {withLastDriven && (
             <>
               <Divider />
@@ -135,6 +210,7 @@ export function RouteForm({
               />
               <Radio.Group label="Gültigkeit" {...form.getInputProps('period')}>
                 <Group gap="lg" mt={6}>
+                  <Radio value="rule" label={`nach Regel (${ruleDays} Tage)`} disabled={!lastDriven} />
                   <Radio value="year" label="1 Jahr" disabled={!lastDriven} />
                   <Radio value="half-year" label="½ Jahr" disabled={!lastDriven} />
                 </Group>

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { NotificationSettings } from '@streckenpass/contract/notifications';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** The account's default validity rule (shared cache entry with the settings page, same key and call). */
+export const accountValidityQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.notifications.settings,
+    queryFn: () => api.get<NotificationSettings>('/api/notifications/settings'),
+  });
+
+/** Days a drive keeps a route known by the account's rule; null while unknown. */
+export function useAccountValidityDays(): number | null {
+  return useQuery(accountValidityQueryOptions()).data?.validityDays ?? null;
+}

@@ -1,0 +1,127 @@
+/**
+ * Validity rules, reminders, Web Push subscriptions and the calendar feed (issue 16): schemas and German labels
+ * shared by server and web. See docs/decisions/0020–0022.
+ */
+import { z } from 'zod';
+import { text } from './common.js';
+import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from './constants.js';
+
+/** Longest validity a rule may give (ten years). */
+export const VALIDITY_DAYS_MAX = 3650;
+/** The thresholds a user may pick, in days before the expiry date; 0 = on the day itself. */
+export const REMINDER_THRESHOLDS = [60, 30, 14, 7, 3, 1, 0] as const;
+export const DEFAULT_REMINDER_THRESHOLDS = [30, 7] as const;
+export type ReminderThreshold = (typeof REMINDER_THRESHOLDS)[number];
+export const REMINDER_CHANNELS = ['mail', 'push'] as const;
+export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
+
+export const REMINDER_CHANNEL_LABELS: Record<ReminderChannel, string> = {
+  mail: 'E-Mail',
+  push: 'Push-Benachrichtigung',
+};
+
+/** 'am Ablauftag', '1 Tag vorher', '30 Tage vorher'. */
+export function thresholdLabel(days: number): string {
+  if (days === 0) return 'am Ablauftag';
+  return days === 1 ? '1 Tag vorher' : `${days} Tage vorher`;
+}
+
+/** How a validity rule reads: '1 Jahr (364 Tage)', '½ Jahr (182 Tage)', '90 Tage', 'unbegrenzt'. */
+export function validityRuleLabel(days: number | null | undefined): string {
+  if (days === null || days === undefined) return 'unbegrenzt';
+  if (days === VALIDITY_DAYS_YEAR) return `1 Jahr (${days} Tage)`;
+  if (days === VALIDITY_DAYS_HALF_YEAR) return `½ Jahr (${days} Tage)`;
+  return days === 1 ? '1 Tag' : `${days} Tage`;
+}
+
+/** The rule in force for a route or vehicle: its own, else the account's default. */
+export function effectiveValidityDays(own: number | null | undefined, accountDefault: number | null): number | null {
+  return own ?? accountDefault;
+}
+
+export const validityDaysSchema = z
+  .number({ error: 'Bitte eine Zahl von Tagen angeben.' })
+  .int('Bitte ganze Tage angeben.')
+  .min(1, 'Die Gültigkeit muss mindestens 1 Tag betragen.')
+  .max(VALIDITY_DAYS_MAX, `Die Gültigkeit darf höchstens ${VALIDITY_DAYS_MAX} Tage betragen.`);
+
+const thresholdsSchema = z
+  .array(
+    z
+      .number()
+      .int()
+      .refine((value) => (REMINDER_THRESHOLDS as readonly number[]).includes(value), {
+        message: 'Erlaubt sind 60, 30, 14, 7, 3 und 1 Tag vorher sowie der Ablauftag (0).',
+      }),
+  )
+  .max(REMINDER_THRESHOLDS.length)
+  .transform((values) => [...new Set(values)].sort((a, b) => b - a));
+
+/** The account's rules and reminder choices (GET/PATCH /api/notifications/settings). */
+export const notificationSettingsSchema = z.object({
+  validityDays: z.number().int(),
+  vehicleValidityDays: z.number().int().nullable(),
+  reminderThresholds: z.array(z.number().int()),
+  reminderMail: z.boolean(),
+  reminderPush: z.boolean(),
+  /** Whether a calendar feed exists (its address is shown only when it is created). */
+  calendarFeed: z.boolean(),
+  /** The application time zone in which reminder days and feed dates are counted. */
+  timezone: z.string(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const updateNotificationSettingsSchema = z.strictObject({
+  validityDays: validityDaysSchema.optional(),
+  vehicleValidityDays: validityDaysSchema.nullable().optional(),
+  reminderThresholds: thresholdsSchema.optional(),
+  reminderMail: z.boolean().optional(),
+  reminderPush: z.boolean().optional(),
+});
+export type UpdateNotificationSettingsInput = z.input<typeof updateNotificationSettingsSchema>;
+
+/** A browser's PushSubscription as `subscription.toJSON()` gives it. */
+export const createPushSubscriptionSchema = z.strictObject({
+  endpoint: text()
+    .max(2000, 'Die Push-Adresse ist zu lang.')
+    .refine((value) => /^https?:\/\/[^\s]+$/.test(value), 'Die Push-Adresse muss mit https:// beginnen.'),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.strictObject({
+    p256dh: text()
+      .min(80, 'Der Schlüssel p256dh ist ungültig.')
+      .max(120, 'Der Schlüssel p256dh ist ungültig.')
+      .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Der Schlüssel p256dh ist ungültig.'),
+    auth: text()
+      .min(16, 'Der Schlüssel auth ist ungültig.')
+      .max(40, 'Der Schlüssel auth ist ungültig.')
+      .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Der Schlüssel auth ist ungültig.'),
+  }),
+  label: text().trim().max(100).optional(),
+});
+export type CreatePushSubscriptionInput = z.input<typeof createPushSubscriptionSchema>;
+
+export const pushSubscriptionSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  /** The push service's host (fcm.googleapis.com, updates.push.services.mozilla.com, …). */
+  service: z.string(),
+  createdAt: z.string(),
+  lastSuccessAt: z.string().nullable(),
+});
+export type PushSubscriptionInfo = z.infer<typeof pushSubscriptionSchema>;
+
+export const vapidKeySchema = z.object({ publicKey: z.string() });
+
+export const testNotificationSchema = z.strictObject({ channel: z.enum(REMINDER_CHANNELS) });
+export const testNotificationResultSchema = z.object({ delivered: z.number().int(), message: z.string() });
+
+/** The feed's address; the only time the secret token is shown. */
+export const calendarFeedSchema = z.object({ url: z.string(), webcalUrl: z.string() });
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+/** What a reminder (mail, push, calendar alarm) says about one route. */
+export function reminderLine(name: string, days: number): string {
+  if (days <= 0) return `${name}: Streckenkunde läuft heute ab`;
+  if (days === 1) return `${name}: Streckenkunde läuft morgen ab`;
+  return `${name}: Streckenkunde läuft in ${days} Tagen ab`;
+}
