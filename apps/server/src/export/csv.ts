@@ -11,6 +11,8 @@ export const CSV_ROUTE_HEADER = [
   'Zuletzt befahren',
   'Gültig bis',
   'Status',
+  'Start DS100',
+  'Ende DS100',
 ] as const;
 export const CSV_VEHICLE_HEADER = ['Fahrzeug', 'Zuletzt gefahren'] as const;
 
@@ -49,6 +51,8 @@ export function renderCsv(data: ExportData): Readable {
       formatGermanDate(route.lastDriven),
       formatGermanDate(route.validUntil),
       routeStatus(route.daysLeft).label,
+      route.startStation?.code ?? '',
+      route.endStation?.code ?? '',
     ]);
   }
   if (data.vehicles && data.vehicles.length > 0) {

@@ -20,7 +20,8 @@ const tour: Record<string, number> = {};
 const vehicle: Record<string, number> = {};
 const foreign: { route: number; tour: number; vehicle: number } = { route: 0, tour: 0, vehicle: 0 };
 
-const ROUTE_HEADER = 'Strecke;Interne Bezeichnung;Start;Ende;Touren;Zuletzt befahren;Gültig bis;Status';
+const ROUTE_HEADER =
+  'Strecke;Interne Bezeichnung;Start;Ende;Touren;Zuletzt befahren;Gültig bis;Status;Start DS100;Ende DS100';
 
 beforeAll(async () => {
   ctx = await buildTestApp();
@@ -221,6 +222,9 @@ describe('POST /api/export/csv', () => {
       german(addDays(today, -20)),
       german(addDays(today, 100)),
       'gültig',
+      // Typed codes without a chosen station (these rows are written straight into the table): no DS100 column.
+      '',
+      '',
     ]);
     expect(routes.get('Lohr–Gemünden')).toEqual([
       'Lohr–Gemünden',
@@ -231,6 +235,8 @@ describe('POST /api/export/csv', () => {
       '',
       '',
       'nicht erfasst',
+      '',
+      '',
     ]);
     const status = (name: string) => routes.get(name)?.[7];
     expect(status('Gießen–Straßberg')).toBe('läuft in 12 Tagen ab');
@@ -255,6 +261,8 @@ describe('POST /api/export/csv', () => {
       '',
       '',
       'nicht erfasst',
+      '',
+      '',
     ]);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")";"'@SUM(1)";"'+HU";"'-FF";`);
   });

@@ -42,6 +42,8 @@ describe('GET /api/routes', () => {
         companyRoute: 'K1',
         startPoint: 'HU',
         endPoint: 'FF',
+        startStation: null,
+        endStation: null,
         tours: [tourIri(tour.id)],
         owner: user.iri,
       },
@@ -51,6 +53,8 @@ describe('GET /api/routes', () => {
         companyRoute: 'K2',
         startPoint: 'HU',
         endPoint: 'FF',
+        startStation: null,
+        endStation: null,
         tours: [tourIri(tour.id)],
         owner: user.iri,
       },
@@ -123,6 +127,9 @@ describe('POST /api/routes', () => {
       companyRoute: null,
       startPoint: 'HA',
       endPoint: 'EDO',
+      // Typed text only: the station is linked when the client sends its code (modules/stations).
+      startStation: null,
+      endStation: null,
       tours: [],
       owner: alice.iri,
     });
