@@ -31,6 +31,8 @@ function EditRoute({ route }: { route: Route }) {
       companyRoute: values.companyRoute.trim() || null,
       startPoint: values.startPoint,
       endPoint: values.endPoint,
+      startStation: values.startStation,
+      endStation: values.endStation,
     });
     notifications.show({ color: 'green', message: 'Strecke gespeichert.' });
     navigate(paths.route(route.id));
@@ -56,6 +58,8 @@ function EditRoute({ route }: { route: Route }) {
         companyRoute: route.companyRoute ?? '',
         startPoint: route.startPoint,
         endPoint: route.endPoint,
+        startStation: route.startStation?.code ?? null,
+        endStation: route.endStation?.code ?? null,
       }}
       onSubmit={save}
       actions={

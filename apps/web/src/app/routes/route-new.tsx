@@ -21,6 +21,8 @@ export function Component() {
       companyRoute: values.companyRoute.trim() || null,
       startPoint: values.startPoint,
       endPoint: values.endPoint,
+      startStation: values.startStation,
+      endStation: values.endStation,
     });
     if (values.lastDriven) {
       // The route exists now; a second submit would create it twice, so a failure here does not keep the form.

@@ -5,7 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { quickChoices } from './quick-record';
 
 const route = (id: number, name: string): Route =>
-  ({ id, name, companyRoute: null, startPoint: 'A', endPoint: 'B', tours: [], owner: '/api/users/1' }) as Route;
+  ({
+    id,
+    name,
+    companyRoute: null,
+    startPoint: 'A',
+    endPoint: 'B',
+    startStation: null,
+    endStation: null,
+    tours: [],
+    owner: '/api/users/1',
+  }) as Route;
 const tour = (id: number, name: string, routeIds: number[]): Tour =>
   ({ id, name, owner: '/api/users/1', routes: routeIds.map((r) => `/api/routes/${r}`) }) as Tour;
 const activity = (id: number, acquiredAt: string, routeIds: number[]): RouteActivity => ({

@@ -6,12 +6,17 @@ import { useState, type ReactNode } from 'react';
 import { formatDate, todayInput } from '../../../lib/dates';
 import { submitErrors } from '../../../lib/form-errors';
 import { zodFieldValidator } from '../../../lib/form';
+import { useStationIndex } from '../api/stations';
+import { StationField } from './station-field';
 
 export interface RouteFormValues {
   name: string;
   companyRoute: string;
   startPoint: string;
   endPoint: string;
+  /** DS100 codes of the chosen stations; null = free text. */
+  startStation: string | null;
+  endStation: string | null;
   /** "Zuletzt gefahren am" (yyyy-mm-dd), only on create; empty = no first record. */
   lastDriven: string;
   period: ValidityPeriod;
@@ -22,11 +27,13 @@ const emptyValues: RouteFormValues = {
   companyRoute: '',
   startPoint: '',
   endPoint: '',
+  startStation: null,
+  endStation: null,
   lastDriven: '',
   period: 'year',
 };
 
-const masterDataFields = ['name', 'companyRoute', 'startPoint', 'endPoint'] as const;
+const masterDataFields = ['name', 'companyRoute', 'startPoint', 'endPoint', 'startStation', 'endStation'] as const;
 const validateMasterData = zodFieldValidator(createRouteSchema);
 
 function validate(values: RouteFormValues): Record<string, string> {
@@ -69,6 +76,21 @@ export function RouteForm({
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const stations = useStationIndex();
+  const pointField = (text: 'startPoint' | 'endPoint', code: 'startStation' | 'endStation') => {
+    const input = form.getInputProps(text);
+    return {
+      value: form.values[text],
+      station: form.values[code],
+      index: stations,
+      error: input.error ?? form.errors[code],
+      onBlur: input.onBlur,
+      onChange: (value: string, station: string | null) => {
+        form.setFieldValue(text, value);
+        form.setFieldValue(code, station);
+      },
+    };
+  };
 
   const submit = async (values: RouteFormValues) => {
     setFailure(null);
@@ -111,17 +133,17 @@ export function RouteForm({
             {...form.getInputProps('companyRoute')}
           />
           <Divider />
-          <TextInput
+          <StationField
             label="Start der Strecke"
-            placeholder="Startpunkt der Strecke"
+            placeholder="DS100-Kürzel oder Bahnhof, z. B. FF"
             required
-            {...form.getInputProps('startPoint')}
+            {...pointField('startPoint', 'startStation')}
           />
-          <TextInput
+          <StationField
             label="Ende der Strecke"
-            placeholder="Endpunkt der Strecke"
+            placeholder="DS100-Kürzel oder Bahnhof, z. B. RK"
             required
-            {...form.getInputProps('endPoint')}
+            {...pointField('endPoint', 'endStation')}
           />
           {withLastDriven && (
             <>
