@@ -15,7 +15,9 @@ if (!germany) throw new Error('Germany (ISO 3166 numeric 276) not found in world
 
 const round = (value) => Math.round(value * 100) / 100;
 const roundRing = (ring) =>
-  ring.map(([lon, lat]) => [round(lon), round(lat)]).filter((p, i, all) => i === 0 || p[0] !== all[i - 1][0] || p[1] !== all[i - 1][1]);
+  ring
+    .map(([lon, lat]) => [round(lon), round(lat)])
+    .filter((p, i, all) => i === 0 || p[0] !== all[i - 1][0] || p[1] !== all[i - 1][1]);
 const { type, coordinates } = germany.geometry;
 const polygons = type === 'Polygon' ? [coordinates] : coordinates;
 const outline = {

@@ -99,7 +99,9 @@ describe('station search', () => {
   it('builds the same index from the compact list', () => {
     const compact = stationIndexFromTuples(stations.map((s) => [s.code, s.name, s.lat, s.lon, s.weight]));
     expect(compact.size).toBe(stations.length);
-    expect(compact.search('frankfurt hbf').map((s) => s.code)).toEqual(index.search('frankfurt hbf').map((s) => s.code));
+    expect(compact.search('frankfurt hbf').map((s) => s.code)).toEqual(
+      index.search('frankfurt hbf').map((s) => s.code),
+    );
   });
 });
 

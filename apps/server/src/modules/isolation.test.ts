@@ -90,7 +90,8 @@ function bodiesAimedAtA(kind: Kind, method: 'POST' | 'PATCH'): object[] {
 function validPatch(kind: Kind): object {
   if (kind === 'tours') return { name: 'Gekapert', routes: theirs.routes.map((route) => routeIri(route.id)) };
   // The station fields too (issue 17): B cannot link A's route to a station either.
-  if (kind === 'routes') return { name: 'Gekapert', companyRoute: null, startStation: 'FF', endStation: null, tours: [] };
+  if (kind === 'routes')
+    return { name: 'Gekapert', companyRoute: null, startStation: 'FF', endStation: null, tours: [] };
   return { name: 'Gekapert' };
 }
 

@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { createStationIndex, type IndexedStation, type StationIndex, type StationList } from '@streckenpass/contract/stations';
+import {
+  createStationIndex,
+  type IndexedStation,
+  type StationIndex,
+  type StationList,
+} from '@streckenpass/contract/stations';
 
 /** The shape of one entry of db-stations' `data.json` (Friendly Public Transport Format), as far as it is read. */
 interface DbStation {
@@ -26,7 +31,13 @@ export function toStations(entries: readonly DbStation[]): IndexedStation[] {
     const lat = entry.location?.latitude;
     const lon = entry.location?.longitude;
     if (!entry.ril100 || !entry.name || typeof lat !== 'number' || typeof lon !== 'number') continue;
-    stations.push({ code: entry.ril100, name: entry.name, lat: round(lat), lon: round(lon), weight: entry.weight ?? 0 });
+    stations.push({
+      code: entry.ril100,
+      name: entry.name,
+      lat: round(lat),
+      lon: round(lon),
+      weight: entry.weight ?? 0,
+    });
   }
   return stations;
 }

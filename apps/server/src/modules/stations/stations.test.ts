@@ -62,7 +62,12 @@ describe('GET /api/stations?q=', () => {
   });
 
   it('refuses a missing, empty or over-long query and a bad limit (validation problem)', async () => {
-    for (const url of ['/api/stations', '/api/stations?q=', `/api/stations?q=${'x'.repeat(65)}`, '/api/stations?q=a&limit=0']) {
+    for (const url of [
+      '/api/stations',
+      '/api/stations?q=',
+      `/api/stations?q=${'x'.repeat(65)}`,
+      '/api/stations?q=a&limit=0',
+    ]) {
       const response = await get(url);
       expect([400, 422], url).toContain(response.statusCode);
       expect(response.headers['content-type']).toContain('application/problem+json');
@@ -93,7 +98,13 @@ describe('GET /api/stations/all', () => {
     expect(response.statusCode).toBe(200);
     const list = response.json() as StationList;
     expect(list.stations.length).toBeGreaterThan(5000);
-    expect(list.stations.find(([code]) => code === 'FF')).toEqual(['FF', 'Frankfurt (Main) Hbf', 50.10715, 8.66379, expect.any(Number)]);
+    expect(list.stations.find(([code]) => code === 'FF')).toEqual([
+      'FF',
+      'Frankfurt (Main) Hbf',
+      50.10715,
+      8.66379,
+      expect.any(Number),
+    ]);
     const etag = response.headers.etag as string;
     expect(etag).toBe(`W/"${list.version}"`);
     const again = await get('/api/stations/all', { ...alice.headers, 'if-none-match': etag });
@@ -211,7 +222,8 @@ describe('linking routes from before station codes', () => {
 
     const second = await buildTestApp({}, ctx.db);
     try {
-      const read = async (id: number) => (await second.app.inject({ method: 'GET', url: routeIri(id), headers: user.headers })).json() as Route;
+      const read = async (id: number) =>
+        (await second.app.inject({ method: 'GET', url: routeIri(id), headers: user.headers })).json() as Route;
       expect((await read(exactName.id)).startStation?.code).toBe('FF');
       expect((await read(exactName.id)).endStation?.code).toBe('MH');
       expect((await read(other.id)).startStation).toBeNull();

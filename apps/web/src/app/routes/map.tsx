@@ -63,8 +63,8 @@ export function Component() {
               </Title>
               <MapLegend counts={counts} />
               <Text size="xs" c="dimmed" mt="sm">
-                Strecke oder Bahnhof antippen, um die Strecke zu öffnen. Bahnhofsdaten: DB Station&amp;Service AG (CC
-                BY 4.0); Umriss: Natural Earth.
+                Strecke oder Bahnhof antippen, um die Strecke zu öffnen. Bahnhofsdaten: DB Station&amp;Service AG (CC BY
+                4.0); Umriss: Natural Earth.
               </Text>
             </Card>
             <Card>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAP_HEIGHT, MAP_WIDTH, mapLayout, project, type MapRoute } from './map-layout';
+import { hitTest, MAP_HEIGHT, MAP_WIDTH, mapLayout, project, type MapRoute } from './map-layout';
 
 const ff = { code: 'FF', name: 'Frankfurt (Main) Hbf', lat: 50.10715, lon: 8.66379 };
 const mh = { code: 'MH', name: 'München Hbf', lat: 48.14023, lon: 11.55834 };
@@ -55,11 +55,24 @@ describe('map layout', () => {
       lat: 47.5 + (i % 30) * 0.18,
       lon: 6 + Math.floor(i / 30) * 0.9,
     }));
-    const routes = Array.from({ length: 1000 }, (_, i) => route(i + 1, stations[i % 300]!, stations[(i * 7 + 3) % 300]!));
+    const routes = Array.from({ length: 1000 }, (_, i) =>
+      route(i + 1, stations[i % 300]!, stations[(i * 7 + 3) % 300]!),
+    );
     const started = performance.now();
     const layout = mapLayout(routes);
     const elapsed = performance.now() - started;
     expect(layout.lines).toHaveLength(1000);
     expect(elapsed).toBeLessThan(50);
+  });
+
+  it('hit-tests a tap: a station first, else the nearest line within the tolerance, else nothing', () => {
+    const layout = mapLayout([route(1, ff, mh), route(2, kk, ah)]);
+    const [fx, fy] = project(ff);
+    const [mx, my] = project(mh);
+    const hitStation = hitTest(layout, fx + 3, fy - 3, 10);
+    expect(hitStation && 'station' in hitStation && hitStation.station.station.code).toBe('FF');
+    const middle = hitTest(layout, (fx + mx) / 2 + 4, (fy + my) / 2, 10);
+    expect(middle && 'line' in middle && middle.line.route.id).toBe(1);
+    expect(hitTest(layout, (fx + mx) / 2 + 40, (fy + my) / 2, 10)).toBeNull();
   });
 });

@@ -102,14 +102,17 @@ describe('route form (/route/new)', () => {
 
     expect(await screen.findByText('Ansicht der Strecke')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
-      ['/api/routes', {
+      [
+        '/api/routes',
+        {
           name: 'Uelzen - Lüneburg',
           companyRoute: 'N30.2',
           startPoint: 'HU',
           endPoint: 'ALBG',
           startStation: null,
           endStation: null,
-        }],
+        },
+      ],
       [
         '/api/route_activities',
         { acquiredAt: '2025-03-01', acquiredUntil: '2025-08-30', acquiredRoutes: ['/api/routes/7'] },

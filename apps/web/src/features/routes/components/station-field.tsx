@@ -3,7 +3,8 @@ import { placeLabel, type StationIndex } from '@streckenpass/contract/stations';
 import { useMemo } from 'react';
 import classes from './station-field.module.css';
 
-const SUGGESTIONS = 8;
+/** Six suggestions of 44 px fit without a scrolling list (no scroll region to reach by keyboard). */
+const SUGGESTIONS = 6;
 
 export interface StationFieldProps {
   label: string;
@@ -50,7 +51,7 @@ export function StationField({
       // The index has ranked and limited the suggestions already.
       filter={({ options }) => options}
       classNames={{ option: classes.option }}
-      maxDropdownHeight={44 * 6}
+      withScrollArea={false}
       // Choosing a suggestion sets the text to the station's name (the option's label), which links it exactly.
       onChange={(text) => onChange(text, index?.exact(text)?.code ?? null)}
       renderOption={({ option }) => (
