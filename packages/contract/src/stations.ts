@@ -110,21 +110,30 @@ export interface StationIndex {
   exact(typed: string): IndexedStation | undefined;
 }
 
-/** Whether every query word is the start of a distinct name word, in any order. */
-function wordsArePrefixes(queryWords: string[], nameWords: string[]): boolean {
-  const used = new Set<number>();
+/** Whether every query word is the start of a distinct name word, in any order (bit mask: no allocation). */
+function wordsArePrefixes(queryWords: readonly string[], nameWords: readonly string[]): boolean {
+  let used = 0;
   for (const queryWord of queryWords) {
     let found = -1;
-    for (let i = 0; i < nameWords.length; i++) {
-      if (!used.has(i) && nameWords[i]!.startsWith(queryWord)) {
+    for (let i = 0; i < nameWords.length && i < 31; i++) {
+      if ((used & (1 << i)) === 0 && nameWords[i]!.startsWith(queryWord)) {
         found = i;
         break;
       }
     }
     if (found < 0) return false;
-    used.add(found);
+    used |= 1 << found;
   }
   return true;
+}
+
+/** A query, prepared once per search. */
+interface Query {
+  compactCode: string;
+  words: string[];
+  looseWords: string[];
+  joined: string;
+  looseJoined: string;
 }
 
 /**
@@ -132,18 +141,21 @@ function wordsArePrefixes(queryWords: string[], nameWords: string[]): boolean {
  * word, 4 the code starts with the query, 5 every query word occurs in the name; null = no match. Each band also
  * accepts the folded spelling (ue → u), so "munchen" ranks like "muenchen".
  */
-function rankOf(entry: Entry, compactQuery: string, words: string[], looseQueryWords: string[]): number | null {
-  if (compactQuery.length > 0 && entry.compactCode === compactQuery) return 0;
-  if (words.length === 0) return null;
-  const joined = words.join(' ');
-  const looseJoined = looseQueryWords.join(' ');
+function rankOf(entry: Entry, query: Query): number | null {
+  const { compactCode, words, looseWords, joined, looseJoined } = query;
+  if (compactCode.length > 0 && entry.compactCode === compactCode) return 0;
+  const codePrefix = compactCode.length >= 2 && entry.compactCode.startsWith(compactCode);
+  // Every name rank needs the first word somewhere in the name: most stations stop here.
+  if (words.length === 0 || !(entry.joined.includes(words[0]!) || entry.looseJoined.includes(looseWords[0]!))) {
+    return codePrefix ? 4 : null;
+  }
   if (entry.joined === joined || entry.looseJoined === looseJoined) return 1;
   if (entry.joined.startsWith(joined) || entry.looseJoined.startsWith(looseJoined)) return 2;
-  if (wordsArePrefixes(words, entry.words) || wordsArePrefixes(looseQueryWords, entry.looseWords)) return 3;
-  if (compactQuery.length >= 2 && entry.compactCode.startsWith(compactQuery)) return 4;
+  if (wordsArePrefixes(words, entry.words) || wordsArePrefixes(looseWords, entry.looseWords)) return 3;
+  if (codePrefix) return 4;
   if (
     words.every((word) => entry.joined.includes(word)) ||
-    looseQueryWords.every((word) => entry.looseJoined.includes(word))
+    looseWords.every((word) => entry.looseJoined.includes(word))
   )
     return 5;
   return null;
@@ -176,20 +188,31 @@ export function createStationIndex(stations: readonly IndexedStation[]): Station
       const value = typed.trim();
       return byName.get(value) ?? byCode.get(value);
     },
-    search(query, limit = 10) {
-      const compactQuery = query.replace(/\s+/g, '').toUpperCase();
-      const words = placeWords(query);
-      const looseQueryWords = words.map(loose);
-      const hits: { rank: number; station: IndexedStation }[] = [];
+    search(text, limit = 10) {
+      const words = placeWords(text);
+      const looseWords = words.map(loose);
+      const query: Query = {
+        compactCode: text.replace(/\s+/g, '').toUpperCase(),
+        words,
+        looseWords,
+        joined: words.join(' '),
+        looseJoined: looseWords.join(' '),
+      };
+      // The best `limit` hits, kept in order while scanning (no sort of thousands of hits for "a").
+      const top: { rank: number; station: IndexedStation }[] = [];
+      const before = (a: { rank: number; station: IndexedStation }, b: { rank: number; station: IndexedStation }) =>
+        a.rank - b.rank || b.station.weight - a.station.weight || collator.compare(a.station.name, b.station.name);
       for (const entry of entries) {
-        const rank = rankOf(entry, compactQuery, words, looseQueryWords);
-        if (rank !== null) hits.push({ rank, station: entry.station });
+        const rank = rankOf(entry, query);
+        if (rank === null) continue;
+        const hit = { rank, station: entry.station };
+        if (top.length === limit && before(hit, top[limit - 1]!) >= 0) continue;
+        let at = top.length;
+        while (at > 0 && before(hit, top[at - 1]!) < 0) at--;
+        top.splice(at, 0, hit);
+        if (top.length > limit) top.pop();
       }
-      hits.sort(
-        (a, b) =>
-          a.rank - b.rank || b.station.weight - a.station.weight || collator.compare(a.station.name, b.station.name),
-      );
-      return hits.slice(0, limit).map((hit) => hit.station);
+      return top.map((hit) => hit.station);
     },
   };
 }
