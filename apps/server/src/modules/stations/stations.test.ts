@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Route } from '@streckenpass/contract/routes';
@@ -180,6 +181,17 @@ describe('routes with stations', () => {
     expect(header?.split(';').slice(-2)).toEqual(['Start DS100', 'Ende DS100']);
     expect(row?.split(';').slice(-2)).toEqual(['FF', '']);
     expect(row?.split(';')[2]).toBe('FF');
+
+    const pdf = await ctx.app.inject({ method: 'POST', url: '/api/export/pdf', headers: user.headers, payload: {} });
+    expect(pdf.statusCode).toBe(200);
+    // pdftotext (poppler-utils) as in export.test.ts: the start is printed with the station's name and code.
+    const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], {
+      input: pdf.rawPayload,
+      encoding: 'utf8',
+    });
+    // The narrow column wraps "Frankfurt (Main) Hbf (FF) – Abzw. Nord" over several lines.
+    expect(text).toContain('(FF) – Abzw.');
+    for (const word of ['Frankfurt', '(Main)', 'Hbf']) expect(text).toContain(word);
   });
 
   it('selects every route at a linked place by its code in the export', async () => {
