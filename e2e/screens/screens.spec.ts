@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
 
-/** Regenerates docs/screens/*.png: dashboard, quick record and documentation page at 360 and 1280 px. */
+/** Regenerates docs/screens/*.png: dashboard, quick record, documentation page and map at 360 and 1280 px. */
 const out = path.resolve(import.meta.dirname, '../../docs/screens');
 
 function daysAgo(days: number): string {
@@ -31,9 +31,20 @@ for (const width of [360, 1280] as const) {
       ['Lübeck – Kiel', 'AL', 'AK', null],
     ];
     const routes: { id: number }[] = [];
+    // The DS100 codes typed are chosen as stations too (issue 17), so the map has lines.
     for (const [name, startPoint, endPoint, companyRoute] of names) {
-      routes.push(await post('/api/routes', { name, startPoint, endPoint, companyRoute }));
+      routes.push(
+        await post('/api/routes', {
+          name,
+          startPoint,
+          endPoint,
+          companyRoute,
+          startStation: startPoint,
+          endStation: endPoint,
+        }),
+      );
     }
+    await post('/api/routes', { name: 'Anschluss Hafen', startPoint: 'Abzw. Hafen', endPoint: 'AK' });
     const iri = (i: number) => `/api/routes/${routes[i]!.id}`;
     await post('/api/tours', { name: 'Heide-Runde', routes: [iri(0), iri(1)] });
     await post('/api/tours', { name: 'Hamburg – Hannover', routes: [iri(2), iri(1), iri(0), iri(3)] });
@@ -60,5 +71,10 @@ for (const width of [360, 1280] as const) {
     await page.evaluate(() => window.scrollTo(0, 0));
     // On a phone, what the driver sees: the lists and the action bar at the bottom; on a desktop, the whole page.
     await page.screenshot({ path: path.join(out, `documentation-${width}.png`), fullPage: width > 360 });
+
+    await page.goto('/map');
+    await settle(page);
+    await expect(page.getByRole('img', { name: /Karte Deutschlands/ })).toBeVisible();
+    await page.screenshot({ path: path.join(out, `map-${width}.png`), fullPage: true });
   });
 }

@@ -19,8 +19,9 @@ async function createRoute(
   await page.goto('/route/new');
   await page.getByLabel('Name der Strecke').fill(route.name);
   if (route.code) await page.getByLabel('Unternehmens-Kürzel (optional)').fill(route.code);
-  await page.getByLabel('Start der Strecke').fill(route.start);
-  await page.getByLabel('Ende der Strecke').fill(route.end);
+  // Start and end are station comboboxes (issue 17); their suggestion list carries the same label.
+  await page.getByRole('combobox', { name: 'Start der Strecke' }).fill(route.start);
+  await page.getByRole('combobox', { name: 'Ende der Strecke' }).fill(route.end);
   if (route.lastDriven) await page.getByLabel('Zuletzt gefahren am (optional)').fill(route.lastDriven);
   if (route.halfYear) await page.getByRole('radio', { name: '½ Jahr' }).check();
   await page.getByRole('button', { name: 'Strecke erstellen' }).click();

@@ -61,6 +61,7 @@ export function signedInPaths(ids: { route: number; tour: number; vehicle: numbe
   return [
     '/dashboard',
     '/documentation',
+    '/map',
     '/route/new',
     `/route/${ids.route}`,
     `/route/edit/${ids.route}`,

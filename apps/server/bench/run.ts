@@ -6,10 +6,11 @@
  *   bench/startup.ts first and later start-up of the built server (builds the server first)
  *   bench/api.ts     the real server under load, start-up, RSS, web bundle sizes (builds the server first)
  *   bench/reminders.ts  the reminder run for 10,000 users × 20 routes on PostgreSQL (needs DATABASE_URL)
+ *   bench/stations.ts   the station search over the db-stations data set: index and whole request (target < 5 ms)
  *
  * Both print ratios against a baseline measured in the same run. The API figures and the export's output are
  * written to docs/quality.md (generated sections between markers; the text around them is kept).
- * BENCH_ONLY=api, BENCH_ONLY=startup, BENCH_ONLY=export or BENCH_ONLY=reminders runs one of them.
+ * BENCH_ONLY=api, startup, export, reminders or stations runs one of them.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -61,6 +62,18 @@ if ((!only || only === 'export') && fs.existsSync(path.join(here, 'export.ts')))
     writeSection(
       'export-bench',
       `Output of \`bench/export.ts\`, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC:\n\n\`\`\`text\n${output.trim()}\n\`\`\``,
+    );
+  }
+}
+if (!only || only === 'stations') {
+  console.info('\n######## station search benchmark (bench/stations.ts)');
+  const started = new Date();
+  const { code, output } = await run('stations.ts');
+  if (code !== 0) failed += 1;
+  else {
+    writeSection(
+      'stations-bench',
+      `Output of \`bench/stations.ts\` (GET /api/stations?q=, issue 17), ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC:\n\n\`\`\`text\n${output.trim()}\n\`\`\``,
     );
   }
 }

@@ -24,6 +24,8 @@ import idempotencyKeysRepository from './repositories/idempotency-keys.repositor
 import settingsRepository from './repositories/settings.repository.js';
 import usersRepository from './modules/users/users.repository.js';
 import routesRepository from './modules/routes/routes.repository.js';
+import stationsPlugin from './modules/stations/stations.plugin.js';
+import stationsRepository from './modules/stations/stations.repository.js';
 import toursRepository from './modules/tours/tours.repository.js';
 import vehiclesRepository from './modules/vehicles/vehicles.repository.js';
 import routeActivitiesRepository from './modules/route-activities/route-activities.repository.js';
@@ -53,6 +55,7 @@ import toursRoutes from './modules/tours/tours.routes.js';
 import vehiclesRoutes from './modules/vehicles/vehicles.routes.js';
 import exportRoutes from './modules/export/export.routes.js';
 import cronjobRoutes from './modules/cronjob/cronjob.routes.js';
+import stationsRoutes from './modules/stations/stations.routes.js';
 
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from the config. */
@@ -142,6 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     options.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteSync: config.pgliteSync }));
   await app.register(dbPlugin, { database, closeOnShutdown: !options.database });
+  await app.register(stationsPlugin);
   for (const repository of [
     settingsRepository,
     authTokensRepository,
@@ -149,6 +153,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     idempotencyKeysRepository,
     usersRepository,
     routesRepository,
+    stationsRepository,
     toursRepository,
     vehiclesRepository,
     routeActivitiesRepository,
@@ -206,6 +211,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(cronjobRoutes);
       await api.register(notificationsRoutes);
       await api.register(calendarFeedRoutes);
+      await api.register(stationsRoutes);
     },
     { prefix: '/api' },
   );

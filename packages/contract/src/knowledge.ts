@@ -220,6 +220,17 @@ export interface SelectableRoute {
   id: number;
   startPoint: string;
   endPoint: string;
+  /** The linked stations (their code is the place); absent or null = the typed text is the place. */
+  startStation?: { code: string } | null | undefined;
+  endStation?: { code: string } | null | undefined;
+}
+
+/**
+ * A place's key in the documentation selection: the station's DS100 code when the point is linked to one, else
+ * the text as typed. So "FF" and a route linked to "Frankfurt (Main) Hbf" are one place.
+ */
+export function placeKey(point: string, station: { code: string } | null | undefined): string {
+  return station ? station.code : point;
 }
 
 export interface TourRouteLink {
@@ -245,7 +256,12 @@ export function expandSelection(
   const places = new Set(selection.places ?? []);
   const result = new Set<number>();
   for (const route of allRoutes) {
-    if (chosen.has(route.id) || places.has(route.startPoint) || places.has(route.endPoint)) result.add(route.id);
+    if (
+      chosen.has(route.id) ||
+      places.has(placeKey(route.startPoint, route.startStation)) ||
+      places.has(placeKey(route.endPoint, route.endStation))
+    )
+      result.add(route.id);
   }
   return [...result];
 }

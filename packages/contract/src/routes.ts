@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { iriSchema, requiredText, text } from './common.js';
 import { validityDaysSchema } from './notifications.js';
+import { stationCodeSchema, stationSchema } from './stations.js';
 
 /** The company's own route code; empty text and null both mean "none". */
 const nullableCode = text()
@@ -20,6 +21,9 @@ export const routeSchema = z.object({
   companyRoute: z.string().nullable(),
   startPoint: z.string(),
   endPoint: z.string(),
+  /** The station chosen for the start (DS100 code, name, coordinates); null = free text only. */
+  startStation: stationSchema.nullable(),
+  endStation: stationSchema.nullable(),
   tours: z.array(z.string()),
   owner: z.string(),
   /** The route's own validity rule in days; null = the account's default (notifications settings). */
@@ -32,6 +36,9 @@ export const createRouteSchema = z.strictObject({
   companyRoute: optionalCode,
   startPoint: requiredText('Der Start der Strecke', 64),
   endPoint: requiredText('Das Ende der Strecke', 64),
+  /** DS100 code of the station chosen for the start; absent or null = none (free text). */
+  startStation: stationCodeSchema.optional().transform((value) => value ?? null),
+  endStation: stationCodeSchema.optional().transform((value) => value ?? null),
   tours: z.array(iriSchema('tours')).max(1000).optional(),
   owner: iriSchema('users').optional(),
   validityDays: validityDaysSchema.nullable().optional(),
@@ -43,6 +50,9 @@ export const updateRouteSchema = z.strictObject({
   companyRoute: patchCode,
   startPoint: requiredText('Der Start der Strecke', 64).optional(),
   endPoint: requiredText('Das Ende der Strecke', 64).optional(),
+  /** Absent = unchanged, null = unlinked. */
+  startStation: stationCodeSchema.optional(),
+  endStation: stationCodeSchema.optional(),
   tours: z.array(iriSchema('tours')).max(1000).optional(),
   owner: iriSchema('users').optional(),
   validityDays: validityDaysSchema.nullable().optional(),

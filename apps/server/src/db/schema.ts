@@ -58,6 +58,12 @@ export const routes = pgTable(
     startPoint: text('start_point').notNull(),
     endPoint: text('end_point').notNull(),
     /**
+     * DS100/RIL100 code of the station chosen for the start / end (db-stations data, held in memory, see
+     * modules/stations); null = the typed text only. No foreign key: the station list is not a table.
+     */
+    startStation: text('start_station'),
+    endStation: text('end_station'),
+    /**
      * The route's current validity, kept by database triggers in the same transaction as every write of its
      * activities (see migration 0001): the latest acquired_at and acquired_until among them, null = never driven.
      * Read by the expiring list, the exports and the reports instead of aggregating all activities.

@@ -12,6 +12,8 @@ export const CSV_ROUTE_HEADER = [
   'Gültig bis',
   'Status',
   'Gültigkeitsregel',
+  'Start DS100',
+  'Ende DS100',
 ] as const;
 export const CSV_VEHICLE_HEADER = ['Fahrzeug', 'Zuletzt gefahren', 'Gültig bis', 'Gültigkeitsregel'] as const;
 
@@ -51,6 +53,8 @@ export function renderCsv(data: ExportData): Readable {
       formatGermanDate(route.validUntil),
       routeStatus(route.daysLeft).label,
       route.validityRule,
+      route.startStation?.code ?? '',
+      route.endStation?.code ?? '',
     ]);
   }
   if (data.vehicles && data.vehicles.length > 0) {

@@ -17,6 +17,9 @@ export interface ExportRoute {
   companyRoute: string | null;
   startPoint: string;
   endPoint: string;
+  /** The stations the start / end are linked to (DS100 code and name); absent or null = free text. */
+  startStation?: { code: string; name: string } | null;
+  endStation?: { code: string; name: string } | null;
   /** Names of the tours the route belongs to, in German order. */
   tours: string[];
   /** Latest `acquiredAt` among the route's activities (the day it was last driven); null = never recorded. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { PRODUCT_NAME } from '@streckenpass/contract/constants';
+import { placeLabel } from '@streckenpass/contract/stations';
 import {
   EXPIRING_SOON_DAYS,
   formatGermanDate,
@@ -386,7 +387,7 @@ function drawRoutes(doc: Doc, data: ExportData): Promise<void> {
       return [
         route.ownRule ? `${route.name} (Regel: ${route.validityRule})` : route.name,
         route.companyRoute ?? '',
-        `${route.startPoint} – ${route.endPoint}`,
+        `${placeLabel(route.startPoint, route.startStation)} – ${placeLabel(route.endPoint, route.endStation)}`,
         formatGermanDate(route.lastDriven) || '–',
         formatGermanDate(route.validUntil) || '–',
         `${STATUS_SYMBOL[status.kind]} ${status.label}`,

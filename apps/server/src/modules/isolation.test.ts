@@ -7,7 +7,8 @@ import { buildTestApp, mergePatchHeaders, registerUser, type TestContext, type T
 
 /**
  * Isolation matrix: user B walks every endpoint × verb of /api/routes, /api/tours and /api/vehicles
- * against user A's records and must neither see nor change any of them.
+ * against user A's records and must neither see nor change any of them. (/api/stations holds no user data: the
+ * station list is the same for everyone; the routes' station fields are walked here with the routes.)
  */
 
 type Kind = 'routes' | 'tours' | 'vehicles';
@@ -68,7 +69,9 @@ function bodiesAimedAtA(kind: Kind, method: 'POST' | 'PATCH'): object[] {
   switch (kind) {
     case 'routes':
       return [
-        ...(create ? [{ name: 'X', startPoint: 'A', endPoint: 'B', owner: a.iri }] : [{ owner: a.iri }]),
+        ...(create
+          ? [{ name: 'X', startPoint: 'A', endPoint: 'B', startStation: 'FF', owner: a.iri }]
+          : [{ owner: a.iri }]),
         create ? { name: 'X', startPoint: 'A', endPoint: 'B', tours: [aTour] } : { tours: [aTour] },
         create ? { name: 'X', startPoint: 'A', endPoint: 'B', tours: [bTour, aTour] } : { tours: [bTour, aTour] },
       ];
@@ -86,7 +89,9 @@ function bodiesAimedAtA(kind: Kind, method: 'POST' | 'PATCH'): object[] {
 /** A harmless, valid patch B might send to A's record. */
 function validPatch(kind: Kind): object {
   if (kind === 'tours') return { name: 'Gekapert', routes: theirs.routes.map((route) => routeIri(route.id)) };
-  if (kind === 'routes') return { name: 'Gekapert', companyRoute: null, tours: [] };
+  // The station fields too (issue 17): B cannot link A's route to a station either.
+  if (kind === 'routes')
+    return { name: 'Gekapert', companyRoute: null, startStation: 'FF', endStation: null, tours: [] };
   return { name: 'Gekapert' };
 }
 

@@ -7,6 +7,7 @@ import { RouteError } from './route-error';
 export const signedInRoutes: RouteObject[] = [
   { path: 'dashboard', lazy: () => import('./routes/dashboard') },
   { path: 'documentation', lazy: () => import('./routes/documentation') },
+  { path: 'map', lazy: () => import('./routes/map') },
   { path: 'route-activity', lazy: () => import('./routes/route-activities') },
   { path: 'route-activity/:id', lazy: () => import('./routes/route-activity') },
   { path: 'account', lazy: () => import('./routes/account') },

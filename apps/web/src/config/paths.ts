@@ -7,6 +7,7 @@ export const paths = {
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
   documentation: '/documentation',
+  map: '/map',
   routeNew: '/route/new',
   route: (id: number | string) => `/route/${id}`,
   routeEdit: (id: number | string) => `/route/edit/${id}`,

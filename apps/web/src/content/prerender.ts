@@ -80,7 +80,8 @@ function legal(): string {
   return `<h1>${e(t.title)}</h1>
 ${card(t.imprintTitle, `<div class="pp-note"><p><strong>${e(t.imprintNoteTitle)}</strong></p><p>${e(t.imprintNote)}</p></div>${t.imprintLines.map((line) => `<p class="pp-line">${e(line)}</p>`).join('')}`)}
 ${card(t.privacyTitle, t.privacy.map((paragraph) => `<p>${e(paragraph)}</p>`).join(''))}
-${card(t.liabilityTitle, `<p>${e(t.liability)}</p>`)}`;
+${card(t.liabilityTitle, `<p>${e(t.liability)}</p>`)}
+${card(t.sourcesTitle, t.sources.map((paragraph) => `<p>${e(paragraph)}</p>`).join(''))}`;
 }
 
 function donate(): string {

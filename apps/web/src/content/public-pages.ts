@@ -89,6 +89,11 @@ export const legalPage = {
   liabilityTitle: 'Haftung',
   liability:
     'Streckenpass hilft Ihnen, den Überblick zu behalten; maßgeblich für Ihre Streckenkunde sind die Regeln Ihres Eisenbahnverkehrsunternehmens. Prüfen Sie wichtige Daten vor der Fahrt.',
+  sourcesTitle: 'Datenquellen',
+  sources: [
+    'Bahnhöfe mit DS100-Kürzeln und Koordinaten: Stationsdaten der Deutschen Bahn (DB Station&Service AG), Lizenz Creative Commons Namensnennung 4.0 (CC BY 4.0), aufbereitet im Open-Source-Paket „db-stations“. Streckenpass zeigt die Daten unverändert an.',
+    'Umriss Deutschlands auf der Karte: Natural Earth (gemeinfrei), über das Paket „world-atlas“.',
+  ],
 } as const;
 
 export const donatePage = {

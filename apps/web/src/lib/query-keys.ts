@@ -27,6 +27,8 @@ export const queryKeys = {
     list: () => ['vehicle-activities', 'list'] as const,
     detail: (id: number) => ['vehicle-activities', 'detail', id] as const,
   },
+  /** The station list (db-stations): the same for every user, kept offline, not a record. */
+  stations: ['stations', 'all'] as const,
   changelog: ['version', 'changelog'] as const,
   reportSettings: ['settings', 'report'] as const,
   notifications: {

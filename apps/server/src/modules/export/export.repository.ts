@@ -20,6 +20,8 @@ export interface ExportRouteRow {
   companyRoute: string | null;
   startPoint: string;
   endPoint: string;
+  startStation: string | null;
+  endStation: string | null;
   tourIds: number[];
   tourNames: string[];
   lastDriven: string | null;
@@ -91,6 +93,8 @@ export function createExportRepository(db: Db) {
           companyRoute: routes.companyRoute,
           startPoint: routes.startPoint,
           endPoint: routes.endPoint,
+          startStation: routes.startStation,
+          endStation: routes.endStation,
           tourIds: routeTours.tourIds,
           tourNames: routeTours.tourNames,
           lastDriven: routes.lastDriven,

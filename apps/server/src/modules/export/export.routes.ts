@@ -21,7 +21,8 @@ const formats = {
     description:
       'UTF-8 mit BOM, `;` als Trennzeichen, CRLF, deutsche Spaltennamen, Datumsangaben TT.MM.JJJJ. Eine Zeile je ' +
       'Strecke: Strecke, Interne Bezeichnung, Start, Ende, Touren, Zuletzt befahren, Gültig bis, Status ' +
-      '(gültig / läuft in N Tagen ab / abgelaufen / nicht erfasst). Enthält der Export Fahrzeuge, folgen nach einer ' +
+      '(gültig / läuft in N Tagen ab / abgelaufen / nicht erfasst), Start DS100, Ende DS100 (Kürzel des gewählten ' +
+      'Bahnhofs, leer bei Freitext). Enthält der Export Fahrzeuge, folgen nach einer ' +
       'Leerzeile Fahrzeug und Zuletzt gefahren. Zellen, die mit =, +, -, @, Tab oder CR beginnen, erhalten ein ' +
       'vorangestelltes Apostroph (Schutz vor Formel-Injektion).',
   },
@@ -31,7 +32,7 @@ const formats = {
     summary: 'Auswahl als PDF exportieren (Streckenkundenachweis, A4)',
     description:
       'Streckenkundenachweis im Format A4: Name und E-Mail, Ausstellungsdatum, Übersicht, Tabelle der Strecken ' +
-      '(Strecke, Kürzel, Start–Ende, Zuletzt befahren, Gültig bis, Status; Kopfzeile auf jeder Seite), Fahrzeuge, ' +
+      '(Strecke, Kürzel, Start–Ende mit Bahnhof und DS100-Kürzel, Zuletzt befahren, Gültig bis, Status; Kopfzeile auf jeder Seite), Fahrzeuge, ' +
       'Fußzeile „Seite X von Y“. Abgelaufene und bald ablaufende Strecken sind farbig und mit Symbol markiert.',
   },
 } as const satisfies Record<
@@ -52,7 +53,7 @@ const SELECTION_RULES =
   '`Content-Disposition: attachment; filename="streckenkunde-JJJJ-MM-TT.<csv|pdf>"` (Datum = heute in APP_TIMEZONE).';
 
 const exportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createExportService(app.db);
+  const service = createExportService(app.db, app.stations.index);
   // pdfkit blocks for hundreds of milliseconds on a long table: it runs in worker threads, started on first use.
   const pdfPool = createPdfPool();
   app.addHook('onClose', () => pdfPool.close());

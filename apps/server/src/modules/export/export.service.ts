@@ -1,6 +1,7 @@
 import { addDays, expandSelection } from '@streckenpass/contract/knowledge';
 import { effectiveValidityDays, validityRuleLabel } from '@streckenpass/contract/notifications';
 import type { Selection } from '@streckenpass/contract/selection';
+import type { StationIndex } from '@streckenpass/contract/stations';
 import type { Db } from '../../db/client.js';
 import type { ExportData } from '../../export/model.js';
 import { unauthorized } from '../../lib/errors.js';
@@ -13,12 +14,16 @@ import { createExportRepository } from './export.repository.js';
  * - Ids in the selection must be the caller's: another user's route, tour or vehicle is 403, an id that names
  *   nothing is 422 (resolved before a single byte is streamed).
  * - Routes: those chosen directly, every route of a chosen tour, every route starting or ending at a chosen
- *   place (`expandSelection`, the contract's one rule for it). No route, tour or place chosen = every route.
+ *   place (`expandSelection`, the contract's one rule for it; a place linked to a station is its DS100 code). No route, tour or place chosen = every route.
  * - Vehicles: the chosen ones; with an entirely empty selection ("export everything") every vehicle; otherwise
  *   none, and the exports leave the vehicles block out.
  */
-export function createExportService(db: Db) {
+export function createExportService(db: Db, stations: StationIndex) {
   const repo = createExportRepository(db);
+  const station = (code: string | null) => {
+    const found = code ? stations.byCode(code) : undefined;
+    return found ? { code: found.code, name: found.name } : null;
+  };
 
   return {
     async load(userId: number, selection: Selection, today: string): Promise<ExportData> {
@@ -36,7 +41,14 @@ export function createExportService(db: Db) {
       let selected = rows;
       if (!everyRoute) {
         const links = rows.flatMap((row) => row.tourIds.map((tourId) => ({ tourId, routeId: row.id })));
-        const ids = new Set(expandSelection({ routes: routeIds, tours: tourIds, places }, rows, links));
+        const selectable = rows.map((row) => ({
+          id: row.id,
+          startPoint: row.startPoint,
+          endPoint: row.endPoint,
+          startStation: station(row.startStation),
+          endStation: station(row.endStation),
+        }));
+        const ids = new Set(expandSelection({ routes: routeIds, tours: tourIds, places }, selectable, links));
         selected = rows.filter((row) => ids.has(row.id));
       }
 
@@ -55,6 +67,8 @@ export function createExportService(db: Db) {
           companyRoute: row.companyRoute,
           startPoint: row.startPoint,
           endPoint: row.endPoint,
+          startStation: station(row.startStation),
+          endStation: station(row.endStation),
           tours: row.tourNames,
           lastDriven: row.lastDriven,
           validUntil: row.validUntil,

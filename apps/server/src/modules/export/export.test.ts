@@ -21,7 +21,7 @@ const vehicle: Record<string, number> = {};
 const foreign: { route: number; tour: number; vehicle: number } = { route: 0, tour: 0, vehicle: 0 };
 
 const ROUTE_HEADER =
-  'Strecke;Interne Bezeichnung;Start;Ende;Touren;Zuletzt befahren;Gültig bis;Status;Gültigkeitsregel';
+  'Strecke;Interne Bezeichnung;Start;Ende;Touren;Zuletzt befahren;Gültig bis;Status;Gültigkeitsregel;Start DS100;Ende DS100';
 
 beforeAll(async () => {
   ctx = await buildTestApp();
@@ -223,6 +223,9 @@ describe('POST /api/export/csv', () => {
       german(addDays(today, 100)),
       'gültig',
       '1 Jahr (364 Tage)',
+      // Typed codes without a chosen station (these rows are written straight into the table): no DS100 column.
+      '',
+      '',
     ]);
     expect(routes.get('Lohr–Gemünden')).toEqual([
       'Lohr–Gemünden',
@@ -234,6 +237,8 @@ describe('POST /api/export/csv', () => {
       '',
       'nicht erfasst',
       '1 Jahr (364 Tage)',
+      '',
+      '',
     ]);
     const status = (name: string) => routes.get(name)?.[7];
     expect(status('Gießen–Straßberg')).toBe('läuft in 12 Tagen ab');
@@ -259,6 +264,8 @@ describe('POST /api/export/csv', () => {
       '',
       'nicht erfasst',
       '1 Jahr (364 Tage)',
+      '',
+      '',
     ]);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")";"'@SUM(1)";"'+HU";"'-FF";`);
   });

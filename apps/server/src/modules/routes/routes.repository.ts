@@ -2,12 +2,14 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { toIri } from '@streckenpass/contract/common';
 import type { createRouteSchema, Route, updateRouteSchema } from '@streckenpass/contract/routes';
+import type { Station, StationIndex } from '@streckenpass/contract/stations';
 import type { Executor } from '../../db/client.js';
 import { aggregatedIds } from '../../db/owned.js';
 import { ownedRecords } from '../../db/owned-records.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { routes, tourRoutes, tours } from '../../db/schema.js';
 import { germanOrder } from '../../db/sort.js';
+import { unprocessable } from '../../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,7 +27,27 @@ const selectRoutes = (ex: Executor, where: SQL | undefined) =>
     .groupBy(routes.id)
     .orderBy(sql`${germanOrder(routes.companyRoute)} asc nulls last`, germanOrder(routes.name), asc(routes.id));
 
-export const createRoutesRepository = (db: Executor, bump: (tx: Executor, userId: number) => Promise<void>) =>
+/** A stored station code as the routes answer it; a code the data set no longer has answers null. */
+export function stationOf(stations: StationIndex, code: string | null): Station | null {
+  const station = code ? stations.byCode(code) : undefined;
+  return station ? { code: station.code, name: station.name, lat: station.lat, lon: station.lon } : null;
+}
+
+/** A code from a request body: null, or a code of the data set (422 at `field` otherwise), spelled as there. */
+function checkedCode(stations: StationIndex, field: string, code: string | null | undefined) {
+  if (code === undefined || code === null) return code;
+  const station = stations.byCode(code);
+  if (!station) {
+    throw unprocessable([{ propertyPath: field, message: `Unbekanntes Betriebsstellen-Kürzel „${code}“.` }]);
+  }
+  return station.code;
+}
+
+export const createRoutesRepository = (
+  db: Executor,
+  bump: (tx: Executor, userId: number) => Promise<void>,
+  stations: StationIndex,
+) =>
   ownedRecords<
     Route,
     z.output<typeof createRouteSchema>,
@@ -42,6 +64,8 @@ export const createRoutesRepository = (db: Executor, bump: (tx: Executor, userId
       companyRoute: route.companyRoute,
       startPoint: route.startPoint,
       endPoint: route.endPoint,
+      startStation: stationOf(stations, route.startStation),
+      endStation: stationOf(stations, route.endStation),
       tours: tourIds.map((id) => toIri('tours', id)),
       owner: toIri('users', route.ownerId),
       validityDays: route.validityDays,
@@ -59,17 +83,21 @@ export const createRoutesRepository = (db: Executor, bump: (tx: Executor, userId
         },
       },
     ],
-    columns: async ({ name, companyRoute, startPoint, endPoint, validityDays }) => ({
+    columns: async ({ name, companyRoute, startPoint, endPoint, validityDays, startStation, endStation }) => ({
       name,
       companyRoute,
       startPoint,
       endPoint,
       validityDays,
+      startStation: checkedCode(stations, 'startStation', startStation as string | null | undefined),
+      endStation: checkedCode(stations, 'endStation', endStation as string | null | undefined),
     }),
   });
 
 export type RoutesRepository = ReturnType<typeof createRoutesRepository>;
 
-export default repositoryPlugin('routesRepository', (app) => createRoutesRepository(app.db, app.dataVersions.bump), [
-  'dataVersions',
-]);
+export default repositoryPlugin(
+  'routesRepository',
+  (app) => createRoutesRepository(app.db, app.dataVersions.bump, app.stations.index),
+  ['dataVersions', 'stations'],
+);

@@ -31,6 +31,7 @@ interface NavItem {
 const signedInItems: NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard, active: (p) => isInSection(p, [paths.dashboard]) },
   { label: 'Dokumentation', to: paths.documentation, active: (p) => isInSection(p, documentationSection) },
+  { label: 'Karte', to: paths.map, active: (p) => isInSection(p, [paths.map]) },
   { label: 'Konto', to: paths.account, active: (p) => isInSection(p, accountSection) },
 ];
 

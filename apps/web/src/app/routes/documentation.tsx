@@ -115,7 +115,7 @@ export function Component() {
       routes: allRoutes.map((route) => route.id),
       tours: allTours.map((tour) => tour.id),
       vehicles: allVehicles.map((vehicle) => vehicle.id),
-      places: places.map((place) => place.name),
+      places: places.map((place) => place.id),
     });
   }, [listsKnown, allRoutes, allTours, allVehicles, places, prune]);
 
@@ -123,7 +123,7 @@ export function Component() {
     routes: allRoutes.filter((r) => selection.routes.includes(r.id)).map((r) => ({ id: r.id, name: routeLabel(r) })),
     tours: allTours.filter((t) => selection.tours.includes(t.id)).map((t) => ({ id: t.id, name: t.name })),
     vehicles: allVehicles.filter((v) => selection.vehicles.includes(v.id)).map((v) => ({ id: v.id, name: v.name })),
-    places: places.filter((p) => selection.places.includes(p.name)).map((p) => ({ id: p.name, name: p.name })),
+    places: places.filter((p) => selection.places.includes(p.id)).map((p) => ({ id: p.id, name: p.name })),
   };
 
   const resetFeedback = () => {
@@ -274,7 +274,7 @@ export function Component() {
                 noun="Ort"
                 total={places.length}
                 items={filterByName(places, search.places).map((place) => ({
-                  id: place.name,
+                  id: place.id,
                   name: place.name,
                   label: place.name,
                   detail:

@@ -34,6 +34,16 @@ export function Component() {
         </Title>
         <Text>{t.liability}</Text>
       </Card>
+      <Card>
+        <Title order={2} size="h3" mb="sm">
+          {t.sourcesTitle}
+        </Title>
+        <Stack gap="xs">
+          {t.sources.map((paragraph) => (
+            <Text key={paragraph}>{paragraph}</Text>
+          ))}
+        </Stack>
+      </Card>
     </Stack>
   );
 }

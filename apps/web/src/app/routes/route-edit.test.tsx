@@ -16,6 +16,8 @@ const route = {
   companyRoute: 'L10.02',
   startPoint: 'HL',
   endPoint: 'HK',
+  startStation: null,
+  endStation: null,
   tours: [],
   owner: '/api/users/1',
 };
@@ -48,6 +50,8 @@ describe('route edit', () => {
       companyRoute: null,
       startPoint: 'HL',
       endPoint: 'HK',
+      startStation: null,
+      endStation: null,
     });
   });
 

@@ -32,6 +32,8 @@ function EditRoute({ route }: { route: Route }) {
       startPoint: values.startPoint,
       endPoint: values.endPoint,
       ...(ruleDaysOf(values) !== (route.validityDays ?? null) ? { validityDays: ruleDaysOf(values) } : {}),
+      startStation: values.startStation,
+      endStation: values.endStation,
     });
     notifications.show({ color: 'green', message: 'Strecke gespeichert.' });
     navigate(paths.route(route.id));
@@ -58,6 +60,8 @@ function EditRoute({ route }: { route: Route }) {
         startPoint: route.startPoint,
         endPoint: route.endPoint,
         ...ruleChoiceOf(route.validityDays),
+        startStation: route.startStation?.code ?? null,
+        endStation: route.endStation?.code ?? null,
       }}
       onSubmit={save}
       actions={

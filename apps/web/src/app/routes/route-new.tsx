@@ -22,6 +22,8 @@ export function Component() {
       startPoint: values.startPoint,
       endPoint: values.endPoint,
       ...(ruleDaysOf(values) !== null ? { validityDays: ruleDaysOf(values) } : {}),
+      startStation: values.startStation,
+      endStation: values.endStation,
     });
     if (values.lastDriven) {
       // The route exists now; a second submit would create it twice, so a failure here does not keep the form.

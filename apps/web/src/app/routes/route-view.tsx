@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Card, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
 import { toIri } from '@streckenpass/contract/common';
+import { placeLabel } from '@streckenpass/contract/stations';
 import { daysUntil } from '@streckenpass/contract/knowledge';
 import { validityRuleLabel } from '@streckenpass/contract/notifications';
 import type { Route } from '@streckenpass/contract/routes';
@@ -61,8 +62,8 @@ function RouteDetails({ route }: { route: Route }) {
               rows={[
                 { label: 'Name der Strecke', value: route.name },
                 { label: 'Unternehmens-Kürzel', value: route.companyRoute ?? 'Nicht angegeben' },
-                { label: 'Start der Strecke', value: route.startPoint },
-                { label: 'Ende der Strecke', value: route.endPoint },
+                { label: 'Start der Strecke', value: placeLabel(route.startPoint, route.startStation) },
+                { label: 'Ende der Strecke', value: placeLabel(route.endPoint, route.endStation) },
                 {
                   label: 'Streckenkunde gültig bis',
                   value: activities.isPending ? '…' : activities.isError ? '–' : <ValidUntil date={validUntil} />,

@@ -18,6 +18,8 @@ const route = (id: number, name: string, startPoint: string, endPoint: string, c
     name,
     startPoint,
     endPoint,
+    startStation: null,
+    endStation: null,
     companyRoute,
     tours: [],
     owner: '/api/users/1',
@@ -49,12 +51,37 @@ describe('documentation search', () => {
 describe('places', () => {
   it('lists each start and end point once, in order, with the number of routes touching it', () => {
     expect(placesOf([...routes, route(5, 'Ring', 'HU', 'HU')])).toEqual([
-      { name: 'AH', routes: 1 },
-      { name: 'AL', routes: 1 },
-      { name: 'HC', routes: 2 },
-      { name: 'HH', routes: 1 },
-      { name: 'HU', routes: 2 },
+      { id: 'AH', name: 'AH', routes: 1 },
+      { id: 'AL', name: 'AL', routes: 1 },
+      { id: 'HC', name: 'HC', routes: 2 },
+      { id: 'HH', name: 'HH', routes: 1 },
+      { id: 'HU', name: 'HU', routes: 2 },
     ]);
+  });
+
+  it('groups by station: "FF" and a route linked to Frankfurt (Main) Hbf are one place that selects both', () => {
+    const ff = { code: 'FF', name: 'Frankfurt (Main) Hbf', lat: 50.1, lon: 8.66 };
+    const linked = [
+      route(1, 'Frankfurt - Mainz', 'FF', 'Mainz'),
+      { ...route(2, 'Hanau - Frankfurt', 'Hanau', 'Frankfurt (Main) Hbf'), endStation: ff },
+      route(3, 'Hanau - Fulda', 'Hanau', 'FD'),
+    ];
+    expect(placesOf(linked)).toEqual([
+      { id: 'FD', name: 'FD', routes: 1 },
+      { id: 'FF', name: 'Frankfurt (Main) Hbf (FF)', routes: 2 },
+      { id: 'Hanau', name: 'Hanau', routes: 2 },
+      { id: 'Mainz', name: 'Mainz', routes: 1 },
+    ]);
+    const plan = planDocumentation({
+      selection: { ...empty, places: ['FF'] },
+      routes: linked,
+      tours: [],
+      vehicles: [],
+      acquiredAt: '2026-01-10',
+      period: 'year',
+      today: '2026-01-10',
+    });
+    expect(plan.ok && plan.plan.acquiredRoutes).toEqual(['/api/routes/1', '/api/routes/2']);
   });
 
   it('reads tour links from the route references', () => {

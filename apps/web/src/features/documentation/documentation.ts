@@ -4,12 +4,14 @@ import {
   addDays,
   daysBetween,
   expandSelection,
+  placeKey,
   isCalendarDate,
   validityDays,
   type TourRouteLink,
   type ValidityPeriod,
 } from '@streckenpass/contract/knowledge';
 import type { Route } from '@streckenpass/contract/routes';
+import { placeLabel } from '@streckenpass/contract/stations';
 import type { Tour } from '@streckenpass/contract/tours';
 import type { Vehicle } from '@streckenpass/contract/vehicles';
 import type { DocumentationSelection } from './store';
@@ -27,7 +29,12 @@ export function routeLabel(route: Pick<Route, 'name' | 'companyRoute'>): string 
 }
 
 export interface Place {
-  /** The start/end point code, e.g. "HU"; it is also the place's name. */
+  /**
+   * What the selection stores (`placeKey`): the station's DS100 code where a route is linked to one, else the
+   * start/end text as typed, e.g. "HU".
+   */
+  id: string;
+  /** "Frankfurt (Main) Hbf (FF)" for a station, else the text as typed. */
   name: string;
   /** How many routes start or end here. */
   routes: number;
@@ -35,13 +42,32 @@ export interface Place {
 
 const collator = new Intl.Collator('de', { numeric: true, sensitivity: 'base' });
 
-/** The distinct start and end points of the routes, in German order, with the number of routes touching each. */
-export function placesOf(routes: readonly Pick<Route, 'startPoint' | 'endPoint'>[]): Place[] {
-  const counts = new Map<string, number>();
+type PlacedRoute = Pick<Route, 'startPoint' | 'endPoint'> & Partial<Pick<Route, 'startStation' | 'endStation'>>;
+
+/**
+ * The distinct places of the routes, in German order, with the number of routes touching each. A place linked to a
+ * station is one place however its routes spell it ("FF", or "Frankfurt (Main) Hbf" chosen in the form).
+ */
+export function placesOf(routes: readonly PlacedRoute[]): Place[] {
+  const places = new Map<string, Place>();
   for (const route of routes) {
-    for (const code of new Set([route.startPoint, route.endPoint])) counts.set(code, (counts.get(code) ?? 0) + 1);
+    const ends = [
+      { id: placeKey(route.startPoint, route.startStation), name: placeLabel(route.startPoint, route.startStation) },
+      { id: placeKey(route.endPoint, route.endStation), name: placeLabel(route.endPoint, route.endStation) },
+    ];
+    const linked = [route.startStation, route.endStation].map(Boolean);
+    ends.forEach((end, i) => {
+      if (i === 1 && end.id === ends[0]!.id) return;
+      const place = places.get(end.id);
+      if (!place) places.set(end.id, { ...end, routes: 1 });
+      else {
+        place.routes += 1;
+        // Typed "FF" and a route linked to FF: the station's label names the place.
+        if (linked[i]) place.name = end.name;
+      }
+    });
   }
-  return [...counts].map(([name, count]) => ({ name, routes: count })).sort((a, b) => collator.compare(a.name, b.name));
+  return [...places.values()].sort((a, b) => collator.compare(a.name, b.name));
 }
 
 /** The tour → route links that `expandSelection` needs, read from the tours' route references. */

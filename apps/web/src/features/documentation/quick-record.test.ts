@@ -11,6 +11,8 @@ const route = (id: number, name: string): Route =>
     companyRoute: null,
     startPoint: 'A',
     endPoint: 'B',
+    startStation: null,
+    endStation: null,
     tours: [],
     owner: '/api/users/1',
     validityDays: null,

@@ -1,3 +1,4 @@
+import { placeLabel } from '@streckenpass/contract/stations';
 import {
   Alert,
   Anchor,
@@ -186,7 +187,7 @@ export function QuickRecordCard({
                   <Choice
                     key={`r${route.id}`}
                     label={routeLabel(route)}
-                    detail={`${route.startPoint} – ${route.endPoint}`}
+                    detail={`${placeLabel(route.startPoint, route.startStation)} – ${placeLabel(route.endPoint, route.endStation)}`}
                     selected={chosen.routes.includes(route.id)}
                     onToggle={() => toggle('routes', route.id)}
                   />

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as RouteNewPage } from '../../../app/routes/route-new';
@@ -17,6 +17,8 @@ const created = {
   companyRoute: 'N30.2',
   startPoint: 'HU',
   endPoint: 'ALBG',
+  startStation: null,
+  endStation: null,
   tours: [],
   owner: '/api/users/1',
 };
@@ -24,8 +26,8 @@ const created = {
 async function fillMasterData(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/Name der Strecke/), 'Uelzen - Lüneburg');
   await user.type(screen.getByLabelText(/Unternehmens-Kürzel/), 'N30.2');
-  await user.type(screen.getByLabelText(/Start der Strecke/), 'HU');
-  await user.type(screen.getByLabelText(/Ende der Strecke/), 'ALBG');
+  await user.type(screen.getByRole('combobox', { name: /Start der Strecke/ }), 'HU');
+  await user.type(screen.getByRole('combobox', { name: /Ende der Strecke/ }), 'ALBG');
 }
 
 afterEach(() => {
@@ -72,7 +74,14 @@ describe('route form (/route/new)', () => {
       {
         method: 'POST',
         path: '/api/routes',
-        body: { name: 'Uelzen - Lüneburg', companyRoute: 'N30.2', startPoint: 'HU', endPoint: 'ALBG' },
+        body: {
+          name: 'Uelzen - Lüneburg',
+          companyRoute: 'N30.2',
+          startPoint: 'HU',
+          endPoint: 'ALBG',
+          startStation: null,
+          endStation: null,
+        },
       },
     ]);
   });
@@ -94,7 +103,17 @@ describe('route form (/route/new)', () => {
 
     expect(await screen.findByText('Ansicht der Strecke')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
-      ['/api/routes', { name: 'Uelzen - Lüneburg', companyRoute: 'N30.2', startPoint: 'HU', endPoint: 'ALBG' }],
+      [
+        '/api/routes',
+        {
+          name: 'Uelzen - Lüneburg',
+          companyRoute: 'N30.2',
+          startPoint: 'HU',
+          endPoint: 'ALBG',
+          startStation: null,
+          endStation: null,
+        },
+      ],
       [
         '/api/route_activities',
         { acquiredAt: '2025-03-01', acquiredUntil: '2025-08-30', acquiredRoutes: ['/api/routes/7'] },
@@ -167,8 +186,8 @@ describe('route form (/route/new)', () => {
     );
     expect(screen.getByLabelText(/Name der Strecke/)).toHaveValue('Uelzen - Lüneburg');
     expect(screen.getByLabelText(/Unternehmens-Kürzel/)).toHaveValue('N30.2');
-    expect(screen.getByLabelText(/Start der Strecke/)).toHaveValue('HU');
-    expect(screen.getByLabelText(/Ende der Strecke/)).toHaveValue('ALBG');
+    expect(screen.getByRole('combobox', { name: /Start der Strecke/ })).toHaveValue('HU');
+    expect(screen.getByRole('combobox', { name: /Ende der Strecke/ })).toHaveValue('ALBG');
     expect(screen.queryByText('Ansicht der Strecke')).not.toBeInTheDocument();
   });
 
@@ -190,7 +209,7 @@ describe('route form (/route/new)', () => {
     await user.click(screen.getByRole('button', { name: 'Strecke erstellen' }));
 
     expect(await screen.findByText('Der Start der Strecke darf höchstens 64 Zeichen lang sein.')).toBeInTheDocument();
-    expect(screen.getByLabelText(/Start der Strecke/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('combobox', { name: /Start der Strecke/ })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert')).toHaveTextContent('Bitte prüfen Sie die markierten Eingaben.');
   });
 
@@ -209,5 +228,81 @@ describe('route form (/route/new)', () => {
     await waitFor(() => expect(error).toHaveBeenCalled());
     // The route was created once; no second POST /api/routes.
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/routes')).toHaveLength(1);
+  });
+
+  it('looks up stations: "ff" suggests Frankfurt (Main) Hbf, choosing it keeps the name and the code', async () => {
+    // jsdom has no scrolling; the combobox scrolls the highlighted option into view on arrow keys.
+    Element.prototype.scrollIntoView ??= () => {};
+    const stationList = {
+      version: 'db-stations@5.0.2',
+      stations: [
+        ['FF', 'Frankfurt (Main) Hbf', 50.10715, 8.66379, 5000],
+        ['FFS', 'Frankfurt (Main) Süd', 50.09937, 8.68656, 900],
+        ['MH', 'München Hbf', 48.14023, 11.55834, 4800],
+      ],
+    };
+    const calls = stubFetch(({ method, path }) => {
+      if (path === '/api/stations/all') return { status: 200, body: stationList };
+      if (method === 'POST' && path === '/api/routes') return { status: 201, body: created };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/route/new');
+    await user.type(screen.getByLabelText(/Name der Strecke/), 'Frankfurt - München');
+    const start = screen.getByRole('combobox', { name: /Start der Strecke/ });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/stations/all')).toBe(true));
+    await user.type(start, 'ff');
+    // The dropdown fades in (Mantine transition): its options count as hidden until then.
+    const option = await screen.findByRole('option', { name: /Frankfurt \(Main\) Hbf/, hidden: true });
+    // The start field's own list (the form's rule select has options too).
+    const listbox = document.getElementById(start.getAttribute('aria-controls') ?? '');
+    expect(listbox).not.toBeNull();
+    expect(
+      within(listbox!)
+        .getAllByRole('option', { hidden: true })
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['FF', 'FFS']);
+    await user.click(option);
+    expect(start).toHaveValue('Frankfurt (Main) Hbf');
+    expect(screen.getByText('Bahnhof: Frankfurt (Main) Hbf (FF)')).toBeInTheDocument();
+    // Umlauts spelled out, keyboard choice; then free text for a junction.
+    const end = screen.getByRole('combobox', { name: /Ende der Strecke/ });
+    await user.type(end, 'muenchen');
+    await screen.findByRole('option', { name: /München Hbf/, hidden: true });
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(end).toHaveValue('München Hbf');
+    await user.click(screen.getByRole('button', { name: 'Strecke erstellen' }));
+    await screen.findByText('Ansicht der Strecke');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Frankfurt - München',
+      companyRoute: null,
+      startPoint: 'Frankfurt (Main) Hbf',
+      endPoint: 'München Hbf',
+      startStation: 'FF',
+      endStation: 'MH',
+    });
+  });
+
+  it('keeps free text without a station', async () => {
+    const calls = stubFetch(({ method, path }) => {
+      if (path === '/api/stations/all') {
+        return { status: 200, body: { version: 'x', stations: [['FF', 'Frankfurt (Main) Hbf', 50.1, 8.66, 1]] } };
+      }
+      if (method === 'POST' && path === '/api/routes') return { status: 201, body: created };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/route/new');
+    await user.type(screen.getByLabelText(/Name der Strecke/), 'Abzweig');
+    await user.type(screen.getByRole('combobox', { name: /Start der Strecke/ }), 'Abzw. Nord');
+    await user.type(screen.getByRole('combobox', { name: /Ende der Strecke/ }), 'Anst. Süd');
+    await user.click(screen.getByRole('button', { name: 'Strecke erstellen' }));
+    await screen.findByText('Ansicht der Strecke');
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      startPoint: 'Abzw. Nord',
+      endPoint: 'Anst. Süd',
+      startStation: null,
+      endStation: null,
+    });
   });
 });

@@ -24,6 +24,8 @@ import { zodFieldValidator } from '../../../lib/form';
 import { useAccountValidityDays } from '../api/account-validity';
 
 export type RuleChoice = 'account' | 'year' | 'half-year' | 'custom';
+import { useStationIndex } from '../api/stations';
+import { StationField } from './station-field';
 
 export interface RouteFormValues {
   name: string;
@@ -33,6 +35,9 @@ export interface RouteFormValues {
   /** The route's validity rule: the account's, or its own (docs/decisions/0020). */
   rule: RuleChoice;
   ruleDays: number | string;
+  /** DS100 codes of the chosen stations; null = free text. */
+  startStation: string | null;
+  endStation: string | null;
   /** "Zuletzt gefahren am" (yyyy-mm-dd), only on create; empty = no first record. */
   lastDriven: string;
   /** The first drive's validity: by the rule, or explicitly a year or half a year. */
@@ -62,11 +67,13 @@ const emptyValues: RouteFormValues = {
   endPoint: '',
   rule: 'account',
   ruleDays: 90,
+  startStation: null,
+  endStation: null,
   lastDriven: '',
   period: 'rule',
 };
 
-const masterDataFields = ['name', 'companyRoute', 'startPoint', 'endPoint'] as const;
+const masterDataFields = ['name', 'companyRoute', 'startPoint', 'endPoint', 'startStation', 'endStation'] as const;
 const validateMasterData = zodFieldValidator(createRouteSchema);
 
 function validate(values: RouteFormValues): Record<string, string> {
@@ -113,6 +120,21 @@ export function RouteForm({
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const stations = useStationIndex();
+  const pointField = (text: 'startPoint' | 'endPoint', code: 'startStation' | 'endStation') => {
+    const input = form.getInputProps(text);
+    return {
+      value: form.values[text],
+      station: form.values[code],
+      index: stations,
+      error: input.error ?? form.errors[code],
+      onBlur: input.onBlur,
+      onChange: (value: string, station: string | null) => {
+        form.setFieldValue(text, value);
+        form.setFieldValue(code, station);
+      },
+    };
+  };
 
   const submit = async (values: RouteFormValues) => {
     setFailure(null);
@@ -163,17 +185,17 @@ export function RouteForm({
             {...form.getInputProps('companyRoute')}
           />
           <Divider />
-          <TextInput
+          <StationField
             label="Start der Strecke"
-            placeholder="Startpunkt der Strecke"
+            placeholder="DS100-Kürzel oder Bahnhof, z. B. FF"
             required
-            {...form.getInputProps('startPoint')}
+            {...pointField('startPoint', 'startStation')}
           />
-          <TextInput
+          <StationField
             label="Ende der Strecke"
-            placeholder="Endpunkt der Strecke"
+            placeholder="DS100-Kürzel oder Bahnhof, z. B. RK"
             required
-            {...form.getInputProps('endPoint')}
+            {...pointField('endPoint', 'endStation')}
           />
           <Divider />
           <Select

@@ -1,0 +1,104 @@
+import { Anchor, Card, Grid, List, Stack, Text, Title } from '@mantine/core';
+import { KNOWLEDGE_STATUS_LABELS, knowledgeStatus, type KnowledgeStatus } from '@streckenpass/contract/knowledge';
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { QueryError } from '../../components/query-error';
+import { paths } from '../../config/paths';
+import { useExpiringRoutes } from '../../features/dashboard/api/get-expiring-routes';
+import { KnowledgeMap, MapLegend, routeEnds } from '../../features/map/components/knowledge-map';
+import type { MapRoute } from '../../features/map/map-layout';
+import { useRoutes } from '../../features/routes/api/routes';
+import { useTitle } from '../use-title';
+
+/**
+ * "Karte": where the user's route knowledge is valid. The routes and their validity come from the same cached
+ * queries as the dashboard, so the page works offline once they were loaded; the map code and Germany's outline
+ * are this page's own lazily loaded chunk.
+ */
+export function Component() {
+  useTitle('Karte');
+  const navigate = useNavigate();
+  const routes = useRoutes();
+  const expiring = useExpiringRoutes();
+
+  const mapRoutes = useMemo<MapRoute[]>(() => {
+    const days = new Map((expiring.data ?? []).map((entry) => [entry.id, entry.acquired_until_days]));
+    return (routes.data ?? []).map((route) => ({
+      id: route.id,
+      name: route.name,
+      status: knowledgeStatus(days.get(route.id)),
+      startPoint: route.startPoint,
+      endPoint: route.endPoint,
+      startStation: route.startStation,
+      endStation: route.endStation,
+    }));
+  }, [routes.data, expiring.data]);
+
+  const counts = useMemo(() => {
+    const result: Record<KnowledgeStatus, number> = { valid: 0, soon: 0, expired: 0, unrecorded: 0 };
+    for (const route of mapRoutes) result[route.status] += 1;
+    return result;
+  }, [mapRoutes]);
+  const unplaced = mapRoutes.filter((route) => !route.startStation || !route.endStation);
+
+  if (routes.isPending || expiring.isPending) return <PageLoader />;
+  if (routes.isError) return <QueryError error={routes.error} retry={() => void routes.refetch()} />;
+  if (expiring.isError) return <QueryError error={expiring.error} retry={() => void expiring.refetch()} />;
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Karte</Title>
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card>
+            <KnowledgeMap routes={mapRoutes} onOpenRoute={(id) => navigate(paths.route(id))} />
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <Card>
+              <Title order={2} size="h4" mb="xs">
+                Legende
+              </Title>
+              <MapLegend counts={counts} />
+              <Text size="xs" c="dimmed" mt="sm">
+                Strecke oder Bahnhof antippen, um die Strecke zu öffnen. Bahnhofsdaten: DB Station&amp;Service AG (CC BY
+                4.0); Umriss: Natural Earth.
+              </Text>
+            </Card>
+            <Card>
+              <Title order={2} size="h4" mb="xs">
+                Ohne Koordinaten ({unplaced.length})
+              </Title>
+              {unplaced.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  Alle Strecken liegen auf der Karte.
+                </Text>
+              ) : (
+                <>
+                  <Text size="sm" c="dimmed" mb="xs">
+                    Start oder Ende ist keinem Bahnhof zugeordnet. Wählen Sie ihn beim Bearbeiten der Strecke aus der
+                    Liste, dann erscheint sie auf der Karte.
+                  </Text>
+                  <List listStyleType="none" spacing={0} aria-label="Strecken ohne Koordinaten">
+                    {unplaced.map((route) => (
+                      <List.Item key={route.id}>
+                        <Anchor component={Link} to={paths.route(route.id)} display="block" py={10} mih={44}>
+                          {route.name}
+                        </Anchor>
+                        <Text size="xs" c="dimmed" mt={-8} mb={6}>
+                          {routeEnds(route)} · {KNOWLEDGE_STATUS_LABELS[route.status]}
+                        </Text>
+                      </List.Item>
+                    ))}
+                  </List>
+                </>
+              )}
+            </Card>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

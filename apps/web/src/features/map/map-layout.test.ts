@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { hitTest, MAP_HEIGHT, MAP_WIDTH, mapLayout, project, type MapRoute } from './map-layout';
+
+const ff = { code: 'FF', name: 'Frankfurt (Main) Hbf', lat: 50.10715, lon: 8.66379 };
+const mh = { code: 'MH', name: 'München Hbf', lat: 48.14023, lon: 11.55834 };
+const ah = { code: 'AH', name: 'Hamburg Hbf', lat: 53.55274, lon: 10.00691 };
+const kk = { code: 'KK', name: 'Köln Hbf', lat: 50.94303, lon: 6.95873 };
+
+const route = (id: number, start: typeof ff | null, end: typeof ff | null): MapRoute => ({
+  id,
+  name: `Strecke ${id}`,
+  status: 'valid',
+  startPoint: start?.code ?? 'Abzw. Nord',
+  endPoint: end?.code ?? 'Anst. Süd',
+  startStation: start,
+  endStation: end,
+});
+
+describe('map layout', () => {
+  it('projects stations where they are: Hamburg north of Frankfurt north of München, Köln west', () => {
+    const [ffx, ffy] = project(ff);
+    const [mhx, mhy] = project(mh);
+    const [, ahy] = project(ah);
+    const [kkx] = project(kk);
+    expect(ahy).toBeLessThan(ffy);
+    expect(ffy).toBeLessThan(mhy);
+    expect(kkx).toBeLessThan(ffx);
+    expect(ffx).toBeLessThan(mhx);
+    for (const [x, y] of [project(ff), project(mh), project(ah), project(kk)]) {
+      expect(x).toBeGreaterThan(0);
+      expect(x).toBeLessThan(MAP_WIDTH);
+      expect(y).toBeGreaterThan(0);
+      expect(y).toBeLessThan(MAP_HEIGHT);
+    }
+  });
+
+  it('draws Germany and one line per placed route, each station once; routes without stations go beside', () => {
+    const layout = mapLayout([route(1, ff, mh), route(2, mh, ah), route(3, ff, null), route(4, null, null)]);
+    expect(layout.outline).toMatch(/^M[\d.]+,[\d.]+L/);
+    expect(layout.lines.map((line) => line.route.id)).toEqual([1, 2]);
+    expect(layout.stations.map((entry) => [entry.station.code, entry.routes.map((r) => r.id)])).toEqual([
+      ['FF', [1]],
+      ['MH', [1, 2]],
+      ['AH', [2]],
+    ]);
+    expect(layout.unplaced.map((r) => r.id)).toEqual([3, 4]);
+    const [x1, y1] = project(ff);
+    expect(layout.lines[0]).toMatchObject({ x1, y1 });
+  });
+
+  it('lays out 1,000 routes quickly (the drawing itself is measured in the e2e test)', () => {
+    const stations = Array.from({ length: 300 }, (_, i) => ({
+      code: `S${i}`,
+      name: `Bahnhof ${i}`,
+      lat: 47.5 + (i % 30) * 0.18,
+      lon: 6 + Math.floor(i / 30) * 0.9,
+    }));
+    const routes = Array.from({ length: 1000 }, (_, i) =>
+      route(i + 1, stations[i % 300]!, stations[(i * 7 + 3) % 300]!),
+    );
+    const started = performance.now();
+    const layout = mapLayout(routes);
+    const elapsed = performance.now() - started;
+    expect(layout.lines).toHaveLength(1000);
+    expect(elapsed).toBeLessThan(50);
+  });
+
+  it('hit-tests a tap: a station first, else the nearest line within the tolerance, else nothing', () => {
+    const layout = mapLayout([route(1, ff, mh), route(2, kk, ah)]);
+    const [fx, fy] = project(ff);
+    const [mx, my] = project(mh);
+    const hitStation = hitTest(layout, fx + 3, fy - 3, 10);
+    expect(hitStation && 'station' in hitStation && hitStation.station.station.code).toBe('FF');
+    const middle = hitTest(layout, (fx + mx) / 2 + 4, (fy + my) / 2, 10);
+    expect(middle && 'line' in middle && middle.line.route.id).toBe(1);
+    expect(hitTest(layout, (fx + mx) / 2 + 40, (fy + my) / 2, 10)).toBeNull();
+  });
+});

@@ -1,0 +1,131 @@
+import { geoMercator, geoPath, type GeoPermissibleObjects } from 'd3-geo';
+import type { KnowledgeStatus } from '@streckenpass/contract/knowledge';
+import type { Station } from '@streckenpass/contract/stations';
+import germany from './germany.json';
+
+/** The drawing's coordinate system (the SVG viewBox); the SVG scales to the width it gets. */
+export const MAP_WIDTH = 600;
+export const MAP_HEIGHT = 800;
+const MARGIN = 12;
+
+/** What the map needs of a route. */
+export interface MapRoute {
+  id: number;
+  name: string;
+  status: KnowledgeStatus;
+  startPoint: string;
+  endPoint: string;
+  startStation: Station | null;
+  endStation: Station | null;
+}
+
+export interface MapLine {
+  route: MapRoute;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+export interface MapStation {
+  station: Station;
+  x: number;
+  y: number;
+  /** The routes beginning or ending here. */
+  routes: MapRoute[];
+}
+
+export interface MapLayout {
+  /** SVG path data of Germany's outline. */
+  outline: string;
+  lines: MapLine[];
+  stations: MapStation[];
+  /** Routes of which at least one end has no station (no coordinates): listed beside the map. */
+  unplaced: MapRoute[];
+}
+
+// Fixed for the fixed outline: fitted once, so that every drawing of every user uses the same projection.
+const projection = geoMercator().fitExtent(
+  [
+    [MARGIN, MARGIN],
+    [MAP_WIDTH - MARGIN, MAP_HEIGHT - MARGIN],
+  ],
+  germany as GeoPermissibleObjects,
+);
+const outline = geoPath(projection)(germany as GeoPermissibleObjects) ?? '';
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** Screen position of a station in the viewBox. */
+export function project(station: Pick<Station, 'lat' | 'lon'>): [number, number] {
+  const point = projection([station.lon, station.lat]);
+  return point ? [round(point[0]), round(point[1])] : [0, 0];
+}
+
+/** Routes as straight lines between their stations, the stations once each, and the routes that cannot be placed. */
+export function mapLayout(routes: readonly MapRoute[]): MapLayout {
+  const lines: MapLine[] = [];
+  const stations = new Map<string, MapStation>();
+  const unplaced: MapRoute[] = [];
+  const at = (station: Station, route: MapRoute) => {
+    let entry = stations.get(station.code);
+    if (!entry) {
+      const [x, y] = project(station);
+      entry = { station, x, y, routes: [] };
+      stations.set(station.code, entry);
+    }
+    if (!entry.routes.includes(route)) entry.routes.push(route);
+    return entry;
+  };
+  for (const route of routes) {
+    if (!route.startStation || !route.endStation) {
+      unplaced.push(route);
+      continue;
+    }
+    const start = at(route.startStation, route);
+    const end = at(route.endStation, route);
+    lines.push({ route, x1: start.x, y1: start.y, x2: end.x, y2: end.y });
+  }
+  return { outline, lines, stations: [...stations.values()], unplaced };
+}
+
+/** Distance from (x, y) to the segment of a line, in viewBox units. */
+function distanceToLine(line: MapLine, x: number, y: number): number {
+  const dx = line.x2 - line.x1;
+  const dy = line.y2 - line.y1;
+  const length = dx * dx + dy * dy;
+  const t = length === 0 ? 0 : Math.max(0, Math.min(1, ((x - line.x1) * dx + (y - line.y1) * dy) / length));
+  return Math.hypot(x - (line.x1 + t * dx), y - (line.y1 + t * dy));
+}
+
+/**
+ * What a tap at (x, y) (viewBox units) hits: the nearest station within `tolerance`, else the nearest line within
+ * it, else nothing. Done in code rather than with an invisible element per line, which keeps 1,000 routes cheap.
+ */
+export function hitTest(
+  layout: Pick<MapLayout, 'lines' | 'stations'>,
+  x: number,
+  y: number,
+  tolerance: number,
+): { station: MapStation } | { line: MapLine } | null {
+  let station: MapStation | null = null;
+  let best = tolerance;
+  for (const entry of layout.stations) {
+    const distance = Math.hypot(entry.x - x, entry.y - y);
+    if (distance <= best) {
+      best = distance;
+      station = entry;
+    }
+  }
+  if (station) return { station };
+  let line: MapLine | null = null;
+  best = tolerance;
+  for (const entry of layout.lines) {
+    const distance = distanceToLine(entry, x, y);
+    if (distance <= best) {
+      best = distance;
+      line = entry;
+    }
+  }
+  return line ? { line } : null;
+}
