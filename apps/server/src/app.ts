@@ -27,6 +27,7 @@ import toursRepository from './modules/tours/tours.repository.js';
 import vehiclesRepository from './modules/vehicles/vehicles.repository.js';
 import routeActivitiesRepository from './modules/route-activities/route-activities.repository.js';
 import vehicleActivitiesRepository from './modules/vehicle-activities/vehicle-activities.repository.js';
+import backupRepository from './modules/backup/backup.repository.js';
 import conditionalGetPlugin from './plugins/conditional-get.js';
 import { errSerializer } from './lib/log-serializers.js';
 import authPlugin from './plugins/auth.js';
@@ -48,6 +49,8 @@ import toursRoutes from './modules/tours/tours.routes.js';
 import vehiclesRoutes from './modules/vehicles/vehicles.routes.js';
 import exportRoutes from './modules/export/export.routes.js';
 import cronjobRoutes from './modules/cronjob/cronjob.routes.js';
+import backupRoutes from './modules/backup/backup.routes.js';
+import importRoutes from './modules/import/import.routes.js';
 
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from the config. */
@@ -72,6 +75,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Account and token answers: `Cache-Control: no-store`. */
     noStore?: boolean;
+    /** The German answer when the body exceeds the route's `bodyLimit` (uploads name their limit). */
+    bodyTooLarge?: string;
   }
 }
 
@@ -146,6 +151,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     vehiclesRepository,
     routeActivitiesRepository,
     vehicleActivitiesRepository,
+    backupRepository,
   ]) {
     await app.register(repository);
   }
@@ -195,6 +201,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(vehiclesRoutes);
       await api.register(exportRoutes);
       await api.register(cronjobRoutes);
+      await api.register(backupRoutes);
+      await api.register(importRoutes);
     },
     { prefix: '/api' },
   );
