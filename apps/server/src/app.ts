@@ -28,6 +28,7 @@ import vehiclesRepository from './modules/vehicles/vehicles.repository.js';
 import routeActivitiesRepository from './modules/route-activities/route-activities.repository.js';
 import vehicleActivitiesRepository from './modules/vehicle-activities/vehicle-activities.repository.js';
 import backupRepository from './modules/backup/backup.repository.js';
+import shareLinksRepository from './modules/share-links/share-links.repository.js';
 import conditionalGetPlugin from './plugins/conditional-get.js';
 import { errSerializer } from './lib/log-serializers.js';
 import authPlugin from './plugins/auth.js';
@@ -38,6 +39,7 @@ import spaPlugin from './plugins/spa.js';
 import mailPlugin from './plugins/mail.js';
 import schedulerPlugin from './plugins/scheduler.js';
 import idempotencyPlugin from './plugins/idempotency.js';
+import pdfPoolPlugin from './plugins/pdf-pool.js';
 import healthRoutes from './modules/health/health.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
 import routeActivitiesRoutes from './modules/route-activities/route-activities.routes.js';
@@ -51,6 +53,8 @@ import exportRoutes from './modules/export/export.routes.js';
 import cronjobRoutes from './modules/cronjob/cronjob.routes.js';
 import backupRoutes from './modules/backup/backup.routes.js';
 import importRoutes from './modules/import/import.routes.js';
+import shareLinksRoutes from './modules/share-links/share-links.routes.js';
+import sharedProofRoutes from './modules/share-links/shared-proof.routes.js';
 
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from the config. */
@@ -152,6 +156,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routeActivitiesRepository,
     vehicleActivitiesRepository,
     backupRepository,
+    shareLinksRepository,
   ]) {
     await app.register(repository);
   }
@@ -164,6 +169,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(schedulerPlugin);
   await app.register(idempotencyPlugin);
   await app.register(conditionalGetPlugin);
+  await app.register(pdfPoolPlugin);
 
   await app.register(
     async (api) => {
@@ -203,10 +209,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(cronjobRoutes);
       await api.register(backupRoutes);
       await api.register(importRoutes);
+      await api.register(shareLinksRoutes);
     },
     { prefix: '/api' },
   );
 
+  // Share links open without an account, outside /api: a server-rendered page and its PDF.
+  await app.register(sharedProofRoutes);
   await app.register(spaPlugin);
   return app;
 }

@@ -20,7 +20,11 @@ export function createExportService(db: Db) {
   const repo = createExportRepository(db);
 
   return {
-    async load(userId: number, selection: Selection, today: string): Promise<ExportData> {
+    /**
+     * `emptyMeansAll: false` (a share link's chosen records): an empty selection is an empty proof, never every route
+     * (the chosen routes and tours may all have been deleted since).
+     */
+    async load(userId: number, selection: Selection, today: string, emptyMeansAll = true): Promise<ExportData> {
       const routeIds = await repo.ownedIds('routes', selection.routes, userId);
       const tourIds = await repo.ownedIds('tours', selection.tours, userId);
       const vehicleIds = await repo.ownedIds('vehicles', selection.vehicles, userId);
@@ -30,9 +34,11 @@ export function createExportService(db: Db) {
       if (!user) throw unauthorized();
       const rows = await repo.listRoutes(userId, today);
 
-      const everyRoute = routeIds.length === 0 && tourIds.length === 0 && places.length === 0;
+      const nothingChosen = routeIds.length === 0 && tourIds.length === 0 && places.length === 0;
+      const everyRoute = nothingChosen && emptyMeansAll;
       let selected = rows;
-      if (!everyRoute) {
+      if (nothingChosen && !emptyMeansAll) selected = [];
+      else if (!everyRoute) {
         const links = rows.flatMap((row) => row.tourIds.map((tourId) => ({ tourId, routeId: row.id })));
         const ids = new Set(expandSelection({ routes: routeIds, tours: tourIds, places }, rows, links));
         selected = rows.filter((row) => ids.has(row.id));
