@@ -70,6 +70,7 @@ export function signedInPaths(ids: { route: number; tour: number; vehicle: numbe
     '/account',
     '/account/settings',
     '/account/change-password',
+    '/account/data',
     '/route-activity',
     `/route-activity/${ids.activity}`,
   ];

@@ -63,7 +63,8 @@ export const backupSchema = z
   .describe('Sicherung eines Kontos (Format streckenpass-backup, Version 1)');
 export type Backup = z.output<typeof backupSchema>;
 export type BackupInput = z.input<typeof backupSchema>;
-export type BackupSectionName = 'routes' | 'tours' | 'vehicles' | 'routeActivities' | 'vehicleActivities' | 'preferences';
+export type BackupSectionName =
+  'routes' | 'tours' | 'vehicles' | 'routeActivities' | 'vehicleActivities' | 'preferences';
 
 /** German names of the sections, as the preview shows them. */
 export const BACKUP_SECTION_LABELS: Record<BackupSectionName, string> = {

@@ -236,7 +236,11 @@ describe('isolation of share links, import and backup', () => {
     expect((await ctx.app.inject({ method: 'GET', url: new URL(url).pathname })).statusCode).toBe(200);
 
     // A link over A's routes or tours.
-    for (const payload of [{ routes: idsOf('routes') }, { tours: idsOf('tours') }, { routes: [theirs.routes[0]!.id, mine.routes[0]!.id] }]) {
+    for (const payload of [
+      { routes: idsOf('routes') },
+      { tours: idsOf('tours') },
+      { routes: [theirs.routes[0]!.id, mine.routes[0]!.id] },
+    ]) {
       const response = await ctx.app.inject({ method: 'POST', url: '/api/share_links', headers: b.headers, payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(403);
     }

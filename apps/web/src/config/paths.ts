@@ -19,6 +19,7 @@ export const paths = {
   account: '/account',
   accountSettings: '/account/settings',
   accountChangePassword: '/account/change-password',
+  accountData: '/account/data',
   routeActivities: '/route-activity',
   routeActivity: (id: number | string) => `/route-activity/${id}`,
   userDocumentation: 'https://github.com/Streckenkunde/Anwenderdokumentation',

@@ -27,6 +27,7 @@ export const queryKeys = {
     list: () => ['vehicle-activities', 'list'] as const,
     detail: (id: number) => ['vehicle-activities', 'detail', id] as const,
   },
+  shareLinks: ['share-links'] as const,
   changelog: ['version', 'changelog'] as const,
   reportSettings: ['settings', 'report'] as const,
 };

@@ -423,8 +423,6 @@ declare module 'fastify' {
   }
 }
 
-export default repositoryPlugin(
-  'backupRepository',
-  (app) => createBackupRepository(app.db, app.dataVersions.bump),
-  ['dataVersions'],
-);
+export default repositoryPlugin('backupRepository', (app) => createBackupRepository(app.db, app.dataVersions.bump), [
+  'dataVersions',
+]);

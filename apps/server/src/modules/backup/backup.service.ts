@@ -93,7 +93,14 @@ function plan(sections: readonly BackupSection[], existing: Sections, incoming: 
       const key = existingKeys.keys.get(section.name)!.get(item.ref)!;
       if (!byKey.has(key)) byKey.set(key, item);
     }
-    const result: SectionPlan = { section, add: [], matched: new Map(), duplicateOf: new Map(), merges: [], unchanged: 0 };
+    const result: SectionPlan = {
+      section,
+      add: [],
+      matched: new Map(),
+      duplicateOf: new Map(),
+      merges: [],
+      unchanged: 0,
+    };
     const firstIncoming = new Map<string, number>();
     for (const item of incoming.get(section.name) ?? []) {
       const key = incomingKeys.keys.get(section.name)!.get(item.ref)!;
@@ -124,10 +131,10 @@ function preview(plans: SectionPlan[]): MergePreview {
     added: add.length,
     changed: merges.length,
     unchanged,
-    examples: [
-      ...merges.map(([, , change]) => change),
-      ...add.map((item) => `neu: ${section.describe(item)}`),
-    ].slice(0, PREVIEW_EXAMPLES),
+    examples: [...merges.map(([, , change]) => change), ...add.map((item) => `neu: ${section.describe(item)}`)].slice(
+      0,
+      PREVIEW_EXAMPLES,
+    ),
   }));
   return { sections, nothingToDo: sections.every((s) => s.added === 0 && s.changed === 0) };
 }

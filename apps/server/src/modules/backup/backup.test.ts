@@ -25,7 +25,9 @@ describe('GET /api/backup', () => {
   it('answers every record of the account as one versioned document, as a download', async () => {
     const response = await call('GET', '/api/backup', alice);
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="streckenpass-sicherung-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="streckenpass-sicherung-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(response.headers['cache-control']).toBe('no-store');
     const backup = response.json() as Backup;
     expect(backup).toMatchObject({ format: 'streckenpass-backup', version: 1, account: { email: alice.email } });
@@ -89,7 +91,12 @@ describe('POST /api/backup/preview and /api/backup/restore', () => {
 
   it('merges: adds the missing routes to a tour of the same name and keeps what is there', async () => {
     const carol = await registerUser(ctx.app);
-    const own = await createRoute(ctx.app, carol, { name: 'Würzburg – Fürth', companyRoute: 'K1', startPoint: 'NWH', endPoint: 'NF' });
+    const own = await createRoute(ctx.app, carol, {
+      name: 'Würzburg – Fürth',
+      companyRoute: 'K1',
+      startPoint: 'NWH',
+      endPoint: 'NF',
+    });
     const extra = await createRoute(ctx.app, carol, { name: 'Eigene Strecke' });
     await createTour(ctx.app, carol, [routeIri(own.id), routeIri(extra.id)], 'Maintal');
     const backup = (await call('GET', '/api/backup', alice)).json() as Backup;

@@ -10,7 +10,8 @@ import {
 import { VALIDITY_RANGE_MESSAGE, validUntil } from '@streckenpass/contract/knowledge';
 import { unprocessable } from '../../lib/errors.js';
 
-type Field = 'name' | 'companyRoute' | 'startPoint' | 'endPoint' | 'tours' | 'acquiredAt' | 'acquiredUntil' | 'vehicles';
+type Field =
+  'name' | 'companyRoute' | 'startPoint' | 'endPoint' | 'tours' | 'acquiredAt' | 'acquiredUntil' | 'vehicles';
 
 /**
  * Column names (compared trimmed and in lower case) of the documented template and of the app's own CSV export

@@ -53,7 +53,11 @@ describe('POST /api/import/csv/preview', () => {
       acquiredUntil: '2026-08-14',
     });
     // Without "gültig bis", a year.
-    expect(body.sample[0]).toMatchObject({ acquiredAt: '2026-03-01', acquiredUntil: '2027-02-28', vehicles: ['BR 218', 'ET 425'] });
+    expect(body.sample[0]).toMatchObject({
+      acquiredAt: '2026-03-01',
+      acquiredUntil: '2027-02-28',
+      vehicles: ['BR 218', 'ET 425'],
+    });
     const routes = body.merge.sections.find((s) => s.section === 'routes')!;
     expect(routes.added).toBe(3);
     const vehicleActivities = body.merge.sections.find((s) => s.section === 'vehicleActivities')!;
@@ -148,7 +152,9 @@ describe('POST /api/import/csv', () => {
     expect(response.statusCode).toBe(200);
     const result = response.json() as ImportResult;
     expect(result.message).toBe('3 Zeilen eingelesen, 8 Einträge hinzugefügt.');
-    const expiring = (await ctx.app.inject({ method: 'GET', url: '/api/routes/expiring', headers: user.headers })).json();
+    const expiring = (
+      await ctx.app.inject({ method: 'GET', url: '/api/routes/expiring', headers: user.headers })
+    ).json();
     expect(expiring.map((r: { name: string; acquired_until: string | null }) => [r.name, r.acquired_until])).toEqual([
       ['Ohne Datum', null],
       ['Gemünden; Lohr', '2026-08-14'],
@@ -165,7 +171,12 @@ describe('POST /api/import/csv', () => {
 
   it('reads the app’s own CSV export back (routes, tours, dates, vehicles block)', async () => {
     const source = await registerUser(ctx.app);
-    const r1 = await createRoute(ctx.app, source, { name: '@Formel', companyRoute: 'K1', startPoint: '+HU', endPoint: 'FF' });
+    const r1 = await createRoute(ctx.app, source, {
+      name: '@Formel',
+      companyRoute: 'K1',
+      startPoint: '+HU',
+      endPoint: 'FF',
+    });
     const r2 = await createRoute(ctx.app, source, { name: 'Zwei', startPoint: 'A', endPoint: 'B' });
     await ctx.app.inject({
       method: 'POST',
@@ -187,8 +198,16 @@ describe('POST /api/import/csv', () => {
     const result = await confirm(target, csv.rawPayload);
     expect(result.statusCode).toBe(200);
     expect(result.json()).toMatchObject({ layout: 'export', errorCount: 0, validLines: 3 });
-    const routes = (await ctx.app.inject({ method: 'GET', url: '/api/routes/expiring', headers: target.headers })).json();
-    expect(routes.map((r: { name: string; startPoint: string; acquired_until: string | null }) => [r.name, r.startPoint, r.acquired_until])).toEqual([
+    const routes = (
+      await ctx.app.inject({ method: 'GET', url: '/api/routes/expiring', headers: target.headers })
+    ).json();
+    expect(
+      routes.map((r: { name: string; startPoint: string; acquired_until: string | null }) => [
+        r.name,
+        r.startPoint,
+        r.acquired_until,
+      ]),
+    ).toEqual([
       ['Zwei', 'A', null],
       ['@Formel', '+HU', '2027-03-31'],
     ]);

@@ -89,8 +89,10 @@ export function createShareLinksRepository(db: Executor) {
           })
           .returning({ id: shareLinks.id });
         const id = row!.id;
-        if (routeIds.length > 0) await tx.insert(shareLinkRoutes).values(routeIds.map((routeId) => ({ shareLinkId: id, routeId })));
-        if (tourIds.length > 0) await tx.insert(shareLinkTours).values(tourIds.map((tourId) => ({ shareLinkId: id, tourId })));
+        if (routeIds.length > 0)
+          await tx.insert(shareLinkRoutes).values(routeIds.map((routeId) => ({ shareLinkId: id, routeId })));
+        if (tourIds.length > 0)
+          await tx.insert(shareLinkTours).values(tourIds.map((tourId) => ({ shareLinkId: id, tourId })));
         return (await findIn(tx, id, ownerId, today))!;
       });
     },

@@ -35,11 +35,19 @@ describe('POST /api/share_links', () => {
     const response = await create(alice, { label: 'Für Herrn Meier' });
     expect(response.statusCode).toBe(201);
     const link = response.json() as CreatedShareLink;
-    expect(link).toMatchObject({ label: 'Für Herrn Meier', all: true, state: 'active', expiresOn: null, lastOpenedAt: null });
+    expect(link).toMatchObject({
+      label: 'Für Herrn Meier',
+      all: true,
+      state: 'active',
+      expiresOn: null,
+      lastOpenedAt: null,
+    });
     const token = link.url.split('/nachweis/')[1]!;
     expect(link.url).toBe(`http://streckenpass.test/nachweis/${token}`);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const stored = (await ctx.app.db.execute(sql`select token_hash from share_links where id = ${link.id}`)) as unknown as {
+    const stored = (await ctx.app.db.execute(
+      sql`select token_hash from share_links where id = ${link.id}`,
+    )) as unknown as {
       rows: { token_hash: string }[];
     };
     expect(stored.rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -145,7 +153,11 @@ describe('GET /nachweis/{token}', () => {
   it('is rate-limited per client address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 35; i += 1) {
-      const answer = await ctx.app.inject({ method: 'GET', url: `/nachweis/${'B'.repeat(43)}`, remoteAddress: '10.9.8.7' });
+      const answer = await ctx.app.inject({
+        method: 'GET',
+        url: `/nachweis/${'B'.repeat(43)}`,
+        remoteAddress: '10.9.8.7',
+      });
       statuses.push(answer.statusCode);
     }
     expect(statuses).toContain(429);

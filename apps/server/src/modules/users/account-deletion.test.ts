@@ -168,7 +168,10 @@ describe('POST /api/users/delete-account', () => {
       headers: { authorization: `Bearer ${secondToken}` },
     });
     expect(other.statusCode).toBe(401);
-    const login = await call('POST', '/api/login_check', undefined, { username: alice.email, password: alice.password });
+    const login = await call('POST', '/api/login_check', undefined, {
+      username: alice.email,
+      password: alice.password,
+    });
     expect(login.statusCode).toBe(401);
     const page = await ctx.app.inject({ method: 'GET', url: new URL(link.url).pathname });
     expect(page.statusCode).toBe(404);

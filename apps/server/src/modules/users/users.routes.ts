@@ -308,7 +308,10 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.validationError) {
         return reply
           .status(422)
-          .send({ success: false, message: firstMessage(request.validationError as never, 'Die Angaben sind ungültig.') });
+          .send({
+            success: false,
+            message: firstMessage(request.validationError as never, 'Die Angaben sind ungültig.'),
+          });
       }
       const me = currentUser(request);
       const ok = await accounts.deleteAccount(me.id, request.body.password);
