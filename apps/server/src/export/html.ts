@@ -9,8 +9,8 @@ main{max-width:1000px;margin:0 auto;padding:16px}
 h1{font-size:1.6rem;margin:0 0 4px}
 h2{font-size:1.15rem;margin:24px 0 8px}
 .meta{color:#495057;margin:0 0 16px}
-.actions a{display:inline-flex;align-items:center;min-height:44px;padding:0 18px;border-radius:6px;background:#1c7ed6;color:#fff;text-decoration:none;font-weight:600}
-.actions a:focus-visible{outline:3px solid #1864ab;outline-offset:2px}
+.actions a{display:inline-flex;align-items:center;min-height:44px;padding:0 18px;border-radius:6px;background:#1864ab;color:#fff;text-decoration:none;font-weight:600}
+.actions a:focus-visible{outline:3px solid #0b3d6e;outline-offset:2px}
 .table-wrap{overflow-x:auto;background:#fff;border:1px solid #dee2e6;border-radius:8px}
 table{border-collapse:collapse;width:100%;font-size:.95rem}
 th,td{text-align:left;padding:8px 10px;border-bottom:1px solid #e9ecef;vertical-align:top}

@@ -66,6 +66,8 @@ type VehicleActivityItem = Backup['vehicleActivities'][number];
 type PreferencesItem = NonNullable<Backup['preferences']> & SectionItem;
 
 const CHUNK = 1000;
+/** From this many new route activities on, the statistics are refreshed before their routes are linked. */
+const ANALYZE_AFTER = 500;
 
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -73,17 +75,38 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-/** Ids for `count` new rows of `table`, taken from its serial sequence in one statement (insert order is then ours). */
+/**
+ * Ids for `count` new rows of `table`, taken from its serial sequence in one statement (so the ids are known before
+ * the insert and every reference can be written with them, whatever order the database inserts in).
+ */
 async function reserveIds(ex: Executor, table: string, count: number): Promise<number[]> {
   if (count === 0) return [];
   const result = await ex.execute<{ id: number }>(
-    sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::integer as id from generate_series(1, ${count})`,
+    sql`select nextval(s.seq)::integer as id
+          from (select pg_get_serial_sequence(${table}, 'id')::regclass as seq) s, generate_series(1, ${count})`,
   );
   return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
 }
 
-async function insertRows(ex: Executor, table: PgTable, rows: Record<string, unknown>[]): Promise<void> {
-  for (const part of chunks(rows)) await ex.insert(table).values(part as never);
+/**
+ * Inserts rows as one JSON parameter expanded by `jsonb_to_recordset`: one statement and one parameter for any
+ * number of rows (a multi-row VALUES with thousands of parameters is slow to bind, on PGlite above all). Table and
+ * column names come from the declarations below, never from input.
+ */
+async function insertRows(
+  ex: Executor,
+  table: string,
+  columns: Record<string, 'integer' | 'text' | 'date'>,
+  rows: Record<string, unknown>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const names = Object.keys(columns);
+  const list = names.map((name) => `"${name}"`).join(', ');
+  const types = names.map((name) => `"${name}" ${columns[name]}`).join(', ');
+  await ex.execute(
+    sql`insert into ${sql.raw(`"${table}"`)} (${sql.raw(list)})
+        select ${sql.raw(list)} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${sql.raw(types)})`,
+  );
 }
 
 const key = (...parts: unknown[]) => JSON.stringify(parts);
@@ -134,14 +157,22 @@ const routesSection: BackupSection<RouteItem> = {
     const ids = await reserveIds(ex, 'routes', items.length);
     await insertRows(
       ex,
-      routes,
+      'routes',
+      {
+        id: 'integer',
+        owner_id: 'integer',
+        name: 'text',
+        company_route: 'text',
+        start_point: 'text',
+        end_point: 'text',
+      },
       items.map((item, i) => ({
         id: ids[i],
-        ownerId: userId,
+        owner_id: userId,
         name: item.name,
-        companyRoute: item.companyRoute,
-        startPoint: item.startPoint,
-        endPoint: item.endPoint,
+        company_route: item.companyRoute,
+        start_point: item.startPoint,
+        end_point: item.endPoint,
       })),
     );
     return ids;
@@ -163,8 +194,9 @@ const vehiclesSection: BackupSection<VehicleItem> = {
     const ids = await reserveIds(ex, 'vehicles', items.length);
     await insertRows(
       ex,
-      vehicles,
-      items.map((item, i) => ({ id: ids[i], ownerId: userId, name: item.name })),
+      'vehicles',
+      { id: 'integer', owner_id: 'integer', name: 'text' },
+      items.map((item, i) => ({ id: ids[i], owner_id: userId, name: item.name })),
     );
     return ids;
   },
@@ -188,14 +220,19 @@ const toursSection: BackupSection<TourItem> = {
     const ids = await reserveIds(ex, 'tours', items.length);
     await insertRows(
       ex,
-      tours,
-      items.map((item, i) => ({ id: ids[i], ownerId: userId, name: item.name })),
+      'tours',
+      { id: 'integer', owner_id: 'integer', name: 'text' },
+      items.map((item, i) => ({ id: ids[i], owner_id: userId, name: item.name })),
     );
     await insertRows(
       ex,
-      tourRoutes,
+      'tour_routes',
+      { tour_id: 'integer', route_id: 'integer' },
       items.flatMap((item, i) =>
-        [...new Set(item.routes.map((ref) => idOf('routes', ref)))].map((routeId) => ({ tourId: ids[i], routeId })),
+        [...new Set(item.routes.map((ref) => idOf('routes', ref)))].map((routeId) => ({
+          tour_id: ids[i],
+          route_id: routeId,
+        })),
       ),
     );
     return ids;
@@ -249,25 +286,39 @@ const routeActivitiesSection: BackupSection<RouteActivityItem> = {
     const ids = await reserveIds(ex, 'route_activities', items.length);
     await insertRows(
       ex,
-      routeActivities,
+      'route_activities',
+      { id: 'integer', owner_id: 'integer', acquired_at: 'date', acquired_until: 'date' },
       items.map((item, i) => ({
         id: ids[i],
-        ownerId: userId,
-        acquiredAt: item.acquiredAt,
-        acquiredUntil: item.acquiredUntil,
+        owner_id: userId,
+        acquired_at: item.acquiredAt,
+        acquired_until: item.acquiredUntil,
       })),
     );
-    // The triggers of migration 0001 keep each route's validity, once per statement.
-    await insertRows(
-      ex,
-      routeActivityRoutes,
-      items.flatMap((item, i) =>
-        [...new Set(item.routes.map((ref) => idOf('routes', ref)))].map((routeId) => ({
-          routeActivityId: ids[i],
-          routeId,
-        })),
-      ),
+    // The triggers of migration 0001 keep each route's validity, once per statement. Their per-route lookup is
+    // planned from table statistics; right after thousands of new activities (an import of a whole list) the
+    // statistics are stale and the planner scans all of the user's activities for every route: quadratic, over a
+    // minute for 10,000 lines on PGlite, which has no autovacuum. For a large batch the statistics are refreshed
+    // (ANALYZE counts the transaction's own new rows) and, for this one statement, hash and merge joins are off,
+    // so each route's activities are found through its links and the activities' primary key.
+    const links = items.flatMap((item, i) =>
+      [...new Set(item.routes.map((ref) => idOf('routes', ref)))].map((routeId) => ({
+        route_activity_id: ids[i],
+        route_id: routeId,
+      })),
     );
+    const columns = { route_activity_id: 'integer', route_id: 'integer' } as const;
+    const large = links.length >= ANALYZE_AFTER;
+    if (large) {
+      await ex.execute(sql`analyze route_activities`);
+      await ex.execute(sql`set local enable_hashjoin = off`);
+      await ex.execute(sql`set local enable_mergejoin = off`);
+    }
+    await insertRows(ex, 'route_activity_routes', columns, links);
+    if (large) {
+      await ex.execute(sql`set local enable_hashjoin = default`);
+      await ex.execute(sql`set local enable_mergejoin = default`);
+    }
     return ids;
   },
 };
@@ -302,20 +353,22 @@ const vehicleActivitiesSection: BackupSection<VehicleActivityItem> = {
     const ids = await reserveIds(ex, 'vehicle_activities', items.length);
     await insertRows(
       ex,
-      vehicleActivities,
+      'vehicle_activities',
+      { id: 'integer', owner_id: 'integer', route_activity_id: 'integer' },
       items.map((item, i) => ({
         id: ids[i],
-        ownerId: userId,
-        routeActivityId: idOf('routeActivities', item.routeActivity),
+        owner_id: userId,
+        route_activity_id: idOf('routeActivities', item.routeActivity),
       })),
     );
     await insertRows(
       ex,
-      vehicleActivityVehicles,
+      'vehicle_activity_vehicles',
+      { vehicle_activity_id: 'integer', vehicle_id: 'integer' },
       items.flatMap((item, i) =>
         [...new Set(item.vehicles.map((ref) => idOf('vehicles', ref)))].map((vehicleId) => ({
-          vehicleActivityId: ids[i],
-          vehicleId,
+          vehicle_activity_id: ids[i],
+          vehicle_id: vehicleId,
         })),
       ),
     );

@@ -218,6 +218,26 @@ describe('POST /api/import/csv', () => {
     expect(vehicles.map((v: { name: string }) => v.name)).toEqual(['BR 101']);
   });
 
+  it('imports a long list (the bulk path with fresh statistics) and keeps every route’s validity', async () => {
+    const user = await registerUser(ctx.app);
+    const lines = ['Strecke;Kürzel;Start;Ende;gefahren am;gültig bis;Fahrzeuge'];
+    for (let i = 1; i <= 600; i += 1)
+      lines.push(`Strecke ${i};K${i};A${i % 7};B${i % 5};01.03.2026;${i % 2 ? '' : '01.09.2026'};Lok ${i % 3}`);
+    const response = await confirm(user, lines.join('\n'));
+    expect(response.statusCode).toBe(200);
+    const expiring = (
+      await ctx.app.inject({ method: 'GET', url: '/api/routes/expiring', headers: user.headers })
+    ).json();
+    expect(expiring).toHaveLength(600);
+    const byName = new Map(expiring.map((r: { name: string; acquired_until: string }) => [r.name, r.acquired_until]));
+    expect(byName.get('Strecke 1')).toBe('2027-02-28');
+    expect(byName.get('Strecke 2')).toBe('2026-09-01');
+    const vehicleActivities = (
+      await ctx.app.inject({ method: 'GET', url: '/api/vehicle_activities', headers: user.headers })
+    ).json();
+    expect(vehicleActivities).toHaveLength(600);
+  });
+
   it('refuses a file without a single valid line (422) and writes nothing', async () => {
     const user = await registerUser(ctx.app);
     const response = await confirm(user, 'Strecke;Start;Ende\n=1+1;A;B\n');

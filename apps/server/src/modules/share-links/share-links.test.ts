@@ -114,7 +114,7 @@ describe('GET /nachweis/{token}', () => {
     expect(page).not.toContain('BR 218');
 
     const only = (await create(alice, { routes: [ids.a] })).json() as CreatedShareLink;
-    expect((await call('DELETE', routeIri(ids.a), alice)).statusCode).toBe(204);
+    expect((await call('DELETE', routeIri(ids.a!), alice)).statusCode).toBe(204);
     const empty = (await open(pathOf(only.url))).body;
     expect(empty).toContain('Dieser Link zeigt derzeit keine Strecken.');
     expect(empty).not.toContain('Gemünden – Lohr');

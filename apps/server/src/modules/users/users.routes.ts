@@ -306,12 +306,10 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.validationError) {
-        return reply
-          .status(422)
-          .send({
-            success: false,
-            message: firstMessage(request.validationError as never, 'Die Angaben sind ungültig.'),
-          });
+        return reply.status(422).send({
+          success: false,
+          message: firstMessage(request.validationError as never, 'Die Angaben sind ungültig.'),
+        });
       }
       const me = currentUser(request);
       const ok = await accounts.deleteAccount(me.id, request.body.password);
