@@ -142,11 +142,11 @@ test('backup, delete the account, restore into a new account', async ({ page, re
 
   // A new account with the same address; the backup restored after a preview.
   const renewed = await registerViaApi(request, { email });
+  // A fresh history entry: the start page still remembers /account/data as where the signed-out user came from.
+  await page.goto('/about');
   await loginViaUi(page, renewed);
   await openDataPage(page);
-  await page
-    .getByLabel('Sicherung einspielen')
-    .setInputFiles({ name: 'sicherung.json', mimeType: 'application/json', buffer: backup });
+  await choose(page, 'Sicherung einspielen', { name: 'sicherung.json', mimeType: 'application/json', buffer: backup });
   await expect(page.getByRole('table', { name: 'Vorschau: das käme hinzu' })).toBeVisible();
   await expect(page.getByText('Strecken: neu: Aschaffenburg – Hanau: NAH – FH')).toBeVisible();
   await page.getByRole('button', { name: 'Sicherung wiederherstellen' }).click();

@@ -1,6 +1,5 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { DeleteAccountCard } from '../../features/account/components/delete-account-card';
 import { BackupCard } from '../../features/account-data/components/backup-card';
@@ -13,7 +12,6 @@ import { useTitle } from '../use-title';
 /** "Meine Daten": backup and restore, CSV import, share links, account deletion. */
 export function Component() {
   useTitle('Meine Daten');
-  const navigate = useNavigate();
   const routes = useRoutes();
   const tours = useTours();
   const routeChoices = (routes.data ?? []).map((route) => ({
@@ -31,12 +29,7 @@ export function Component() {
       <BackupCard />
       <ImportCard />
       <ShareLinksCard routes={routeChoices} tours={tourChoices} />
-      <DeleteAccountCard
-        onDeleted={(message) => {
-          notifications.show({ color: 'green', message });
-          void navigate(paths.home, { replace: true });
-        }}
-      />
+      <DeleteAccountCard />
       <Group>
         <Button component={Link} to={paths.account} variant="subtle">
           Zurück zum Konto

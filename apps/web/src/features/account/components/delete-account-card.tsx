@@ -9,9 +9,9 @@ import { useDeleteAccount } from '../api/delete-account';
 
 /**
  * "Konto löschen": the password and the typed confirmation, then a last question. On success every stored datum is
- * gone and `onDeleted` takes the user away (the session no longer exists).
+ * gone and the user is on the start page (see `useDeleteAccount`).
  */
-export function DeleteAccountCard({ onDeleted }: { onDeleted: (message: string) => void }) {
+export function DeleteAccountCard() {
   const remove = useDeleteAccount();
   const [opened, dialog] = useDisclosure(false);
   const form = useForm({
@@ -78,12 +78,7 @@ export function DeleteAccountCard({ onDeleted }: { onDeleted: (message: string) 
             <Button
               color="red"
               loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(form.getValues(), {
-                  onSuccess: (result) => onDeleted(result.message),
-                  onSettled: dialog.close,
-                })
-              }
+              onClick={() => remove.mutate(form.getValues(), { onSettled: dialog.close })}
             >
               Endgültig löschen
             </Button>
