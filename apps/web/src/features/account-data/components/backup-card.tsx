@@ -47,7 +47,6 @@ export function BackupCard() {
         <FileInput
           label="Sicherung einspielen"
           description="Eine Datei streckenpass-sicherung-….json. Zuerst sehen Sie, was hinzukommt."
-          placeholder="Datei wählen"
           accept="application/json,.json"
           leftSection={<IconFileUpload size={18} aria-hidden />}
           value={file}

@@ -47,7 +47,6 @@ export function ImportCard() {
         <FileInput
           label="CSV-Datei prüfen"
           description="Es wird erst etwas gespeichert, wenn Sie den Import bestätigen."
-          placeholder="Datei wählen"
           accept=".csv,text/csv"
           leftSection={<IconFileUpload size={18} aria-hidden />}
           value={file}

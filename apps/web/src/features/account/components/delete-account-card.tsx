@@ -55,7 +55,7 @@ export function DeleteAccountCard() {
             </Alert>
           )}
           <Group>
-            <Button type="submit" color="red" leftSection={<IconTrash size={18} aria-hidden />}>
+            <Button type="submit" color="red.9" leftSection={<IconTrash size={18} aria-hidden />}>
               Konto löschen …
             </Button>
           </Group>
@@ -76,7 +76,7 @@ export function DeleteAccountCard() {
               Abbrechen
             </Button>
             <Button
-              color="red"
+              color="red.9"
               loading={remove.isPending}
               onClick={() => remove.mutate(form.getValues(), { onSettled: dialog.close })}
             >

@@ -184,7 +184,7 @@ export function ShareLinksCard({ routes, tours }: { routes: ShareChoice[]; tours
                     <Table.Td>
                       {link.state !== 'revoked' && (
                         <Button
-                          color="red"
+                          color="red.9"
                           variant="subtle"
                           aria-label={`Link „${link.label ?? 'Ohne Bezeichnung'}“ widerrufen`}
                           onClick={() => {
@@ -214,7 +214,7 @@ export function ShareLinksCard({ routes, tours }: { routes: ShareChoice[]; tours
               Abbrechen
             </Button>
             <Button
-              color="red"
+              color="red.9"
               loading={revoke.isPending}
               onClick={() => revoking && revoke.mutate(revoking.id, { onSettled: confirm.close })}
             >
