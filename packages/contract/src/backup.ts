@@ -28,7 +28,8 @@ export const backupTourSchema = z.strictObject({
 });
 export const backupVehicleSchema = z.strictObject({ ref, name: requiredText('Der Name des Fahrzeugs') });
 export const backupRouteActivitySchema = z
-  .strictObject({ ref, acquiredAt: dateSchema, acquiredUntil: dateSchema, routes: refs(5000).min(1) })
+  // A trip whose routes were all deleted since is kept as it is (it has no routes left).
+  .strictObject({ ref, acquiredAt: dateSchema, acquiredUntil: dateSchema, routes: refs(5000) })
   .refine((value) => value.acquiredUntil >= value.acquiredAt, {
     path: ['acquiredUntil'],
     message: '„Gültig bis“ darf nicht vor dem Erwerbsdatum liegen.',

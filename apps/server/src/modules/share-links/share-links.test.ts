@@ -146,6 +146,13 @@ describe('GET /nachweis/{token}', () => {
       expect(answer.body).toContain('Link nicht gefunden');
     }
     expect(bodies.size).toBe(1);
+    // A client that does not ask for HTML gets problem details, the same for every failure too.
+    for (const path of [pathOf(revoked.url), `/nachweis/${'A'.repeat(43)}`]) {
+      const json = await ctx.app.inject({ method: 'GET', url: path });
+      expect(json.statusCode).toBe(404);
+      expect(json.headers['content-type']).toContain('application/problem+json');
+      expect(json.json().detail).toBe('Diesen Link gibt es nicht oder nicht mehr.');
+    }
     const list = (await call('GET', '/api/share_links', alice)).json() as ShareLink[];
     expect(list.find((l) => l.id === expiring.id)!.state).toBe('expired');
   });

@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { todayIn } from '@streckenpass/contract/knowledge';
 import { SHARE_PAGE_PREFIX } from '@streckenpass/contract/share-links';
 import { renderProofHtml, renderShareNotFoundHtml } from '../../export/html.js';
 import { exportFilename } from '../../export/model.js';
 import { defaultRateLimits } from '../../config.js';
 import { hashToken } from '../../lib/one-time-token.js';
+import { problem } from '../../lib/problem.js';
 import { createExportService } from '../export/export.service.js';
 
 /** What `generateToken` makes: 32 random bytes, base64url. Anything else names no link (and costs no query). */
@@ -37,20 +38,27 @@ const sharedProofRoutes: FastifyPluginAsync = async (app) => {
     const selection = link.all ? {} : { routes: link.routes, tours: link.tours };
     return exportService.load(link.ownerId, selection, today, link.all);
   }
-  const notFound = (reply: FastifyReply) =>
-    privateHeaders(reply)
-      .status(404)
-      .type('text/html; charset=utf-8')
-      .send(renderShareNotFoundHtml(reply.cspNonce?.style ?? ''));
+  /** A browser gets the 404 page; any other client the problem details every other 404 of the app answers. */
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    privateHeaders(reply).status(404);
+    if ((request.headers.accept ?? '').includes('text/html')) {
+      return reply.type('text/html; charset=utf-8').send(renderShareNotFoundHtml(reply.cspNonce?.style ?? ''));
+    }
+    return reply
+      .type('application/problem+json')
+      .send(problem(404, 'Not Found', 'Diesen Link gibt es nicht oder nicht mehr.'));
+  };
 
-  const schema = (summary: string) => ({ tags: ['Freigabe-Links'], summary, security: [] });
+  // Pages, not API operations: outside the OpenAPI document like the SPA's own routes (the management calls under
+  // /api/share_links are documented there).
+  const schema = (summary: string) => ({ hide: true, summary, security: [] });
 
   app.get<{ Params: { token: string } }>(
     `${SHARE_PAGE_PREFIX}/:token`,
     { schema: schema('Öffentliche Seite eines Freigabe-Links (HTML, ohne Anmeldung)'), config },
     async (request, reply) => {
       const data = await open(request.params.token);
-      if (!data) return notFound(reply);
+      if (!data) return notFound(request, reply);
       return privateHeaders(reply)
         .type('text/html; charset=utf-8')
         .send(
@@ -67,7 +75,7 @@ const sharedProofRoutes: FastifyPluginAsync = async (app) => {
     { schema: schema('Streckenkundenachweis eines Freigabe-Links als PDF (ohne Anmeldung)'), config },
     async (request, reply) => {
       const data = await open(request.params.token);
-      if (!data) return notFound(reply);
+      if (!data) return notFound(request, reply);
       return privateHeaders(reply)
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${exportFilename(data.today, 'pdf')}"`)
