@@ -75,6 +75,7 @@ export function signedInPaths(ids: { route: number; tour: number; vehicle: numbe
     '/account/settings',
     '/account/change-password',
     '/account/notifications',
+    '/account/data',
     '/route-activity',
     `/route-activity/${ids.activity}`,
   ];

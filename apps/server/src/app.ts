@@ -30,6 +30,8 @@ import toursRepository from './modules/tours/tours.repository.js';
 import vehiclesRepository from './modules/vehicles/vehicles.repository.js';
 import routeActivitiesRepository from './modules/route-activities/route-activities.repository.js';
 import vehicleActivitiesRepository from './modules/vehicle-activities/vehicle-activities.repository.js';
+import backupRepository from './modules/backup/backup.repository.js';
+import shareLinksRepository from './modules/share-links/share-links.repository.js';
 import conditionalGetPlugin from './plugins/conditional-get.js';
 import { errSerializer } from './lib/log-serializers.js';
 import authPlugin from './plugins/auth.js';
@@ -44,6 +46,7 @@ import notificationsRepository from './modules/notifications/notifications.repos
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
 import calendarFeedRoutes from './modules/notifications/calendar-feed.routes.js';
 import idempotencyPlugin from './plugins/idempotency.js';
+import pdfPoolPlugin from './plugins/pdf-pool.js';
 import healthRoutes from './modules/health/health.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
 import routeActivitiesRoutes from './modules/route-activities/route-activities.routes.js';
@@ -56,6 +59,10 @@ import vehiclesRoutes from './modules/vehicles/vehicles.routes.js';
 import exportRoutes from './modules/export/export.routes.js';
 import cronjobRoutes from './modules/cronjob/cronjob.routes.js';
 import stationsRoutes from './modules/stations/stations.routes.js';
+import backupRoutes from './modules/backup/backup.routes.js';
+import importRoutes from './modules/import/import.routes.js';
+import shareLinksRoutes from './modules/share-links/share-links.routes.js';
+import sharedProofRoutes from './modules/share-links/shared-proof.routes.js';
 
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from the config. */
@@ -82,6 +89,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Account and token answers: `Cache-Control: no-store`. */
     noStore?: boolean;
+    /** The German answer when the body exceeds the route's `bodyLimit` (uploads name their limit). */
+    bodyTooLarge?: string;
   }
 }
 
@@ -159,6 +168,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routeActivitiesRepository,
     vehicleActivitiesRepository,
     notificationsRepository,
+    backupRepository,
+    shareLinksRepository,
   ]) {
     await app.register(repository);
   }
@@ -172,6 +183,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(schedulerPlugin);
   await app.register(idempotencyPlugin);
   await app.register(conditionalGetPlugin);
+  await app.register(pdfPoolPlugin);
 
   await app.register(
     async (api) => {
@@ -212,10 +224,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(notificationsRoutes);
       await api.register(calendarFeedRoutes);
       await api.register(stationsRoutes);
+      await api.register(backupRoutes);
+      await api.register(importRoutes);
+      await api.register(shareLinksRoutes);
     },
     { prefix: '/api' },
   );
 
+  // Share links open without an account, outside /api: a server-rendered page and its PDF.
+  await app.register(sharedProofRoutes);
   await app.register(spaPlugin);
   return app;
 }

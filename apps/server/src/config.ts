@@ -153,6 +153,8 @@ export interface AppConfig {
     global: RateLimitRule;
     /** Every API call without a bearer token, per client address; absent = `global`. */
     anonymous?: RateLimitRule;
+    /** Opening share links (page and PDF), per client address; absent = `defaultRateLimits.share`. */
+    share?: RateLimitRule;
   };
   loginThrottle: LoginThrottleSettings;
 }
@@ -171,6 +173,7 @@ export const defaultRateLimits: AppConfig['rateLimits'] = {
   verification: { max: 3, timeWindow: 15 * MINUTE },
   global: { max: 600, timeWindow: MINUTE },
   anonymous: { max: 3000, timeWindow: MINUTE },
+  share: { max: 60, timeWindow: MINUTE },
 };
 
 export const defaultLoginThrottle: LoginThrottleSettings = {
@@ -213,6 +216,7 @@ function scaleRateLimits(limits: AppConfig['rateLimits'], scale: number): AppCon
     verification: scaled(limits.verification),
     global: scaled(limits.global),
     ...(limits.anonymous ? { anonymous: scaled(limits.anonymous) } : {}),
+    ...(limits.share ? { share: scaled(limits.share) } : {}),
   };
 }
 

@@ -86,3 +86,15 @@ export const updatePreferencesSchema = z.strictObject({
 export type UpdatePreferencesInput = z.infer<typeof updatePreferencesSchema>;
 
 export const successSchema = z.object({ success: z.boolean() });
+
+/** The words the user types to confirm deleting the account. */
+export const DELETE_ACCOUNT_CONFIRMATION = 'KONTO LÖSCHEN';
+
+export const deleteAccountSchema = z.strictObject({
+  password: text().min(1, 'Bitte das Passwort angeben.').max(PASSWORD_MAX_LENGTH, 'Das Passwort ist falsch.'),
+  confirmation: text().refine(
+    (value) => value.trim().toUpperCase() === DELETE_ACCOUNT_CONFIRMATION,
+    `Bitte zur Bestätigung „${DELETE_ACCOUNT_CONFIRMATION}“ eingeben.`,
+  ),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;

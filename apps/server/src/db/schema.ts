@@ -325,3 +325,52 @@ export const reminderLog = pgTable(
     index('reminder_log_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * Read-only links for a supervisor (issue 18): only the SHA-256 of the token is stored. `all_records` = the whole
+ * proof; otherwise the chosen routes and tours (share_link_routes / share_link_tours) at the time it is opened.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    label: text('label'),
+    allRecords: boolean('all_records').notNull(),
+    /** Last calendar day (application time zone) on which the link opens; null = until revoked. */
+    expiresOn: date('expires_on', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('share_links_token_hash_idx').on(t.tokenHash), index('share_links_owner_idx').on(t.ownerId)],
+);
+
+export const shareLinkRoutes = pgTable(
+  'share_link_routes',
+  {
+    shareLinkId: integer('share_link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    routeId: integer('route_id')
+      .notNull()
+      .references(() => routes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.shareLinkId, t.routeId] }), index('share_link_routes_route_idx').on(t.routeId)],
+);
+
+export const shareLinkTours = pgTable(
+  'share_link_tours',
+  {
+    shareLinkId: integer('share_link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    tourId: integer('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.shareLinkId, t.tourId] }), index('share_link_tours_tour_idx').on(t.tourId)],
+);

@@ -44,7 +44,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     // Fastify's own client errors: bad JSON, body too large, wrong content type.
     const detail =
       status === 413
-        ? 'Die Anfrage ist zu groß.'
+        ? (request.routeOptions.config.bodyTooLarge ?? 'Die Anfrage ist zu groß.')
         : status === 415
           ? 'Nicht unterstützter Inhaltstyp.'
           : 'Invalid input';

@@ -80,6 +80,22 @@ ${button(input.link, 'Neues Passwort vergeben')}
   return { subject, text, html };
 }
 
+export function accountDeletedMail(input: { firstname: string | null }): RenderedMail {
+  const subject = `${PRODUCT_NAME}: Ihr Konto wurde gelöscht`;
+  const lines = [
+    'Ihr Konto und alle dazugehörigen Daten (Strecken, Touren, Fahrzeuge, Fahrten, Freigabe-Links, Einstellungen) ' +
+      'wurden soeben gelöscht. Alle Anmeldungen sind beendet, Freigabe-Links öffnen nicht mehr.',
+    'Wenn Sie das nicht selbst veranlasst haben, antworten Sie bitte auf diese E-Mail.',
+  ];
+  const text = [greeting(input.firstname), '', ...lines].join('\n');
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(greeting(input.firstname))}</p>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}`,
+  );
+  return { subject, text, html };
+}
+
 /** `YYYY-MM-DD` → `dd.mm.yyyy`, the date format people read in this product. */
 export function formatGermanDate(date: string): string {
   const match = /^(\d{4,6})-(\d{2})-(\d{2})$/.exec(date);

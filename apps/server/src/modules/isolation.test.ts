@@ -244,3 +244,90 @@ describe('isolation of reminders, push subscriptions and calendar feeds (issue 1
     expect(await bodyOf(feedOfA.url)).toContain('BEGIN:VCALENDAR');
   });
 });
+
+/**
+ * The data endpoints of issue 18 (share links, import, backup) walked by B against A: every documented operation is
+ * listed here, and none shows or changes anything of A's.
+ */
+describe('isolation of share links, import and backup', () => {
+  const walked = [
+    'GET /api/share_links',
+    'POST /api/share_links',
+    'POST /api/share_links/{id}/revoke',
+    'POST /api/import/csv/preview',
+    'POST /api/import/csv',
+    'GET /api/import/template.csv',
+    'GET /api/backup',
+    'POST /api/backup/preview',
+    'POST /api/backup/restore',
+  ];
+
+  it('walks every documented operation of these endpoints', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => /^\/api\/(share_links|import|backup)/.test(path))
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
+      .sort();
+    expect([...walked].sort()).toEqual(documented);
+  });
+
+  it('never shows or changes A’s share links, records or backup', async () => {
+    const before = await snapshotOfA();
+    const aLink = await ctx.app.inject({ method: 'POST', url: '/api/share_links', headers: a.headers, payload: {} });
+    expect(aLink.statusCode).toBe(201);
+    const { id, url } = aLink.json() as { id: number; url: string };
+
+    // Lists and revocation.
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/share_links', headers: b.headers });
+    expect(list.json()).toEqual([]);
+    const revoke = await ctx.app.inject({ method: 'POST', url: `/api/share_links/${id}/revoke`, headers: b.headers });
+    expect(revoke.statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: new URL(url).pathname })).statusCode).toBe(200);
+
+    // A link over A's routes or tours.
+    for (const payload of [
+      { routes: idsOf('routes') },
+      { tours: idsOf('tours') },
+      { routes: [theirs.routes[0]!.id, mine.routes[0]!.id] },
+    ]) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/share_links', headers: b.headers, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(403);
+    }
+
+    // B's backup holds nothing of A's; restoring A's backup (had B got it) only ever writes into B's account.
+    const backup = await ctx.app.inject({ method: 'GET', url: '/api/backup', headers: b.headers });
+    expect(backup.body).not.toContain(`Geheim ${a.id}`);
+    expect(backup.body).not.toContain(a.email);
+    const aBackup = (await ctx.app.inject({ method: 'GET', url: '/api/backup', headers: a.headers })).json();
+    for (const url of ['/api/backup/preview', '/api/backup/restore']) {
+      const response = await ctx.app.inject({ method: 'POST', url, headers: b.headers, payload: aBackup });
+      expect(response.statusCode, url).toBe(200);
+    }
+    // An import naming A's records by name creates B's own records, never links to A's.
+    const csv = [
+      'Strecke;Kürzel;Start;Ende;gefahren am;gültig bis;Fahrzeuge',
+      `${mine.routes[0]!.name};${mine.routes[0]!.companyRoute ?? ''};HU;FF;01.02.2026;;${mine.vehicles[0]!.name}`,
+    ].join('\n');
+    for (const url of ['/api/import/csv/preview', '/api/import/csv']) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...b.headers, 'content-type': 'text/csv' },
+        payload: csv,
+      });
+      expect(response.statusCode, url).toBe(200);
+    }
+    const template = await ctx.app.inject({ method: 'GET', url: '/api/import/template.csv', headers: b.headers });
+    expect(template.body).not.toContain('Geheim');
+
+    const bRoutes = (await ctx.app.inject({ method: 'GET', url: '/api/routes', headers: b.headers })).json() as Route[];
+    for (const route of bRoutes) expect(route.owner).toBe(b.iri);
+
+    expect(await snapshotOfA()).toEqual(before);
+    const aLinks = (await ctx.app.inject({ method: 'GET', url: '/api/share_links', headers: a.headers })).json();
+    expect(aLinks).toHaveLength(1);
+    expect(aLinks[0].state).toBe('active');
+  });
+});

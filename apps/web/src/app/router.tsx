@@ -14,6 +14,7 @@ export const signedInRoutes: RouteObject[] = [
   { path: 'account/settings', lazy: () => import('./routes/account-settings') },
   { path: 'account/change-password', lazy: () => import('./routes/account-change-password') },
   { path: 'account/notifications', lazy: () => import('./routes/account-notifications') },
+  { path: 'account/data', lazy: () => import('./routes/account-data') },
   { path: 'route/new', lazy: () => import('./routes/route-new') },
   { path: 'route/edit/:id', lazy: () => import('./routes/route-edit') },
   { path: 'route/:id', lazy: () => import('./routes/route-view') },

@@ -21,6 +21,7 @@ export const paths = {
   accountSettings: '/account/settings',
   accountChangePassword: '/account/change-password',
   accountNotifications: '/account/notifications',
+  accountData: '/account/data',
   routeActivities: '/route-activity',
   routeActivity: (id: number | string) => `/route-activity/${id}`,
   userDocumentation: 'https://github.com/Streckenkunde/Anwenderdokumentation',

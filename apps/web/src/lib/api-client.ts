@@ -8,6 +8,9 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Send the bearer token (default true). */
   auth?: boolean;
+  /** A file sent as the body as it is (uploads), with `contentType`; instead of a JSON `body`. */
+  file?: Blob;
+  contentType?: string;
   /** Answer as a Blob (downloads): a File named as the server's Content-Disposition says, when it names one. */
   responseType?: 'json' | 'blob';
 }
@@ -80,6 +83,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (options.body !== undefined) {
     headers['content-type'] = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
     body = JSON.stringify(options.body);
+  } else if (options.file !== undefined) {
+    headers['content-type'] = options.contentType ?? 'application/octet-stream';
+    body = options.file;
   }
   let response: Response;
   try {

@@ -29,6 +29,7 @@ export const queryKeys = {
   },
   /** The station list (db-stations): the same for every user, kept offline, not a record. */
   stations: ['stations', 'all'] as const,
+  shareLinks: ['share-links'] as const,
   changelog: ['version', 'changelog'] as const,
   reportSettings: ['settings', 'report'] as const,
   notifications: {

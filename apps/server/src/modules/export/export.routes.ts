@@ -6,7 +6,6 @@ import { todayIn } from '@streckenpass/contract/knowledge';
 import { selectionSchema } from '@streckenpass/contract/selection';
 import { renderCsv } from '../../export/csv.js';
 import { exportFilename, type ExportData } from '../../export/model.js';
-import { createPdfPool } from '../../export/pdf-pool.js';
 import { currentUser } from '../../plugins/auth.js';
 import { createExportService } from './export.service.js';
 
@@ -54,10 +53,8 @@ const SELECTION_RULES =
 
 const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createExportService(app.db, app.stations.index);
-  // pdfkit blocks for hundreds of milliseconds on a long table: it runs in worker threads, started on first use.
-  const pdfPool = createPdfPool();
-  app.addHook('onClose', () => pdfPool.close());
-  const renderers: Record<keyof typeof formats, Renderer> = { csv: renderCsv, pdf: (data) => pdfPool.render(data) };
+  // The PDF comes from the shared pool of worker threads (plugins/pdf-pool.ts).
+  const renderers: Record<keyof typeof formats, Renderer> = { csv: renderCsv, pdf: (data) => app.pdfPool.render(data) };
 
   for (const [extension, format] of Object.entries(formats) as [
     keyof typeof formats,

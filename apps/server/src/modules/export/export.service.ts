@@ -26,7 +26,11 @@ export function createExportService(db: Db, stations: StationIndex) {
   };
 
   return {
-    async load(userId: number, selection: Selection, today: string): Promise<ExportData> {
+    /**
+     * `emptyMeansAll: false` (a share link's chosen records): an empty selection is an empty proof, never every route
+     * (the chosen routes and tours may all have been deleted since).
+     */
+    async load(userId: number, selection: Selection, today: string, emptyMeansAll = true): Promise<ExportData> {
       const routeIds = await repo.ownedIds('routes', selection.routes, userId);
       const tourIds = await repo.ownedIds('tours', selection.tours, userId);
       const vehicleIds = await repo.ownedIds('vehicles', selection.vehicles, userId);
@@ -37,9 +41,11 @@ export function createExportService(db: Db, stations: StationIndex) {
       const { validityDays: routeDefault, vehicleValidityDays: vehicleDefault, ...user } = account;
       const rows = await repo.listRoutes(userId, today);
 
-      const everyRoute = routeIds.length === 0 && tourIds.length === 0 && places.length === 0;
+      const nothingChosen = routeIds.length === 0 && tourIds.length === 0 && places.length === 0;
+      const everyRoute = nothingChosen && emptyMeansAll;
       let selected = rows;
-      if (!everyRoute) {
+      if (nothingChosen && !emptyMeansAll) selected = [];
+      else if (!everyRoute) {
         const links = rows.flatMap((row) => row.tourIds.map((tourId) => ({ tourId, routeId: row.id })));
         const selectable = rows.map((row) => ({
           id: row.id,

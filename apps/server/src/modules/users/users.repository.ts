@@ -54,6 +54,16 @@ export function createUsersRepository(db: Db) {
       await db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, id));
     },
 
+    /**
+     * Deletes the account: every row of the user in every table goes with it through `ON DELETE CASCADE` on
+     * `users(id)`, directly or through an owned parent (checked against information_schema by
+     * account-deletion.test.ts). Returns whether there was such an account.
+     */
+    async remove(id: number): Promise<boolean> {
+      const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      return deleted.length > 0;
+    },
+
     async markVerified(id: number) {
       await db.update(users).set({ mailVerified: true }).where(eq(users.id, id));
     },

@@ -10,6 +10,7 @@ import {
 import {
   authErrorSchema,
   changePasswordSchema,
+  deleteAccountSchema,
   forgotPasswordSchema,
   loginSchema,
   registerResponseSchema,
@@ -279,6 +280,41 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const ok = await accounts.changePassword(me.id, me.jti, request.body.current_password, request.body.new_password);
       if (!ok) return reply.status(400).send({ success: false, message: 'Das aktuelle Passwort ist falsch.' });
       return { success: true, message: 'Passwort erfolgreich geändert.' };
+    },
+  );
+
+  app.post(
+    '/users/delete-account',
+    {
+      schema: {
+        tags,
+        summary: 'Konto mit allen Daten löschen (Art. 17 DSGVO)',
+        description:
+          'Mit dem Passwort und der Bestätigung „KONTO LÖSCHEN“: löscht jede Zeile des Kontos in jeder Tabelle ' +
+          '(Strecken, Touren, Fahrzeuge, Fahrten, Tokens, Freigabe-Links, Berichtsprotokoll …), beendet alle Sitzungen ' +
+          'und schickt eine Bestätigung per E-Mail. Falsches Passwort: 400 `{ success: false, message }`.',
+        body: deleteAccountSchema,
+        response: {
+          200: successMessageSchema,
+          400: successMessageSchema,
+          401: problemSchema,
+          422: successMessageSchema,
+        },
+      },
+      attachValidation: true,
+      config: { rateLimit: limits.login, noStore: true },
+    },
+    async (request, reply) => {
+      if (request.validationError) {
+        return reply.status(422).send({
+          success: false,
+          message: firstMessage(request.validationError as never, 'Die Angaben sind ungültig.'),
+        });
+      }
+      const me = currentUser(request);
+      const ok = await accounts.deleteAccount(me.id, request.body.password);
+      if (!ok) return reply.status(400).send({ success: false, message: 'Das Passwort ist falsch.' });
+      return { success: true, message: 'Ihr Konto und alle Ihre Daten wurden gelöscht.' };
     },
   );
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../plugins/mail.js';
-import { passwordResetMail, verificationMail } from '../../mail/templates.js';
+import { accountDeletedMail, passwordResetMail, verificationMail } from '../../mail/templates.js';
 import { generateToken, hashToken } from '../../lib/one-time-token.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.js';
 import type { AuthTokensRepository } from '../../repositories/auth-tokens.repository.js';
@@ -85,6 +85,22 @@ export function createAccountService({ repo, sessions, mailer, publicUrl, log }:
       if (userId === undefined) return false;
       await repo.setPassword(userId, await hashPassword(newPassword));
       await sessions.revokeAllOf(userId);
+      return true;
+    },
+
+    /**
+     * Deletes the account after checking the password: ends every session first (this instance's cache at once,
+     * other instances through NOTIFY), then the account with all its rows, then mails a confirmation to the
+     * former address. False for a wrong password (nothing happens).
+     */
+    async deleteAccount(userId: number, password: string): Promise<boolean> {
+      const user = await repo.findById(userId);
+      if (!user || !(await verifyPassword(password, user.passwordHash))) return false;
+      await sessions.revokeAllOf(userId);
+      await repo.remove(userId);
+      mailer
+        .send({ to: user.email, ...accountDeletedMail({ firstname: user.firstname }) })
+        .catch((err: unknown) => log.error({ err }, 'account deletion mail failed'));
       return true;
     },
 

@@ -60,6 +60,9 @@ export function Component() {
         <Button component={Link} to={paths.accountChangePassword} variant="default">
           Passwort ändern
         </Button>
+        <Button component={Link} to={paths.accountData} variant="default">
+          Meine Daten
+        </Button>
       </Group>
     </Stack>
   );

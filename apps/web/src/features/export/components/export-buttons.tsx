@@ -3,7 +3,7 @@ import type { Selection } from '@streckenpass/contract/selection';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { germanMessage, UnprocessableError } from '../../../lib/api-errors';
 import { useExportSelection, type ExportFormat } from '../api/export';
-import { saveFile } from '../save-file';
+import { saveFile } from '../../../lib/save-file';
 
 const FORMATS: { format: ExportFormat; label: string; icon: typeof IconFileSpreadsheet }[] = [
   { format: 'csv', label: 'Als CSV exportieren', icon: IconFileSpreadsheet },

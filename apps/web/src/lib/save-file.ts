@@ -1,7 +1,11 @@
-import type { ExportFile } from './api/export';
+/** A downloaded file and the name to save it under. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
 
 /** Hands a downloaded file to the browser's download manager under its own name. */
-export function saveFile({ blob, filename }: ExportFile): void {
+export function saveFile({ blob, filename }: DownloadedFile): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,0 +1,481 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Backup, BackupSectionName } from '@streckenpass/contract/backup';
+import type { Executor } from '../../db/client.js';
+import { aggregatedIds, ownedWriter } from '../../db/owned.js';
+import { repositoryPlugin } from '../../db/repository.js';
+import {
+  routeActivities,
+  routeActivityRoutes,
+  routes,
+  tourRoutes,
+  tours,
+  users,
+  vehicleActivities,
+  vehicleActivityVehicles,
+  vehicles,
+} from '../../db/schema.js';
+
+/** One record of a section as the backup document holds it: `ref` names it within the document. */
+export interface SectionItem {
+  ref: number;
+}
+
+/** The natural key of a record `ref` of another section (undefined = the document has no such record). */
+export type KeyOf = (section: BackupSectionName, ref: number) => string | undefined;
+/** The database id a record `ref` of another section was matched to or inserted as. */
+export type IdOf = (section: BackupSectionName, ref: number) => number;
+
+/** What a section's references point at: the field and the section it refers to, for the integrity check. */
+export interface SectionReference<Item> {
+  section: BackupSectionName;
+  refs: (item: Item) => readonly number[];
+  /** German description of the reference for error messages, e.g. "Strecke". */
+  what: string;
+}
+
+/**
+ * One kind of record in the backup: how to read it, what identifies it across accounts (its natural key), how to
+ * add new ones in bulk, and optionally how to merge an incoming record into an existing one with the same key.
+ * A new kind of record (validity rules, reminder settings, …) is one more declaration in `backupSections` and one
+ * optional field in the contract's `backupSchema`; the merge engine (`backup.service.ts`) needs no change.
+ */
+export interface BackupSection<Item extends SectionItem = SectionItem> {
+  name: BackupSectionName;
+  /** The records of the user, `ref` = database id; references are database ids too. */
+  read(ex: Executor, userId: number): Promise<Item[]>;
+  references: SectionReference<Item>[];
+  /** Same key = same record: the restore leaves it (or merges into it) instead of adding a copy. */
+  naturalKey(item: Item, keyOf: KeyOf): string;
+  /** German one-line description for the preview. */
+  describe(item: Item): string;
+  /** Inserts the records for `userId` (references through `idOf`); returns their new ids in order. */
+  insert(ex: Executor, userId: number, items: Item[], idOf: IdOf): Promise<number[]>;
+  merge?: {
+    /** What merging `incoming` into `existing` would change (a German description), or null for nothing. */
+    plan(existing: Item, incoming: Item, existingKeyOf: KeyOf, incomingKeyOf: KeyOf): string | null;
+    apply(ex: Executor, userId: number, existing: Item, incoming: Item, idOf: IdOf): Promise<void>;
+  };
+}
+
+type RouteItem = Backup['routes'][number];
+type TourItem = Backup['tours'][number];
+type VehicleItem = Backup['vehicles'][number];
+type RouteActivityItem = Backup['routeActivities'][number];
+type VehicleActivityItem = Backup['vehicleActivities'][number];
+type PreferencesItem = NonNullable<Backup['preferences']> & SectionItem;
+
+const CHUNK = 1000;
+/** From this many new route activities on, the statistics are refreshed before their routes are linked. */
+const ANALYZE_AFTER = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+/**
+ * Ids for `count` new rows of `table`, taken from its serial sequence in one statement (so the ids are known before
+ * the insert and every reference can be written with them, whatever order the database inserts in).
+ */
+async function reserveIds(ex: Executor, table: string, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const result = await ex.execute<{ id: number }>(
+    sql`select nextval(s.seq)::integer as id
+          from (select pg_get_serial_sequence(${table}, 'id')::regclass as seq) s, generate_series(1, ${count})`,
+  );
+  return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+}
+
+/**
+ * Inserts rows as one JSON parameter expanded by `jsonb_to_recordset`: one statement and one parameter for any
+ * number of rows (a multi-row VALUES with thousands of parameters is slow to bind, on PGlite above all). Table and
+ * column names come from the declarations below, never from input.
+ */
+async function insertRows(
+  ex: Executor,
+  table: string,
+  columns: Record<string, 'integer' | 'text' | 'date'>,
+  rows: Record<string, unknown>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const names = Object.keys(columns);
+  const list = names.map((name) => `"${name}"`).join(', ');
+  const types = names.map((name) => `"${name}" ${columns[name]}`).join(', ');
+  await ex.execute(
+    sql`insert into ${sql.raw(`"${table}"`)} (${sql.raw(list)})
+        select ${sql.raw(list)} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${sql.raw(types)})`,
+  );
+}
+
+const key = (...parts: unknown[]) => JSON.stringify(parts);
+/** Keys of referenced records, sorted: the same set of references gives the same key whatever their order. */
+function keysOf(section: BackupSectionName, refs: readonly number[], keyOf: KeyOf): string[] {
+  return refs.map((ref) => keyOf(section, ref) ?? `?${ref}`).sort();
+}
+
+/** Pairs (parent id, child id) of a link table for the user's parents, as `Map<parent, child[]>`. */
+async function linkedIds(
+  ex: Executor,
+  parent: PgTable & { id: PgColumn; ownerId: PgColumn },
+  parentColumn: PgColumn,
+  childColumn: PgColumn,
+  link: PgTable,
+  userId: number,
+): Promise<Map<number, number[]>> {
+  const rows = await ex
+    .select({ parentId: parent.id, childIds: aggregatedIds(childColumn) })
+    .from(parent as PgTable)
+    .leftJoin(link, eq(parentColumn, parent.id))
+    .where(eq(parent.ownerId, userId))
+    .groupBy(parent.id);
+  return new Map(rows.map((row) => [row.parentId as number, (row.childIds as number[]).map(Number)]));
+}
+
+const routesSection: BackupSection<RouteItem> = {
+  name: 'routes',
+  references: [],
+  async read(ex, userId) {
+    const rows = await ex
+      .select({
+        ref: routes.id,
+        name: routes.name,
+        companyRoute: routes.companyRoute,
+        startPoint: routes.startPoint,
+        endPoint: routes.endPoint,
+      })
+      .from(routes)
+      .where(eq(routes.ownerId, userId))
+      .orderBy(asc(routes.id));
+    return rows;
+  },
+  naturalKey: (route) => key(route.name, route.companyRoute ?? '', route.startPoint, route.endPoint),
+  describe: (route) =>
+    `${route.name}${route.companyRoute ? ` (${route.companyRoute})` : ''}: ${route.startPoint} – ${route.endPoint}`,
+  async insert(ex, userId, items) {
+    const ids = await reserveIds(ex, 'routes', items.length);
+    await insertRows(
+      ex,
+      'routes',
+      {
+        id: 'integer',
+        owner_id: 'integer',
+        name: 'text',
+        company_route: 'text',
+        start_point: 'text',
+        end_point: 'text',
+      },
+      items.map((item, i) => ({
+        id: ids[i],
+        owner_id: userId,
+        name: item.name,
+        company_route: item.companyRoute,
+        start_point: item.startPoint,
+        end_point: item.endPoint,
+      })),
+    );
+    return ids;
+  },
+};
+
+const vehiclesSection: BackupSection<VehicleItem> = {
+  name: 'vehicles',
+  references: [],
+  read: (ex, userId) =>
+    ex
+      .select({ ref: vehicles.id, name: vehicles.name })
+      .from(vehicles)
+      .where(eq(vehicles.ownerId, userId))
+      .orderBy(asc(vehicles.id)),
+  naturalKey: (vehicle) => key(vehicle.name),
+  describe: (vehicle) => vehicle.name,
+  async insert(ex, userId, items) {
+    const ids = await reserveIds(ex, 'vehicles', items.length);
+    await insertRows(
+      ex,
+      'vehicles',
+      { id: 'integer', owner_id: 'integer', name: 'text' },
+      items.map((item, i) => ({ id: ids[i], owner_id: userId, name: item.name })),
+    );
+    return ids;
+  },
+};
+
+const toursSection: BackupSection<TourItem> = {
+  name: 'tours',
+  references: [{ section: 'routes', refs: (tour) => tour.routes, what: 'Strecke' }],
+  async read(ex, userId) {
+    const links = await linkedIds(ex, tours, tourRoutes.tourId, tourRoutes.routeId, tourRoutes, userId);
+    const rows = await ex
+      .select({ ref: tours.id, name: tours.name })
+      .from(tours)
+      .where(eq(tours.ownerId, userId))
+      .orderBy(asc(tours.id));
+    return rows.map((row) => ({ ...row, routes: links.get(row.ref) ?? [] }));
+  },
+  naturalKey: (tour) => key(tour.name),
+  describe: (tour) => `${tour.name} (${tour.routes.length} ${tour.routes.length === 1 ? 'Strecke' : 'Strecken'})`,
+  async insert(ex, userId, items, idOf) {
+    const ids = await reserveIds(ex, 'tours', items.length);
+    await insertRows(
+      ex,
+      'tours',
+      { id: 'integer', owner_id: 'integer', name: 'text' },
+      items.map((item, i) => ({ id: ids[i], owner_id: userId, name: item.name })),
+    );
+    await insertRows(
+      ex,
+      'tour_routes',
+      { tour_id: 'integer', route_id: 'integer' },
+      items.flatMap((item, i) =>
+        [...new Set(item.routes.map((ref) => idOf('routes', ref)))].map((routeId) => ({
+          tour_id: ids[i],
+          route_id: routeId,
+        })),
+      ),
+    );
+    return ids;
+  },
+  merge: {
+    plan(existing, incoming, existingKeyOf, incomingKeyOf) {
+      const have = new Set(keysOf('routes', existing.routes, existingKeyOf));
+      const missing = new Set(keysOf('routes', incoming.routes, incomingKeyOf).filter((k) => !have.has(k)));
+      if (missing.size === 0) return null;
+      return `${existing.name}: ${missing.size} ${missing.size === 1 ? 'Strecke' : 'Strecken'} hinzu`;
+    },
+    async apply(ex, _userId, existing, incoming, idOf) {
+      const rows = [...new Set(incoming.routes.map((ref) => idOf('routes', ref)))].map((routeId) => ({
+        tourId: existing.ref,
+        routeId,
+      }));
+      for (const part of chunks(rows)) await ex.insert(tourRoutes).values(part).onConflictDoNothing();
+    },
+  },
+};
+
+const routeActivitiesSection: BackupSection<RouteActivityItem> = {
+  name: 'routeActivities',
+  references: [{ section: 'routes', refs: (activity) => activity.routes, what: 'Strecke' }],
+  async read(ex, userId) {
+    const links = await linkedIds(
+      ex,
+      routeActivities,
+      routeActivityRoutes.routeActivityId,
+      routeActivityRoutes.routeId,
+      routeActivityRoutes,
+      userId,
+    );
+    const rows = await ex
+      .select({
+        ref: routeActivities.id,
+        acquiredAt: routeActivities.acquiredAt,
+        acquiredUntil: routeActivities.acquiredUntil,
+      })
+      .from(routeActivities)
+      .where(eq(routeActivities.ownerId, userId))
+      .orderBy(asc(routeActivities.id));
+    return rows.map((row) => ({ ...row, routes: links.get(row.ref) ?? [] }));
+  },
+  naturalKey: (activity, keyOf) =>
+    key(activity.acquiredAt, activity.acquiredUntil, keysOf('routes', activity.routes, keyOf)),
+  describe: (activity) =>
+    `${activity.acquiredAt.split('-').reverse().join('.')} bis ${activity.acquiredUntil.split('-').reverse().join('.')}: ` +
+    `${activity.routes.length} ${activity.routes.length === 1 ? 'Strecke' : 'Strecken'}`,
+  async insert(ex, userId, items, idOf) {
+    const ids = await reserveIds(ex, 'route_activities', items.length);
+    await insertRows(
+      ex,
+      'route_activities',
+      { id: 'integer', owner_id: 'integer', acquired_at: 'date', acquired_until: 'date' },
+      items.map((item, i) => ({
+        id: ids[i],
+        owner_id: userId,
+        acquired_at: item.acquiredAt,
+        acquired_until: item.acquiredUntil,
+      })),
+    );
+    // The triggers of migration 0001 keep each route's validity, once per statement. Their per-route lookup is
+    // planned from table statistics; right after thousands of new activities (an import of a whole list) the
+    // statistics are stale and the planner scans all of the user's activities for every route: quadratic, over a
+    // minute for 10,000 lines on PGlite, which has no autovacuum. For a large batch the statistics are refreshed
+    // (ANALYZE counts the transaction's own new rows) and, for this one statement, hash and merge joins are off,
+    // so each route's activities are found through its links and the activities' primary key.
+    const links = items.flatMap((item, i) =>
+      [...new Set(item.routes.map((ref) => idOf('routes', ref)))].map((routeId) => ({
+        route_activity_id: ids[i],
+        route_id: routeId,
+      })),
+    );
+    const columns = { route_activity_id: 'integer', route_id: 'integer' } as const;
+    const large = links.length >= ANALYZE_AFTER;
+    if (large) {
+      await ex.execute(sql`analyze route_activities`);
+      await ex.execute(sql`set local enable_hashjoin = off`);
+      await ex.execute(sql`set local enable_mergejoin = off`);
+    }
+    await insertRows(ex, 'route_activity_routes', columns, links);
+    if (large) {
+      await ex.execute(sql`set local enable_hashjoin = default`);
+      await ex.execute(sql`set local enable_mergejoin = default`);
+    }
+    return ids;
+  },
+};
+
+const vehicleActivitiesSection: BackupSection<VehicleActivityItem> = {
+  name: 'vehicleActivities',
+  references: [
+    { section: 'routeActivities', refs: (activity) => [activity.routeActivity], what: 'Fahrt' },
+    { section: 'vehicles', refs: (activity) => activity.vehicles, what: 'Fahrzeug' },
+  ],
+  async read(ex, userId) {
+    const links = await linkedIds(
+      ex,
+      vehicleActivities,
+      vehicleActivityVehicles.vehicleActivityId,
+      vehicleActivityVehicles.vehicleId,
+      vehicleActivityVehicles,
+      userId,
+    );
+    const rows = await ex
+      .select({ ref: vehicleActivities.id, routeActivity: vehicleActivities.routeActivityId })
+      .from(vehicleActivities)
+      .where(eq(vehicleActivities.ownerId, userId))
+      .orderBy(asc(vehicleActivities.id));
+    return rows.map((row) => ({ ...row, vehicles: links.get(row.ref) ?? [] }));
+  },
+  naturalKey: (activity, keyOf) =>
+    key(keyOf('routeActivities', activity.routeActivity) ?? '?', keysOf('vehicles', activity.vehicles, keyOf)),
+  describe: (activity) =>
+    `${activity.vehicles.length} ${activity.vehicles.length === 1 ? 'Fahrzeug' : 'Fahrzeuge'} zu einer Fahrt`,
+  async insert(ex, userId, items, idOf) {
+    const ids = await reserveIds(ex, 'vehicle_activities', items.length);
+    await insertRows(
+      ex,
+      'vehicle_activities',
+      { id: 'integer', owner_id: 'integer', route_activity_id: 'integer' },
+      items.map((item, i) => ({
+        id: ids[i],
+        owner_id: userId,
+        route_activity_id: idOf('routeActivities', item.routeActivity),
+      })),
+    );
+    await insertRows(
+      ex,
+      'vehicle_activity_vehicles',
+      { vehicle_activity_id: 'integer', vehicle_id: 'integer' },
+      items.flatMap((item, i) =>
+        [...new Set(item.vehicles.map((ref) => idOf('vehicles', ref)))].map((vehicleId) => ({
+          vehicle_activity_id: ids[i],
+          vehicle_id: vehicleId,
+        })),
+      ),
+    );
+    return ids;
+  },
+};
+
+const onOff = (value: boolean) => (value ? 'an' : 'aus');
+
+/** The account's report settings as a section of exactly one record, merged by overwriting. */
+const preferencesSection: BackupSection<PreferencesItem> = {
+  name: 'preferences',
+  references: [],
+  async read(ex, userId) {
+    const rows = await ex
+      .select({ receiveWeeklyReports: users.receiveWeeklyReports, bccMailWeeklyReports: users.bccMailWeeklyReports })
+      .from(users)
+      .where(eq(users.id, userId));
+    return rows.map((row) => ({ ref: 1, ...row }));
+  },
+  naturalKey: () => 'preferences',
+  describe: (prefs) =>
+    `Wochenbericht ${onOff(prefs.receiveWeeklyReports)}, Kopie an den Betreiber ${onOff(prefs.bccMailWeeklyReports)}`,
+  // The account row always exists: there is never anything to insert.
+  insert: async () => [],
+  merge: {
+    plan(existing, incoming) {
+      if (
+        existing.receiveWeeklyReports === incoming.receiveWeeklyReports &&
+        existing.bccMailWeeklyReports === incoming.bccMailWeeklyReports
+      ) {
+        return null;
+      }
+      return `Wochenbericht ${onOff(incoming.receiveWeeklyReports)}, Kopie an den Betreiber ${onOff(incoming.bccMailWeeklyReports)}`;
+    },
+    async apply(ex, userId, _existing, incoming) {
+      await ex
+        .update(users)
+        .set({
+          receiveWeeklyReports: incoming.receiveWeeklyReports,
+          bccMailWeeklyReports: incoming.bccMailWeeklyReports,
+        })
+        .where(eq(users.id, userId));
+    },
+  },
+};
+
+/**
+ * Every section, in dependency order (a section only refers to sections before it). The document's fields are
+ * the section names; `preferences` is a single object in the document and one record here.
+ */
+export const backupSections: BackupSection[] = [
+  routesSection,
+  toursSection,
+  vehiclesSection,
+  routeActivitiesSection,
+  vehicleActivitiesSection,
+  preferencesSection,
+  // Each declaration is typed against its own record type; the engine only hands it records of its own section.
+] as unknown as BackupSection[];
+
+export function createBackupRepository(db: Executor, bump: (tx: Executor, userId: number) => Promise<void>) {
+  const write = ownedWriter(db, bump);
+  return {
+    sections: backupSections,
+
+    async findAccount(userId: number) {
+      const [row] = await db
+        .select({ email: users.email, firstname: users.firstname, lastname: users.lastname })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    /** Reads every section in one snapshot (a repeatable-read transaction). */
+    readAll(userId: number): Promise<Map<BackupSectionName, SectionItem[]>> {
+      return db.transaction(
+        async (tx) => {
+          const out = new Map<BackupSectionName, SectionItem[]>();
+          for (const section of backupSections) out.set(section.name, await section.read(tx, userId));
+          return out;
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    },
+
+    /**
+     * Runs `work` in one transaction that holds the user's restore lock (two restores of one account never
+     * interleave, so neither adds what the other just added) and bumps the data version.
+     */
+    merging<T>(userId: number, work: (tx: Executor) => Promise<T>): Promise<T> {
+      return write(userId, undefined, async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('streckenpass-restore'), ${userId})`);
+        return work(tx);
+      });
+    },
+  };
+}
+
+export type BackupRepository = ReturnType<typeof createBackupRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    backupRepository: BackupRepository;
+  }
+}
+
+export default repositoryPlugin('backupRepository', (app) => createBackupRepository(app.db, app.dataVersions.bump), [
+  'dataVersions',
+]);

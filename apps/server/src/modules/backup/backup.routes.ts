@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { backupSchema, mergePreviewSchema, restoreResultSchema } from '@streckenpass/contract/backup';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_MEGABYTES } from '@streckenpass/contract/import';
+import { todayIn } from '@streckenpass/contract/knowledge';
+import { problems } from '../../http/problems.js';
+import { currentUser } from '../../plugins/auth.js';
+import { createBackupService } from './backup.service.js';
+
+const tags = ['Meine Daten'];
+const upload = {
+  bodyLimit: IMPORT_MAX_BYTES,
+  config: {
+    bodyTooLarge: `Die Sicherung ist zu groß: höchstens ${IMPORT_MAX_MEGABYTES} MB.`,
+    noStore: true,
+  },
+};
+const MERGE_RULES =
+  'Zusammengeführt wird nach natürlichen Schlüsseln: Strecken nach Name, Kürzel, Start und Ende; Touren und ' +
+  'Fahrzeuge nach Name (einer vorhandenen Tour werden fehlende Strecken hinzugefügt); Fahrten nach Datum, ' +
+  '„Gültig bis“ und ihren Strecken; Fahrzeugeinträge nach Fahrt und Fahrzeugen; die Einstellungen werden übernommen. ' +
+  'Vorhandenes bleibt, wie es ist. Dieselbe Sicherung zweimal einzuspielen ändert nichts.';
+
+const backupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createBackupService(app.backupRepository);
+
+  app.get(
+    '/backup',
+    {
+      schema: {
+        tags,
+        summary: 'Sicherung aller eigenen Daten herunterladen (JSON)',
+        description:
+          'Ein Dokument mit allen Strecken, Touren, Fahrzeugen, Fahrten, Fahrzeugeinträgen und Einstellungen des ' +
+          'Kontos (Format `streckenpass-backup`, Version 1; Datenübertragbarkeit nach Art. 20 DSGVO). Einträge ' +
+          'verweisen über `ref` aufeinander. Antwort als Download `streckenpass-sicherung-JJJJ-MM-TT.json`.',
+        response: { 200: backupSchema, ...problems(401) },
+      },
+      config: { noStore: true },
+    },
+    async (request, reply) => {
+      const document = await service.export(currentUser(request).id);
+      const today = todayIn(app.config.timezone);
+      reply.header('content-disposition', `attachment; filename="streckenpass-sicherung-${today}.json"`);
+      return document;
+    },
+  );
+
+  app.post(
+    '/backup/preview',
+    {
+      schema: {
+        tags,
+        summary: 'Vorschau: was das Wiederherstellen einer Sicherung hinzufügen würde',
+        description: `Schreibt nichts. ${MERGE_RULES}`,
+        body: backupSchema,
+        response: { 200: mergePreviewSchema, ...problems(400, 401, 413, 422) },
+      },
+      ...upload,
+    },
+    async (request) => service.preview(currentUser(request).id, request.body),
+  );
+
+  app.post(
+    '/backup/restore',
+    {
+      schema: {
+        tags,
+        summary: 'Sicherung in dieses Konto einspielen (alles oder nichts)',
+        description: `Eine Transaktion: bei einem Fehler bleibt alles, wie es war. ${MERGE_RULES}`,
+        body: backupSchema,
+        response: { 200: restoreResultSchema, ...problems(400, 401, 413, 422) },
+      },
+      ...upload,
+    },
+    async (request) => {
+      const result = await service.restore(currentUser(request).id, request.body);
+      const added = result.sections.reduce((sum, section) => sum + section.added, 0);
+      const changed = result.sections.reduce((sum, section) => sum + section.changed, 0);
+      return {
+        ...result,
+        message: result.nothingToDo
+          ? 'Alles aus der Sicherung ist bereits vorhanden; es wurde nichts geändert.'
+          : `Sicherung eingespielt: ${added} ${added === 1 ? 'Eintrag' : 'Einträge'} hinzugefügt, ${changed} ergänzt.`,
+      };
+    },
+  );
+};
+
+export default backupRoutes;

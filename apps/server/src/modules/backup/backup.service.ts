@@ -1,0 +1,228 @@
+import {
+  BACKUP_FORMAT,
+  BACKUP_SECTION_LABELS,
+  BACKUP_VERSION,
+  type Backup,
+  type BackupSectionName,
+  type MergePreview,
+} from '@streckenpass/contract/backup';
+import type { Executor } from '../../db/client.js';
+import { unauthorized, unprocessable } from '../../lib/errors.js';
+import type { BackupRepository, BackupSection, SectionItem } from './backup.repository.js';
+
+/** How many added or changed records the preview names per section. */
+const PREVIEW_EXAMPLES = 50;
+
+type Sections = Map<BackupSectionName, SectionItem[]>;
+
+/** The document's records per section (`preferences`, a single object, becomes a section of one record). */
+function sectionsOf(document: Backup): Sections {
+  const out: Sections = new Map();
+  out.set('routes', document.routes);
+  out.set('tours', document.tours);
+  out.set('vehicles', document.vehicles);
+  out.set('routeActivities', document.routeActivities);
+  out.set('vehicleActivities', document.vehicleActivities);
+  out.set('preferences', document.preferences ? [{ ref: 1, ...document.preferences }] : []);
+  return out;
+}
+
+/** Natural keys of every record, section by section (a section's keys use those of the sections before it). */
+function naturalKeys(sections: readonly BackupSection[], data: Sections) {
+  const keys = new Map<BackupSectionName, Map<number, string>>();
+  const keyOf = (section: BackupSectionName, ref: number) => keys.get(section)?.get(ref);
+  for (const section of sections) {
+    const map = new Map<number, string>();
+    for (const item of data.get(section.name) ?? []) map.set(item.ref, section.naturalKey(item, keyOf));
+    keys.set(section.name, map);
+  }
+  return { keyOf, keys };
+}
+
+/** Refs unique per section and every reference pointing at a record of the document: otherwise 422, nothing written. */
+function checkIntegrity(sections: readonly BackupSection[], data: Sections): void {
+  const violations: { propertyPath: string; message: string }[] = [];
+  const refs = new Map<BackupSectionName, Set<number>>();
+  for (const section of sections) {
+    const seen = new Set<number>();
+    for (const item of data.get(section.name) ?? []) {
+      if (seen.has(item.ref)) {
+        violations.push({ propertyPath: section.name, message: `Die Nummer ${item.ref} kommt doppelt vor.` });
+      }
+      seen.add(item.ref);
+    }
+    refs.set(section.name, seen);
+  }
+  for (const section of sections) {
+    for (const item of data.get(section.name) ?? []) {
+      for (const reference of section.references) {
+        for (const ref of reference.refs(item)) {
+          if (!refs.get(reference.section)?.has(ref)) {
+            violations.push({
+              propertyPath: section.name,
+              message: `Eintrag ${item.ref} verweist auf ${reference.what} ${ref}, die in der Sicherung fehlt.`,
+            });
+          }
+        }
+      }
+    }
+  }
+  if (violations.length > 0) throw unprocessable(violations.slice(0, 100));
+}
+
+interface SectionPlan {
+  section: BackupSection;
+  /** Incoming records to insert (the first of each new natural key). */
+  add: SectionItem[];
+  /** Incoming ref → existing record it is the same as (or is merged into). */
+  matched: Map<number, SectionItem>;
+  /** Incoming ref → incoming ref of an earlier record in the document with the same key. */
+  duplicateOf: Map<number, number>;
+  /** Existing records an incoming one adds to: [existing, incoming, description]. */
+  merges: [SectionItem, SectionItem, string][];
+  unchanged: number;
+}
+
+/** Compares the document with the account's records, section by section: what is new, what merges, what is there. */
+function plan(sections: readonly BackupSection[], existing: Sections, incoming: Sections): SectionPlan[] {
+  const existingKeys = naturalKeys(sections, existing);
+  const incomingKeys = naturalKeys(sections, incoming);
+  return sections.map((section) => {
+    const byKey = new Map<string, SectionItem>();
+    for (const item of existing.get(section.name) ?? []) {
+      const key = existingKeys.keys.get(section.name)!.get(item.ref)!;
+      if (!byKey.has(key)) byKey.set(key, item);
+    }
+    const result: SectionPlan = {
+      section,
+      add: [],
+      matched: new Map(),
+      duplicateOf: new Map(),
+      merges: [],
+      unchanged: 0,
+    };
+    const firstIncoming = new Map<string, number>();
+    for (const item of incoming.get(section.name) ?? []) {
+      const key = incomingKeys.keys.get(section.name)!.get(item.ref)!;
+      const match = byKey.get(key);
+      if (match) {
+        result.matched.set(item.ref, match);
+        const change = section.merge?.plan(match, item, existingKeys.keyOf, incomingKeys.keyOf) ?? null;
+        if (change) result.merges.push([match, item, change]);
+        else result.unchanged += 1;
+        continue;
+      }
+      const first = firstIncoming.get(key);
+      if (first !== undefined) {
+        result.duplicateOf.set(item.ref, first);
+        continue;
+      }
+      firstIncoming.set(key, item.ref);
+      result.add.push(item);
+    }
+    return result;
+  });
+}
+
+function preview(plans: SectionPlan[]): MergePreview {
+  const sections = plans.map(({ section, add, merges, unchanged }) => ({
+    section: section.name,
+    label: BACKUP_SECTION_LABELS[section.name],
+    added: add.length,
+    changed: merges.length,
+    unchanged,
+    examples: [...merges.map(([, , change]) => change), ...add.map((item) => `neu: ${section.describe(item)}`)].slice(
+      0,
+      PREVIEW_EXAMPLES,
+    ),
+  }));
+  return { sections, nothingToDo: sections.every((s) => s.added === 0 && s.changed === 0) };
+}
+
+/** Writes a plan in the caller's transaction: inserts section by section, mapping document refs to database ids. */
+async function apply(tx: Executor, userId: number, plans: SectionPlan[]): Promise<void> {
+  const ids = new Map<BackupSectionName, Map<number, number>>();
+  const idOf = (section: BackupSectionName, ref: number) => {
+    const id = ids.get(section)?.get(ref);
+    if (id === undefined) throw new Error(`backup ref ${section}/${ref} was not mapped`);
+    return id;
+  };
+  for (const { section, add, matched, duplicateOf, merges } of plans) {
+    const map = new Map<number, number>();
+    for (const [ref, item] of matched) map.set(ref, item.ref);
+    const inserted = await section.insert(tx, userId, add, idOf);
+    add.forEach((item, i) => map.set(item.ref, inserted[i]!));
+    for (const [ref, first] of duplicateOf) map.set(ref, map.get(first)!);
+    ids.set(section.name, map);
+    for (const [existingItem, incomingItem] of merges) {
+      await section.merge!.apply(tx, userId, existingItem, incomingItem, idOf);
+    }
+  }
+}
+
+/**
+ * Backup and restore over the section declarations of `backup.repository.ts`: the document is read section by
+ * section; a restore compares it with the account by natural keys and adds what is missing, all in one
+ * transaction, so that restoring the same document twice changes nothing. The CSV import uses the same merge.
+ */
+export function createBackupService(repo: BackupRepository) {
+  const sections = repo.sections;
+
+  async function compare(userId: number, document: Backup) {
+    const incoming = sectionsOf(document);
+    checkIntegrity(sections, incoming);
+    return { incoming };
+  }
+
+  return {
+    async export(userId: number, now = new Date()): Promise<Backup> {
+      const account = await repo.findAccount(userId);
+      if (!account) throw unauthorized();
+      const data = await repo.readAll(userId);
+      const list = <T>(name: BackupSectionName) => (data.get(name) ?? []) as T[];
+      const [preferences] = list<{ ref: number; receiveWeeklyReports: boolean; bccMailWeeklyReports: boolean }>(
+        'preferences',
+      );
+      return {
+        format: BACKUP_FORMAT,
+        version: BACKUP_VERSION,
+        createdAt: now.toISOString(),
+        account,
+        routes: list('routes'),
+        tours: list('tours'),
+        vehicles: list('vehicles'),
+        routeActivities: list('routeActivities'),
+        vehicleActivities: list('vehicleActivities'),
+        ...(preferences
+          ? {
+              preferences: {
+                receiveWeeklyReports: preferences.receiveWeeklyReports,
+                bccMailWeeklyReports: preferences.bccMailWeeklyReports,
+              },
+            }
+          : {}),
+      };
+    },
+
+    /** What restoring `document` into the account would add and change; writes nothing. */
+    async preview(userId: number, document: Backup): Promise<MergePreview> {
+      const { incoming } = await compare(userId, document);
+      const existing = await repo.readAll(userId);
+      return preview(plan(sections, existing, incoming));
+    },
+
+    /** Merges `document` into the account in one transaction; answers what it did. */
+    async restore(userId: number, document: Backup): Promise<MergePreview> {
+      const { incoming } = await compare(userId, document);
+      return repo.merging(userId, async (tx) => {
+        const existing: Sections = new Map();
+        for (const section of sections) existing.set(section.name, await section.read(tx, userId));
+        const plans = plan(sections, existing, incoming);
+        await apply(tx, userId, plans);
+        return preview(plans);
+      });
+    },
+  };
+}
+
+export type BackupService = ReturnType<typeof createBackupService>;

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { todayIn } from '@streckenpass/contract/knowledge';
+import { SHARE_PAGE_PREFIX } from '@streckenpass/contract/share-links';
+import { renderProofHtml, renderShareNotFoundHtml } from '../../export/html.js';
+import { exportFilename } from '../../export/model.js';
+import { defaultRateLimits } from '../../config.js';
+import { hashToken } from '../../lib/one-time-token.js';
+import { problem } from '../../lib/problem.js';
+import { createExportService } from '../export/export.service.js';
+
+/** What `generateToken` makes: 32 random bytes, base64url. Anything else names no link (and costs no query). */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The public side of a share link, outside /api and without an account: `GET /nachweis/{token}` is the proof as a
+ * server-rendered page (no script; its one style block carries the response's CSP nonce) and `…/pdf` the same as
+ * the PDF. Unknown, expired and revoked tokens get the same 404 page. Neither answer may be indexed, leak its
+ * address as a referrer, or be cached; both are rate-limited per client address.
+ */
+const sharedProofRoutes: FastifyPluginAsync = async (app) => {
+  const exportService = createExportService(app.db, app.stations.index);
+  const limit = app.config.rateLimits.share ?? defaultRateLimits.share!;
+  const config = {
+    // The global limit skips everything outside /api (static files); these pages are counted.
+    rateLimit: { max: limit.max, timeWindow: limit.timeWindow, allowList: () => false },
+  };
+  const privateHeaders = (reply: FastifyReply) =>
+    reply
+      .header('x-robots-tag', 'noindex, nofollow, noarchive')
+      .header('referrer-policy', 'no-referrer')
+      .header('cache-control', 'no-store');
+
+  async function open(token: string) {
+    if (!TOKEN.test(token)) return undefined;
+    const today = todayIn(app.config.timezone);
+    const link = await app.shareLinksRepository.open(hashToken(token), today);
+    if (!link) return undefined;
+    const selection = link.all ? {} : { routes: link.routes, tours: link.tours };
+    return exportService.load(link.ownerId, selection, today, link.all);
+  }
+  /** A browser gets the 404 page; any other client the problem details every other 404 of the app answers. */
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    privateHeaders(reply).status(404);
+    if ((request.headers.accept ?? '').includes('text/html')) {
+      return reply.type('text/html; charset=utf-8').send(renderShareNotFoundHtml(reply.cspNonce?.style ?? ''));
+    }
+    return reply
+      .type('application/problem+json')
+      .send(problem(404, 'Not Found', 'Diesen Link gibt es nicht oder nicht mehr.'));
+  };
+
+  // Pages, not API operations: outside the OpenAPI document like the SPA's own routes (the management calls under
+  // /api/share_links are documented there).
+  const schema = (summary: string) => ({ hide: true, summary, security: [] });
+
+  app.get<{ Params: { token: string } }>(
+    `${SHARE_PAGE_PREFIX}/:token`,
+    { schema: schema('Öffentliche Seite eines Freigabe-Links (HTML, ohne Anmeldung)'), config },
+    async (request, reply) => {
+      const data = await open(request.params.token);
+      if (!data) return notFound(request, reply);
+      return privateHeaders(reply)
+        .type('text/html; charset=utf-8')
+        .send(
+          renderProofHtml(data, {
+            nonce: reply.cspNonce?.style ?? '',
+            pdfUrl: `${SHARE_PAGE_PREFIX}/${request.params.token}/pdf`,
+          }),
+        );
+    },
+  );
+
+  app.get<{ Params: { token: string } }>(
+    `${SHARE_PAGE_PREFIX}/:token/pdf`,
+    { schema: schema('Streckenkundenachweis eines Freigabe-Links als PDF (ohne Anmeldung)'), config },
+    async (request, reply) => {
+      const data = await open(request.params.token);
+      if (!data) return notFound(request, reply);
+      return privateHeaders(reply)
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${exportFilename(data.today, 'pdf')}"`)
+        .send(app.pdfPool.render(data));
+    },
+  );
+};
+
+export default sharedProofRoutes;

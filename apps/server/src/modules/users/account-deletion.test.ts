@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Backup } from '@streckenpass/contract/backup';
+import { createCaller } from '../../test/api.js';
+import { recordsOf, seedAccount } from '../../test/account-data.js';
+import { createRoute, createTour, routeIri } from '../../test/fixtures.js';
+import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
+import { startTestSmtp, type TestSmtp } from '../../test/smtp.js';
+
+let ctx: TestContext;
+let smtp: TestSmtp;
+const call = createCaller(() => ctx.app);
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  ctx = await buildTestApp({ smtpUrl: smtp.url });
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+/** Tables that hold no user's data (installation settings); every other table must reach `users`. */
+const NOT_USER_DATA = new Set(['settings']);
+
+interface ForeignKey {
+  table: string;
+  column: string;
+  parent: string;
+  parentColumn: string;
+  deleteRule: string;
+}
+
+async function rows<T>(query: string): Promise<T[]> {
+  const result = (await ctx.app.db.execute(sql.raw(query))) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Every table of the schema and every foreign key, read from information_schema (not from schema.ts). */
+async function catalogue() {
+  const tables = (
+    await rows<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    )
+  ).map((row) => row.table_name);
+  const keys = await rows<{ table: string; column: string; parent: string; parentColumn: string; deleteRule: string }>(`
+    select kcu.table_name as "table", kcu.column_name as "column", ccu.table_name as "parent",
+           ccu.column_name as "parentColumn", rc.delete_rule as "deleteRule"
+      from information_schema.referential_constraints rc
+      join information_schema.key_column_usage kcu
+        on kcu.constraint_name = rc.constraint_name and kcu.constraint_schema = rc.constraint_schema
+      join information_schema.constraint_column_usage ccu
+        on ccu.constraint_name = rc.constraint_name and ccu.constraint_schema = rc.constraint_schema
+     where rc.constraint_schema = 'public'`);
+  return { tables, keys: keys as ForeignKey[] };
+}
+
+/**
+ * For every table, the SQL condition "this row belongs to user $id": a column referencing users(id), or a column
+ * referencing a row of a table that belongs to the user (through any chain of foreign keys). Null = no path.
+ */
+function ownershipConditions(tables: string[], keys: ForeignKey[]): Map<string, string | null> {
+  const conditions = new Map<string, string | null>();
+  const resolve = (table: string, seen: Set<string>): string | null => {
+    if (conditions.has(table)) return conditions.get(table)!;
+    if (table === 'users') return `"id" = $USER`;
+    if (seen.has(table)) return null;
+    const paths: string[] = [];
+    for (const key of keys.filter((k) => k.table === table)) {
+      const parent = resolve(key.parent, new Set([...seen, table]));
+      if (parent) paths.push(`"${key.column}" in (select "${key.parentColumn}" from "${key.parent}" where ${parent})`);
+    }
+    return paths.length > 0 ? paths.map((p) => `(${p})`).join(' or ') : null;
+  };
+  for (const table of tables) conditions.set(table, resolve(table, new Set()));
+  return conditions;
+}
+
+async function countRowsOf(userId: number): Promise<Record<string, number>> {
+  const { tables, keys } = await catalogue();
+  const conditions = ownershipConditions(tables, keys);
+  const counts: Record<string, number> = {};
+  for (const table of tables.sort()) {
+    const condition = conditions.get(table);
+    if (!condition) continue;
+    const [row] = await rows<{ n: number }>(
+      `select count(*)::integer as n from "${table}" where ${condition.replaceAll('$USER', String(userId))}`,
+    );
+    counts[table] = Number(row!.n);
+  }
+  return counts;
+}
+
+/** Rows of `user` in the tables no API call fills directly: a claimed weekly report and a used Idempotency-Key. */
+async function seedEveryTable(user: TestUser) {
+  await seedAccount(ctx.app, user);
+  const route = await createRoute(ctx.app, user, { name: 'Freigegeben' });
+  const second = await createRoute(ctx.app, user, { name: 'Freigegeben 2' });
+  const tour = await createTour(ctx.app, user, [routeIri(route.id), routeIri(second.id)], 'Freigabe-Tour');
+  const link = await call('POST', '/api/share_links', user, { routes: [route.id], tours: [tour.id] });
+  expect(link.statusCode).toBe(201);
+  const replay = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/vehicles',
+    headers: { ...user.headers, 'idempotency-key': 'delete-test-1' },
+    payload: { name: 'Mit Schlüssel' },
+  });
+  expect(replay.statusCode).toBe(201);
+  await ctx.app.db.execute(
+    sql`insert into weekly_report_log (user_id, iso_week, status) values (${user.id}, '2026-W01', 'claimed')`,
+  );
+  // A second login: two sessions to end.
+  const login = await call('POST', '/api/login_check', undefined, { username: user.email, password: user.password });
+  expect(login.statusCode).toBe(200);
+  return { link: link.json() as { url: string }, secondToken: login.json().token as string };
+}
+
+const deleteAccount = (user: TestUser, body: unknown) => call('POST', '/api/users/delete-account', user, body);
+
+describe('POST /api/users/delete-account', () => {
+  it('deletes every row of the user in every table, and nothing of anyone else', async () => {
+    const alice = await registerUser(ctx.app, { firstname: 'Alice' });
+    const bob = await registerUser(ctx.app);
+    const { link, secondToken } = await seedEveryTable(alice);
+    await seedEveryTable(bob);
+
+    const before = await countRowsOf(alice.id);
+    const bobBefore = await countRowsOf(bob.id);
+    const { tables } = await catalogue();
+    const conditions = ownershipConditions(tables, (await catalogue()).keys);
+    const withoutPath = tables.filter((table) => !conditions.get(table) && !NOT_USER_DATA.has(table));
+    expect(withoutPath, 'tables that reach users(id) through no foreign key').toEqual([]);
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining([
+        'users',
+        'routes',
+        'tour_routes',
+        'vehicle_activity_vehicles',
+        'one_time_tokens',
+        'auth_tokens',
+        'weekly_report_log',
+        'data_versions',
+        'idempotency_keys',
+        'share_links',
+        'share_link_routes',
+        'share_link_tours',
+      ]),
+    );
+    // Every user-data table is covered by the seed above, so that the after-count below proves something.
+    for (const [table, count] of Object.entries(before)) {
+      expect(count, `rows of the user in ${table} before (seed one in seedEveryTable)`).toBeGreaterThan(0);
+    }
+
+    const response = await deleteAccount(alice, { password: alice.password, confirmation: 'KONTO LÖSCHEN' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: 'Ihr Konto und alle Ihre Daten wurden gelöscht.' });
+
+    const after = await countRowsOf(alice.id);
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    for (const [table, count] of Object.entries(after)) expect(count, `rows of the user left in ${table}`).toBe(0);
+    expect(await countRowsOf(bob.id)).toEqual(bobBefore);
+
+    // Every session ended; the login is gone; the share link no longer opens.
+    expect((await call('GET', '/api/users/current', alice)).statusCode).toBe(401);
+    const other = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/current',
+      headers: { authorization: `Bearer ${secondToken}` },
+    });
+    expect(other.statusCode).toBe(401);
+    const login = await call('POST', '/api/login_check', undefined, {
+      username: alice.email,
+      password: alice.password,
+    });
+    expect(login.statusCode).toBe(401);
+    const page = await ctx.app.inject({ method: 'GET', url: new URL(link.url).pathname });
+    expect(page.statusCode).toBe(404);
+
+    const mail = await smtp.waitFor(alice.email, (m) => m.subject.includes('gelöscht'));
+    expect(mail.text).toContain('Hallo Alice');
+    expect(mail.text).toContain('alle dazugehörigen Daten');
+  });
+
+  it('refuses a wrong password (400) and a missing confirmation (422), deleting nothing', async () => {
+    const user = await registerUser(ctx.app);
+    await createRoute(ctx.app, user);
+    const wrong = await deleteAccount(user, { password: 'falsch-falsch-1', confirmation: 'KONTO LÖSCHEN' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ success: false, message: 'Das Passwort ist falsch.' });
+    const unconfirmed = await deleteAccount(user, { password: user.password, confirmation: 'ja' });
+    expect(unconfirmed.statusCode).toBe(422);
+    expect(unconfirmed.json().message).toBe('Bitte zur Bestätigung „KONTO LÖSCHEN“ eingeben.');
+    const missing = await deleteAccount(user, {});
+    expect(missing.statusCode).toBe(422);
+    expect((await call('GET', '/api/routes', user)).json()).toHaveLength(1);
+  });
+
+  it('answers 401 without a token', async () => {
+    const response = await call('POST', '/api/users/delete-account', undefined, {
+      password: 'x',
+      confirmation: 'KONTO LÖSCHEN',
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('round trip: backup → delete account → new account → restore', () => {
+  it('gives the same records', async () => {
+    const original = await registerUser(ctx.app);
+    await seedAccount(ctx.app, original);
+    const expected = await recordsOf(ctx.app, original);
+    const backup = (await call('GET', '/api/backup', original)).json() as Backup;
+
+    const deleted = await deleteAccount(original, { password: original.password, confirmation: 'konto löschen' });
+    expect(deleted.statusCode).toBe(200);
+
+    // The same address can register again: a new, empty account.
+    const renewed = await registerUser(ctx.app, { email: original.email });
+    expect(renewed.id).not.toBe(original.id);
+    expect((await call('GET', '/api/routes', renewed)).json()).toEqual([]);
+
+    const restored = await call('POST', '/api/backup/restore', renewed, backup);
+    expect(restored.statusCode).toBe(200);
+    expect(await recordsOf(ctx.app, renewed)).toEqual(expected);
+  });
+});

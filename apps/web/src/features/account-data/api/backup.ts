@@ -1,0 +1,42 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Backup, MergePreview, RestoreResult } from '@streckenpass/contract/backup';
+import { api, apiRequest } from '../../../lib/api-client';
+import type { DownloadedFile } from '../../../lib/save-file';
+import { useInvalidateRecords } from '../../../lib/use-invalidate-records';
+
+/** GET /api/backup: every record of the account as one JSON file. */
+export async function downloadBackup(): Promise<DownloadedFile> {
+  const blob = await apiRequest<Blob>('/api/backup', { responseType: 'blob' });
+  const filename = blob instanceof File && blob.name ? blob.name : 'streckenpass-sicherung.json';
+  return { blob, filename };
+}
+
+/** The chosen file as a backup document; a German reason when it is not JSON at all. */
+export async function readBackupFile(file: File): Promise<Backup> {
+  try {
+    return JSON.parse(await file.text()) as Backup;
+  } catch {
+    throw new Error('Die Datei ist keine Sicherung von Streckenpass (kein JSON).');
+  }
+}
+
+export const previewRestore = (backup: Backup) => api.post<MergePreview>('/api/backup/preview', backup);
+export const restoreBackup = (backup: Backup) => api.post<RestoreResult>('/api/backup/restore', backup);
+
+export function useDownloadBackup() {
+  return useMutation({ mutationFn: downloadBackup });
+}
+
+export function usePreviewRestore() {
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const backup = await readBackupFile(file);
+      return { backup, preview: await previewRestore(backup) };
+    },
+  });
+}
+
+export function useRestoreBackup() {
+  const invalidate = useInvalidateRecords();
+  return useMutation({ mutationFn: restoreBackup, onSuccess: () => invalidate() });
+}

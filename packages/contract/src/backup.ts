@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { dateSchema, requiredText, text } from './common.js';
+
+/**
+ * The account backup (GDPR Art. 20): one versioned JSON document. Records refer to each other by `ref`, a number
+ * that is unique within its section of the document (the database id at the time of the backup); a restore merges
+ * every section by its natural key (see the server's `modules/backup/backup.sections.ts`), so restoring the same
+ * document twice changes nothing. A section a newer version adds is optional here, so older documents stay valid.
+ */
+export const BACKUP_FORMAT = 'streckenpass-backup';
+export const BACKUP_VERSION = 1;
+
+const ref = z.number().int().positive().max(2_147_483_647).describe('Nummer des Eintrags innerhalb dieses Dokuments');
+const refs = (max: number) => z.array(ref).max(max);
+const code = text().trim().max(64, 'Das Kürzel darf höchstens 64 Zeichen lang sein.');
+
+export const backupRouteSchema = z.strictObject({
+  ref,
+  name: requiredText('Der Name der Strecke'),
+  companyRoute: code.nullable().transform((value) => (value ? value : null)),
+  startPoint: requiredText('Der Start der Strecke', 64),
+  endPoint: requiredText('Das Ende der Strecke', 64),
+});
+export const backupTourSchema = z.strictObject({
+  ref,
+  name: requiredText('Der Name der Tour'),
+  routes: refs(5000),
+});
+export const backupVehicleSchema = z.strictObject({ ref, name: requiredText('Der Name des Fahrzeugs') });
+export const backupRouteActivitySchema = z
+  // A trip whose routes were all deleted since is kept as it is (it has no routes left).
+  .strictObject({ ref, acquiredAt: dateSchema, acquiredUntil: dateSchema, routes: refs(5000) })
+  .refine((value) => value.acquiredUntil >= value.acquiredAt, {
+    path: ['acquiredUntil'],
+    message: '„Gültig bis“ darf nicht vor dem Erwerbsdatum liegen.',
+  });
+export const backupVehicleActivitySchema = z.strictObject({
+  ref,
+  routeActivity: ref,
+  vehicles: refs(1000),
+});
+export const backupPreferencesSchema = z.strictObject({
+  receiveWeeklyReports: z.boolean(),
+  bccMailWeeklyReports: z.boolean(),
+});
+
+const MAX_RECORDS = 100_000;
+
+export const backupSchema = z
+  .strictObject({
+    format: z.literal(BACKUP_FORMAT),
+    version: z.literal(BACKUP_VERSION),
+    createdAt: z.string().describe('Zeitpunkt der Sicherung (ISO 8601)'),
+    account: z
+      .strictObject({ email: z.string(), firstname: z.string().nullable(), lastname: z.string().nullable() })
+      .describe('Wessen Daten das sind (wird beim Wiederherstellen nicht übernommen)'),
+    routes: z.array(backupRouteSchema).max(MAX_RECORDS).default([]),
+    tours: z.array(backupTourSchema).max(MAX_RECORDS).default([]),
+    vehicles: z.array(backupVehicleSchema).max(MAX_RECORDS).default([]),
+    routeActivities: z.array(backupRouteActivitySchema).max(MAX_RECORDS).default([]),
+    vehicleActivities: z.array(backupVehicleActivitySchema).max(MAX_RECORDS).default([]),
+    preferences: backupPreferencesSchema.optional(),
+  })
+  .describe('Sicherung eines Kontos (Format streckenpass-backup, Version 1)');
+export type Backup = z.output<typeof backupSchema>;
+export type BackupInput = z.input<typeof backupSchema>;
+export type BackupSectionName =
+  'routes' | 'tours' | 'vehicles' | 'routeActivities' | 'vehicleActivities' | 'preferences';
+
+/** German names of the sections, as the preview shows them. */
+export const BACKUP_SECTION_LABELS: Record<BackupSectionName, string> = {
+  routes: 'Strecken',
+  tours: 'Touren',
+  vehicles: 'Fahrzeuge',
+  routeActivities: 'Fahrten (Streckenkunde)',
+  vehicleActivities: 'Fahrzeugeinträge',
+  preferences: 'Einstellungen',
+};
+
+/** What a restore (or an import) would do, per section. */
+export const mergePreviewSchema = z.object({
+  sections: z.array(
+    z.object({
+      section: z.string(),
+      label: z.string(),
+      /** Records that will be added. */
+      added: z.number().int(),
+      /** Existing records that get something added (a tour's routes) or changed (settings). */
+      changed: z.number().int(),
+      /** Records already there (same natural key): left as they are. */
+      unchanged: z.number().int(),
+      /** Up to 50 descriptions of what will be added or changed. */
+      examples: z.array(z.string()),
+    }),
+  ),
+  /** Nothing would change. */
+  nothingToDo: z.boolean(),
+});
+export type MergePreview = z.infer<typeof mergePreviewSchema>;
+
+export const restoreResultSchema = mergePreviewSchema.extend({ message: z.string() });
+export type RestoreResult = z.infer<typeof restoreResultSchema>;

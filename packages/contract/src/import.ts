@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { mergePreviewSchema } from './backup.js';
+
+/** The documented import template's columns, in order (the app's own CSV export is accepted as well). */
+export const IMPORT_TEMPLATE_COLUMNS = ['Strecke', 'Kürzel', 'Start', 'Ende', 'gefahren am', 'gültig bis', 'Fahrzeuge'];
+
+/** Largest CSV file the import takes. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** How many refused lines a preview lists. */
+export const IMPORT_MAX_LISTED_ERRORS = 1000;
+export const IMPORT_MAX_MEGABYTES = IMPORT_MAX_BYTES / (1024 * 1024);
+
+export const importLineErrorSchema = z.object({
+  /** 1-based line number in the file (the header is line 1). */
+  line: z.number().int(),
+  message: z.string(),
+});
+export type ImportLineError = z.infer<typeof importLineErrorSchema>;
+
+export const importPreviewSchema = z.object({
+  /** Which layout the header was recognised as. */
+  layout: z.enum(['template', 'export']),
+  encoding: z.enum(['utf-8', 'windows-1252']),
+  delimiter: z.enum([';', ',']),
+  /** Data lines read (blank lines not counted). */
+  lines: z.number().int(),
+  /** Lines that will be imported. */
+  validLines: z.number().int(),
+  /** Refused lines with their number and reason (the first 1000); these lines are skipped on import. */
+  errors: z.array(importLineErrorSchema),
+  /** How many lines were refused in all. */
+  errorCount: z.number().int(),
+  /** The first lines as they will be imported. */
+  sample: z.array(
+    z.object({
+      line: z.number().int(),
+      name: z.string(),
+      companyRoute: z.string().nullable(),
+      startPoint: z.string(),
+      endPoint: z.string(),
+      acquiredAt: z.string().nullable(),
+      acquiredUntil: z.string().nullable(),
+      vehicles: z.array(z.string()),
+      tours: z.array(z.string()),
+    }),
+  ),
+  merge: mergePreviewSchema,
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+export const importResultSchema = importPreviewSchema.extend({ message: z.string() });
+export type ImportResult = z.infer<typeof importResultSchema>;
