@@ -109,6 +109,18 @@ async function seedEveryTable(user: TestUser) {
   await ctx.app.db.execute(
     sql`insert into weekly_report_log (user_id, iso_week, status) values (${user.id}, '2026-W01', 'claimed')`,
   );
+  // Reminders (issue 16): a push subscription, the calendar feed and a claimed reminder.
+  const p256dh = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
+  const subscription = await call('POST', '/api/push_subscriptions', user, {
+    endpoint: `https://push.example.org/${user.id}`,
+    keys: { p256dh, auth: Buffer.alloc(16, 1).toString('base64url') },
+  });
+  expect(subscription.statusCode).toBe(201);
+  expect((await call('POST', '/api/calendar_feed', user)).statusCode).toBe(201);
+  await ctx.app.db.execute(
+    sql`insert into reminder_log (user_id, route_id, valid_until, threshold, channel, status, claim_token)
+        values (${user.id}, ${route.id}, '2027-01-01', 30, 'mail', 'claimed', gen_random_uuid())`,
+  );
   // A second login: two sessions to end.
   const login = await call('POST', '/api/login_check', undefined, { username: user.email, password: user.password });
   expect(login.statusCode).toBe(200);
@@ -144,6 +156,9 @@ describe('POST /api/users/delete-account', () => {
         'share_links',
         'share_link_routes',
         'share_link_tours',
+        'push_subscriptions',
+        'calendar_feeds',
+        'reminder_log',
       ]),
     );
     // Every user-data table is covered by the seed above, so that the after-count below proves something.
