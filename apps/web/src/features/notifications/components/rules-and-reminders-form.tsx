@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, NumberInput, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
 import {
@@ -9,6 +9,7 @@ import {
 } from '@streckenpass/contract/notifications';
 import { useUpdateNotificationSettings } from '../api/notification-settings';
 import { errorText } from '../error-text';
+import { ValidityDaysInput } from '../../../components/validity-days-input';
 
 type RuleChoice = 'year' | 'half-year' | 'custom';
 type VehicleChoice = 'none' | 'year' | 'half-year' | 'custom';
@@ -101,16 +102,7 @@ export function RulesAndRemindersForm({ settings }: { settings: NotificationSett
             <Radio value="custom" label="Eigene Anzahl Tage (Vorgabe Ihres Unternehmens)" />
           </Stack>
         </Radio.Group>
-        {form.values.rule === 'custom' && (
-          <NumberInput
-            label="Tage"
-            min={1}
-            max={3650}
-            clampBehavior="none"
-            allowDecimal={false}
-            {...form.getInputProps('customDays')}
-          />
-        )}
+        {form.values.rule === 'custom' && <ValidityDaysInput label="Tage" {...form.getInputProps('customDays')} />}
         <Radio.Group
           label="Fahrzeugkunde gilt"
           description="Ohne Ablauf zählt nur, wann ein Fahrzeug zuletzt gefahren wurde."
@@ -124,14 +116,7 @@ export function RulesAndRemindersForm({ settings }: { settings: NotificationSett
           </Stack>
         </Radio.Group>
         {form.values.vehicleRule === 'custom' && (
-          <NumberInput
-            label="Tage für Fahrzeuge"
-            min={1}
-            max={3650}
-            clampBehavior="none"
-            allowDecimal={false}
-            {...form.getInputProps('vehicleCustomDays')}
-          />
+          <ValidityDaysInput label="Tage für Fahrzeuge" {...form.getInputProps('vehicleCustomDays')} />
         )}
 
         <Title order={2} size="h4" mt="md">

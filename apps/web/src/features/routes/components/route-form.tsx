@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Divider,
-  Group,
-  NumberInput,
-  Radio,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Divider, Group, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
 import { addDays, isCalendarDate, validUntil, type ValidityPeriod } from '@streckenpass/contract/knowledge';
@@ -26,6 +13,7 @@ import { useAccountValidityDays } from '../api/account-validity';
 export type RuleChoice = 'account' | 'year' | 'half-year' | 'custom';
 import { useStationIndex } from '../api/stations';
 import { StationField } from './station-field';
+import { ValidityDaysInput } from '../../../components/validity-days-input';
 
 export interface RouteFormValues {
   name: string;
@@ -210,16 +198,7 @@ export function RouteForm({
             allowDeselect={false}
             {...form.getInputProps('rule')}
           />
-          {form.values.rule === 'custom' && (
-            <NumberInput
-              label="Tage"
-              min={1}
-              max={3650}
-              clampBehavior="none"
-              allowDecimal={false}
-              {...form.getInputProps('ruleDays')}
-            />
-          )}
+          {form.values.rule === 'custom' && <ValidityDaysInput label="Tage" {...form.getInputProps('ruleDays')} />}
           {withLastDriven && (
             <>
               <Divider />

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, NumberInput, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Select, Stack, TextInput, Title } from '@mantine/core';
 import { validityDaysSchema } from '@streckenpass/contract/notifications';
 import { useForm } from '@mantine/form';
 import { createVehicleSchema } from '@streckenpass/contract/vehicles';
 import { useState, type ReactNode } from 'react';
 import { submitErrors } from '../../../lib/form-errors';
 import { zodFieldValidator } from '../../../lib/form';
+import { ValidityDaysInput } from '../../../components/validity-days-input';
 
 export type VehicleFormValues = {
   name: string;
@@ -94,16 +95,7 @@ export function VehicleForm({
             allowDeselect={false}
             {...form.getInputProps('rule')}
           />
-          {form.values.rule === 'custom' && (
-            <NumberInput
-              label="Tage"
-              min={1}
-              max={3650}
-              clampBehavior="none"
-              allowDecimal={false}
-              {...form.getInputProps('ruleDays')}
-            />
-          )}
+          {form.values.rule === 'custom' && <ValidityDaysInput label="Tage" {...form.getInputProps('ruleDays')} />}
           <Stack gap="xs" mt="xs">
             {actions}
             <Button type="submit" fullWidth loading={saving}>
