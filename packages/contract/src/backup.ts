@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import { dateSchema, requiredText, text } from './common.js';
+import { reminderThresholdsSchema, validityDaysSchema } from './notifications.js';
+import { stationCodeSchema } from './stations.js';
 
 /**
  * The account backup (GDPR Art. 20): one versioned JSON document. Records refer to each other by `ref`, a number
  * that is unique within its section of the document (the database id at the time of the backup); a restore merges
- * every section by its natural key (see the server's `modules/backup/backup.sections.ts`), so restoring the same
- * document twice changes nothing. A section a newer version adds is optional here, so older documents stay valid.
+ * every section by its natural key (see the server's `modules/backup/backup.repository.ts`), so restoring the same
+ * document twice changes nothing. A section or field a newer version adds is optional here, so older documents stay
+ * valid (validity rules, DS100 station links and reminder settings came that way, still version 1).
+ *
+ * Not in the backup, on purpose: Web Push subscriptions (bound to one browser on one device, and their keys are
+ * secrets of that browser), the calendar feed token and share links (secret addresses; a restored copy would make
+ * an old address work again). They are created anew in the account they are wanted in.
  */
 export const BACKUP_FORMAT = 'streckenpass-backup';
 export const BACKUP_VERSION = 1;
@@ -20,13 +27,23 @@ export const backupRouteSchema = z.strictObject({
   companyRoute: code.nullable().transform((value) => (value ? value : null)),
   startPoint: requiredText('Der Start der Strecke', 64),
   endPoint: requiredText('Das Ende der Strecke', 64),
+  /** The route's own validity rule in days; null = it follows the account's rule. Absent in older documents. */
+  validityDays: validityDaysSchema.nullable().optional(),
+  /** DS100 codes of the linked stations; null = free text only. A code the server does not know is dropped. */
+  startStation: stationCodeSchema.optional(),
+  endStation: stationCodeSchema.optional(),
 });
 export const backupTourSchema = z.strictObject({
   ref,
   name: requiredText('Der Name der Tour'),
   routes: refs(5000),
 });
-export const backupVehicleSchema = z.strictObject({ ref, name: requiredText('Der Name des Fahrzeugs') });
+export const backupVehicleSchema = z.strictObject({
+  ref,
+  name: requiredText('Der Name des Fahrzeugs'),
+  /** The vehicle's own validity rule in days; null = it follows the account's vehicle rule. */
+  validityDays: validityDaysSchema.nullable().optional(),
+});
 export const backupRouteActivitySchema = z
   // A trip whose routes were all deleted since is kept as it is (it has no routes left).
   .strictObject({ ref, acquiredAt: dateSchema, acquiredUntil: dateSchema, routes: refs(5000) })
@@ -42,6 +59,13 @@ export const backupVehicleActivitySchema = z.strictObject({
 export const backupPreferencesSchema = z.strictObject({
   receiveWeeklyReports: z.boolean(),
   bccMailWeeklyReports: z.boolean(),
+  /** The account's validity rules: for routes, and for vehicles (null = no expiry). */
+  validityDays: validityDaysSchema.optional(),
+  vehicleValidityDays: validityDaysSchema.nullable().optional(),
+  /** Reminder thresholds (days before expiry) and channels. */
+  reminderThresholds: reminderThresholdsSchema.optional(),
+  reminderMail: z.boolean().optional(),
+  reminderPush: z.boolean().optional(),
 });
 
 const MAX_RECORDS = 100_000;

@@ -42,6 +42,11 @@ export const importPreviewSchema = z.object({
       acquiredUntil: z.string().nullable(),
       vehicles: z.array(z.string()),
       tours: z.array(z.string()),
+      /** The route's own rule in days (from the export's "Gültigkeitsregel"); null = follows the account. */
+      validityDays: z.number().int().nullable().optional(),
+      /** DS100 codes from the export's "Start DS100" / "Ende DS100". */
+      startStation: z.string().nullable().optional(),
+      endStation: z.string().nullable().optional(),
     }),
   ),
   merge: mergePreviewSchema,

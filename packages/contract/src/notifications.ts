@@ -34,6 +34,28 @@ export function validityRuleLabel(days: number | null | undefined): string {
   return days === 1 ? '1 Tag' : `${days} Tage`;
 }
 
+/**
+ * A rule as `validityRuleLabel` writes it (and as people type it), read back: '1 Jahr (364 Tage)' → 364,
+ * '½ Jahr (182 Tage)' → 182, '90 Tage' → 90, '1 Tag' → 1, 'unbegrenzt' → null. Case and blanks do not matter; a
+ * year label counts by the days in its parentheses. Anything else, or days outside 1 to VALIDITY_DAYS_MAX, gives a
+ * German reason.
+ */
+export function parseValidityRule(label: string): { days: number | null } | { error: string } {
+  const value = label.trim().replace(/\s+/g, ' ').toLowerCase();
+  if (value === 'unbegrenzt') return { days: null };
+  const match = /^(?:(?:1|½|1\/2) jahr \((\d{1,6}) tage?\)|(\d{1,6}) tage?)$/.exec(value);
+  if (!match) {
+    return {
+      error: `„${label.trim()}“ ist keine Gültigkeitsregel (erwartet z. B. „1 Jahr (364 Tage)“, „90 Tage“ oder „unbegrenzt“).`,
+    };
+  }
+  const days = Number(match[1] ?? match[2]);
+  if (days < 1 || days > VALIDITY_DAYS_MAX) {
+    return { error: `Die Gültigkeit „${label.trim()}“ muss zwischen 1 und ${VALIDITY_DAYS_MAX} Tagen liegen.` };
+  }
+  return { days };
+}
+
 /** The rule in force for a route or vehicle: its own, else the account's default. */
 export function effectiveValidityDays(own: number | null | undefined, accountDefault: number | null): number | null {
   return own ?? accountDefault;
@@ -45,7 +67,8 @@ export const validityDaysSchema = z
   .min(1, 'Die Gültigkeit muss mindestens 1 Tag betragen.')
   .max(VALIDITY_DAYS_MAX, `Die Gültigkeit darf höchstens ${VALIDITY_DAYS_MAX} Tage betragen.`);
 
-const thresholdsSchema = z
+/** Reminder thresholds as a client sends them: allowed values only, stored without repeats, largest first. */
+export const reminderThresholdsSchema = z
   .array(
     z
       .number()
@@ -74,7 +97,7 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const updateNotificationSettingsSchema = z.strictObject({
   validityDays: validityDaysSchema.optional(),
   vehicleValidityDays: validityDaysSchema.nullable().optional(),
-  reminderThresholds: thresholdsSchema.optional(),
+  reminderThresholds: reminderThresholdsSchema.optional(),
   reminderMail: z.boolean().optional(),
   reminderPush: z.boolean().optional(),
 });

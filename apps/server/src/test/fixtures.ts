@@ -25,6 +25,9 @@ export async function createRoute(
     startPoint: string;
     endPoint: string;
     tours: string[];
+    validityDays: number | null;
+    startStation: string | null;
+    endStation: string | null;
   }> = {},
 ): Promise<Route> {
   const response = await app.inject({

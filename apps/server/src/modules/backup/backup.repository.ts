@@ -1,6 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Backup, BackupSectionName } from '@streckenpass/contract/backup';
+import { thresholdLabel, validityRuleLabel } from '@streckenpass/contract/notifications';
+import type { StationIndex } from '@streckenpass/contract/stations';
 import type { Executor } from '../../db/client.js';
 import { aggregatedIds, ownedWriter } from '../../db/owned.js';
 import { repositoryPlugin } from '../../db/repository.js';
@@ -37,8 +39,9 @@ export interface SectionReference<Item> {
 /**
  * One kind of record in the backup: how to read it, what identifies it across accounts (its natural key), how to
  * add new ones in bulk, and optionally how to merge an incoming record into an existing one with the same key.
- * A new kind of record (validity rules, reminder settings, …) is one more declaration in `backupSections` and one
- * optional field in the contract's `backupSchema`; the merge engine (`backup.service.ts`) needs no change.
+ * A new kind of record is one more declaration in `backupSections`, a new field of a record one more column in its
+ * declaration (as the validity rules, station links and reminder settings were); either is one optional field in
+ * the contract's `backupSchema`. The merge engine (`backup.service.ts`) needs no change.
  */
 export interface BackupSection<Item extends SectionItem = SectionItem> {
   name: BackupSectionName;
@@ -133,7 +136,43 @@ async function linkedIds(
   return new Map(rows.map((row) => [row.parentId as number, (row.childIds as number[]).map(Number)]));
 }
 
-const routesSection: BackupSection<RouteItem> = {
+/**
+ * A station code of a document as the station index spells it. A code the index does not know (a document from a
+ * server with another version of the station data, or an edited one) is dropped to null: the route keeps its typed
+ * start and end, and the restore does not fail over it. Undefined (an older document without the field) stays so.
+ */
+function knownCode(stations: StationIndex, code: string | null | undefined): string | null | undefined {
+  if (code === undefined || code === null) return code;
+  return stations.byCode(code)?.code ?? null;
+}
+
+/**
+ * What of a route's rule and station links an incoming record with the same natural key changes: each value the
+ * document states (not null, not absent) and that differs. A merge sets values, it never clears one.
+ */
+function routeChanges(stations: StationIndex, existing: RouteItem, incoming: RouteItem) {
+  const changes: { set: { validityDays?: number; startStation?: string; endStation?: string }; said: string[] } = {
+    set: {},
+    said: [],
+  };
+  if (incoming.validityDays != null && incoming.validityDays !== existing.validityDays) {
+    changes.set.validityDays = incoming.validityDays;
+    changes.said.push(`Gültigkeitsregel ${validityRuleLabel(incoming.validityDays)}`);
+  }
+  for (const [field, label] of [
+    ['startStation', 'Start'],
+    ['endStation', 'Ende'],
+  ] as const) {
+    const code = knownCode(stations, incoming[field]);
+    if (code != null && code !== existing[field]) {
+      changes.set[field] = code;
+      changes.said.push(`${label} DS100 ${code}`);
+    }
+  }
+  return changes;
+}
+
+const routesSection = (stations: StationIndex): BackupSection<RouteItem> => ({
   name: 'routes',
   references: [],
   async read(ex, userId) {
@@ -144,6 +183,9 @@ const routesSection: BackupSection<RouteItem> = {
         companyRoute: routes.companyRoute,
         startPoint: routes.startPoint,
         endPoint: routes.endPoint,
+        validityDays: routes.validityDays,
+        startStation: routes.startStation,
+        endStation: routes.endStation,
       })
       .from(routes)
       .where(eq(routes.ownerId, userId))
@@ -165,6 +207,9 @@ const routesSection: BackupSection<RouteItem> = {
         company_route: 'text',
         start_point: 'text',
         end_point: 'text',
+        validity_days: 'integer',
+        start_station: 'text',
+        end_station: 'text',
       },
       items.map((item, i) => ({
         id: ids[i],
@@ -173,18 +218,34 @@ const routesSection: BackupSection<RouteItem> = {
         company_route: item.companyRoute,
         start_point: item.startPoint,
         end_point: item.endPoint,
+        validity_days: item.validityDays ?? null,
+        start_station: knownCode(stations, item.startStation) ?? null,
+        end_station: knownCode(stations, item.endStation) ?? null,
       })),
     );
     return ids;
   },
-};
+  merge: {
+    plan(existing, incoming) {
+      const { said } = routeChanges(stations, existing, incoming);
+      return said.length > 0 ? `${existing.name}: ${said.join(', ')}` : null;
+    },
+    async apply(ex, userId, existing, incoming) {
+      const { set } = routeChanges(stations, existing, incoming);
+      await ex
+        .update(routes)
+        .set(set)
+        .where(and(eq(routes.id, existing.ref), eq(routes.ownerId, userId)));
+    },
+  },
+});
 
 const vehiclesSection: BackupSection<VehicleItem> = {
   name: 'vehicles',
   references: [],
   read: (ex, userId) =>
     ex
-      .select({ ref: vehicles.id, name: vehicles.name })
+      .select({ ref: vehicles.id, name: vehicles.name, validityDays: vehicles.validityDays })
       .from(vehicles)
       .where(eq(vehicles.ownerId, userId))
       .orderBy(asc(vehicles.id)),
@@ -195,10 +256,28 @@ const vehiclesSection: BackupSection<VehicleItem> = {
     await insertRows(
       ex,
       'vehicles',
-      { id: 'integer', owner_id: 'integer', name: 'text' },
-      items.map((item, i) => ({ id: ids[i], owner_id: userId, name: item.name })),
+      { id: 'integer', owner_id: 'integer', name: 'text', validity_days: 'integer' },
+      items.map((item, i) => ({
+        id: ids[i],
+        owner_id: userId,
+        name: item.name,
+        validity_days: item.validityDays ?? null,
+      })),
     );
     return ids;
+  },
+  // As for routes: a rule the document states and that differs is set; null (follows the account) clears nothing.
+  merge: {
+    plan(existing, incoming) {
+      if (incoming.validityDays == null || incoming.validityDays === existing.validityDays) return null;
+      return `${existing.name}: Gültigkeitsregel ${validityRuleLabel(incoming.validityDays)}`;
+    },
+    async apply(ex, userId, existing, incoming) {
+      await ex
+        .update(vehicles)
+        .set({ validityDays: incoming.validityDays })
+        .where(and(eq(vehicles.id, existing.ref), eq(vehicles.ownerId, userId)));
+    },
   },
 };
 
@@ -378,39 +457,69 @@ const vehicleActivitiesSection: BackupSection<VehicleActivityItem> = {
 
 const onOff = (value: boolean) => (value ? 'an' : 'aus');
 
-/** The account's report settings as a section of exactly one record, merged by overwriting. */
+type Setting = Exclude<keyof PreferencesItem, 'ref'>;
+/** Each setting of the preferences record: how it is compared and how the preview names its new value. */
+const SETTINGS: { [K in Setting]: (value: NonNullable<PreferencesItem[K]> | null) => string } = {
+  receiveWeeklyReports: (value) => `Wochenbericht ${onOff(value === true)}`,
+  bccMailWeeklyReports: (value) => `Kopie an den Betreiber ${onOff(value === true)}`,
+  validityDays: (value) => `Gültigkeitsregel der Strecken ${validityRuleLabel(value)}`,
+  vehicleValidityDays: (value) => `Gültigkeitsregel der Fahrzeuge ${validityRuleLabel(value)}`,
+  reminderThresholds: (value) =>
+    `Erinnerungen ${value && value.length > 0 ? value.map(thresholdLabel).join(', ') : 'keine'}`,
+  reminderMail: (value) => `Erinnerung per E-Mail ${onOff(value === true)}`,
+  reminderPush: (value) => `Erinnerung per Push ${onOff(value === true)}`,
+};
+const sameSetting = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The settings the document states (a field an older document lacks is left as it is) and that differ. */
+function settingChanges(existing: PreferencesItem, incoming: PreferencesItem): Setting[] {
+  return (Object.keys(SETTINGS) as Setting[]).filter(
+    (setting) => incoming[setting] !== undefined && !sameSetting(incoming[setting], existing[setting]),
+  );
+}
+
+/**
+ * The account's settings (weekly report, validity rules, reminder thresholds and channels) as a section of exactly
+ * one record, merged by overwriting each setting the document states.
+ */
 const preferencesSection: BackupSection<PreferencesItem> = {
   name: 'preferences',
   references: [],
   async read(ex, userId) {
     const rows = await ex
-      .select({ receiveWeeklyReports: users.receiveWeeklyReports, bccMailWeeklyReports: users.bccMailWeeklyReports })
+      .select({
+        receiveWeeklyReports: users.receiveWeeklyReports,
+        bccMailWeeklyReports: users.bccMailWeeklyReports,
+        validityDays: users.validityDays,
+        vehicleValidityDays: users.vehicleValidityDays,
+        reminderThresholds: users.reminderThresholds,
+        reminderMail: users.reminderMail,
+        reminderPush: users.reminderPush,
+      })
       .from(users)
       .where(eq(users.id, userId));
     return rows.map((row) => ({ ref: 1, ...row }));
   },
   naturalKey: () => 'preferences',
   describe: (prefs) =>
-    `Wochenbericht ${onOff(prefs.receiveWeeklyReports)}, Kopie an den Betreiber ${onOff(prefs.bccMailWeeklyReports)}`,
+    (Object.keys(SETTINGS) as Setting[])
+      .filter((setting) => prefs[setting] !== undefined)
+      .map((setting) => SETTINGS[setting](prefs[setting] as never))
+      .join(', '),
   // The account row always exists: there is never anything to insert.
   insert: async () => [],
   merge: {
     plan(existing, incoming) {
-      if (
-        existing.receiveWeeklyReports === incoming.receiveWeeklyReports &&
-        existing.bccMailWeeklyReports === incoming.bccMailWeeklyReports
-      ) {
-        return null;
-      }
-      return `Wochenbericht ${onOff(incoming.receiveWeeklyReports)}, Kopie an den Betreiber ${onOff(incoming.bccMailWeeklyReports)}`;
+      const changed = settingChanges(existing, incoming);
+      if (changed.length === 0) return null;
+      return changed.map((setting) => SETTINGS[setting](incoming[setting] as never)).join(', ');
     },
-    async apply(ex, userId, _existing, incoming) {
+    async apply(ex, userId, existing, incoming) {
+      const changed = settingChanges(existing, incoming);
+      if (changed.length === 0) return;
       await ex
         .update(users)
-        .set({
-          receiveWeeklyReports: incoming.receiveWeeklyReports,
-          bccMailWeeklyReports: incoming.bccMailWeeklyReports,
-        })
+        .set(Object.fromEntries(changed.map((setting) => [setting, incoming[setting]])))
         .where(eq(users.id, userId));
     },
   },
@@ -418,22 +527,30 @@ const preferencesSection: BackupSection<PreferencesItem> = {
 
 /**
  * Every section, in dependency order (a section only refers to sections before it). The document's fields are
- * the section names; `preferences` is a single object in the document and one record here.
+ * the section names; `preferences` is a single object in the document and one record here. The station index
+ * checks the DS100 codes of restored routes.
  */
-export const backupSections: BackupSection[] = [
-  routesSection,
-  toursSection,
-  vehiclesSection,
-  routeActivitiesSection,
-  vehicleActivitiesSection,
-  preferencesSection,
-  // Each declaration is typed against its own record type; the engine only hands it records of its own section.
-] as unknown as BackupSection[];
+export function backupSections(stations: StationIndex): BackupSection[] {
+  return [
+    routesSection(stations),
+    toursSection,
+    vehiclesSection,
+    routeActivitiesSection,
+    vehicleActivitiesSection,
+    preferencesSection,
+    // Each declaration is typed against its own record type; the engine only hands it records of its own section.
+  ] as unknown as BackupSection[];
+}
 
-export function createBackupRepository(db: Executor, bump: (tx: Executor, userId: number) => Promise<void>) {
+export function createBackupRepository(
+  db: Executor,
+  bump: (tx: Executor, userId: number) => Promise<void>,
+  stations: StationIndex,
+) {
   const write = ownedWriter(db, bump);
+  const sections = backupSections(stations);
   return {
-    sections: backupSections,
+    sections,
 
     async findAccount(userId: number) {
       const [row] = await db
@@ -448,7 +565,7 @@ export function createBackupRepository(db: Executor, bump: (tx: Executor, userId
       return db.transaction(
         async (tx) => {
           const out = new Map<BackupSectionName, SectionItem[]>();
-          for (const section of backupSections) out.set(section.name, await section.read(tx, userId));
+          for (const section of sections) out.set(section.name, await section.read(tx, userId));
           return out;
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -476,6 +593,8 @@ declare module 'fastify' {
   }
 }
 
-export default repositoryPlugin('backupRepository', (app) => createBackupRepository(app.db, app.dataVersions.bump), [
-  'dataVersions',
-]);
+export default repositoryPlugin(
+  'backupRepository',
+  (app) => createBackupRepository(app.db, app.dataVersions.bump, app.stations.index),
+  ['dataVersions', 'stations'],
+);

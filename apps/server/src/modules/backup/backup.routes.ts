@@ -17,8 +17,11 @@ const upload = {
 const MERGE_RULES =
   'Zusammengeführt wird nach natürlichen Schlüsseln: Strecken nach Name, Kürzel, Start und Ende; Touren und ' +
   'Fahrzeuge nach Name (einer vorhandenen Tour werden fehlende Strecken hinzugefügt); Fahrten nach Datum, ' +
-  '„Gültig bis“ und ihren Strecken; Fahrzeugeinträge nach Fahrt und Fahrzeugen; die Einstellungen werden übernommen. ' +
-  'Vorhandenes bleibt, wie es ist. Dieselbe Sicherung zweimal einzuspielen ändert nichts.';
+  '„Gültig bis“ und ihren Strecken; Fahrzeugeinträge nach Fahrt und Fahrzeugen; die Einstellungen (Wochenbericht, ' +
+  'Gültigkeitsregeln, Erinnerungen) werden übernommen. Vorhandenes bleibt, wie es ist; nur Gültigkeitsregel und ' +
+  'DS100-Verknüpfungen einer vorhandenen Strecke (die Regel eines Fahrzeugs) werden gesetzt, wenn die Sicherung sie ' +
+  'angibt und sie abweichen; eine leere Angabe löscht nichts. DS100-Kürzel, die der Server nicht kennt, werden ' +
+  'weggelassen. Dieselbe Sicherung zweimal einzuspielen ändert nichts.';
 
 const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createBackupService(app.backupRepository);
@@ -32,7 +35,9 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Ein Dokument mit allen Strecken, Touren, Fahrzeugen, Fahrten, Fahrzeugeinträgen und Einstellungen des ' +
           'Kontos (Format `streckenpass-backup`, Version 1; Datenübertragbarkeit nach Art. 20 DSGVO). Einträge ' +
-          'verweisen über `ref` aufeinander. Antwort als Download `streckenpass-sicherung-JJJJ-MM-TT.json`.',
+          'verweisen über `ref` aufeinander. Nicht enthalten sind Push-Abonnements, der Kalender-Feed und ' +
+          'Freigabelinks (an ein Gerät gebunden bzw. geheime Adressen). Antwort als Download ' +
+          '`streckenpass-sicherung-JJJJ-MM-TT.json`.',
         response: { 200: backupSchema, ...problems(401) },
       },
       config: { noStore: true },

@@ -27,6 +27,12 @@ function sectionsOf(document: Backup): Sections {
   return out;
 }
 
+/** The record without its `ref` (the preferences are a single object in the document). */
+function withoutRef<T extends SectionItem>(item: T): Omit<T, 'ref'> {
+  const { ref: _ref, ...rest } = item;
+  return rest;
+}
+
 /** Natural keys of every record, section by section (a section's keys use those of the sections before it). */
 function naturalKeys(sections: readonly BackupSection[], data: Sections) {
   const keys = new Map<BackupSectionName, Map<number, string>>();
@@ -180,9 +186,7 @@ export function createBackupService(repo: BackupRepository) {
       if (!account) throw unauthorized();
       const data = await repo.readAll(userId);
       const list = <T>(name: BackupSectionName) => (data.get(name) ?? []) as T[];
-      const [preferences] = list<{ ref: number; receiveWeeklyReports: boolean; bccMailWeeklyReports: boolean }>(
-        'preferences',
-      );
+      const [preferences] = list<NonNullable<Backup['preferences']> & { ref: number }>('preferences');
       return {
         format: BACKUP_FORMAT,
         version: BACKUP_VERSION,
@@ -193,14 +197,7 @@ export function createBackupService(repo: BackupRepository) {
         vehicles: list('vehicles'),
         routeActivities: list('routeActivities'),
         vehicleActivities: list('vehicleActivities'),
-        ...(preferences
-          ? {
-              preferences: {
-                receiveWeeklyReports: preferences.receiveWeeklyReports,
-                bccMailWeeklyReports: preferences.bccMailWeeklyReports,
-              },
-            }
-          : {}),
+        ...(preferences ? { preferences: withoutRef(preferences) } : {}),
       };
     },
 

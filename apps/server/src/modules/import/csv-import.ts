@@ -7,15 +7,28 @@ import {
   type ImportLineError,
   type ImportPreview,
 } from '@streckenpass/contract/import';
-import { VALIDITY_RANGE_MESSAGE, validUntil } from '@streckenpass/contract/knowledge';
+import { addDays, VALIDITY_RANGE_MESSAGE } from '@streckenpass/contract/knowledge';
+import { parseValidityRule } from '@streckenpass/contract/notifications';
+import { normaliseCode, type StationIndex } from '@streckenpass/contract/stations';
 import { unprocessable } from '../../lib/errors.js';
 
 type Field =
-  'name' | 'companyRoute' | 'startPoint' | 'endPoint' | 'tours' | 'acquiredAt' | 'acquiredUntil' | 'vehicles';
+  | 'name'
+  | 'companyRoute'
+  | 'startPoint'
+  | 'endPoint'
+  | 'tours'
+  | 'acquiredAt'
+  | 'acquiredUntil'
+  | 'vehicles'
+  | 'rule'
+  | 'startStation'
+  | 'endStation';
 
 /**
  * Column names (compared trimmed and in lower case) of the documented template and of the app's own CSV export
- * (`export/csv.ts`). "Status" of the export is derived from the dates and read over.
+ * (`export/csv.ts`). "Status" of the export is derived from the dates and read over; "Gültigkeitsregel" is the
+ * rule a drive of the route follows, "Start DS100"/"Ende DS100" the codes of the linked stations.
  */
 const COLUMNS: Record<string, Field | null> = {
   strecke: 'name',
@@ -29,15 +42,30 @@ const COLUMNS: Record<string, Field | null> = {
   'gültig bis': 'acquiredUntil',
   fahrzeuge: 'vehicles',
   status: null,
+  gültigkeitsregel: 'rule',
+  'start ds100': 'startStation',
+  'ende ds100': 'endStation',
 };
-const EXPORT_ONLY = new Set(['interne bezeichnung', 'zuletzt befahren', 'status', 'touren']);
+const EXPORT_ONLY = new Set([
+  'interne bezeichnung',
+  'zuletzt befahren',
+  'status',
+  'touren',
+  'gültigkeitsregel',
+  'start ds100',
+  'ende ds100',
+]);
 const REQUIRED: [Field, string][] = [
   ['name', 'Strecke'],
   ['startPoint', 'Start'],
   ['endPoint', 'Ende'],
 ];
-/** The export's vehicles block starts with this header (after a blank line). */
+/**
+ * The export's vehicles block starts with this header (after a blank line). Of its further columns "Gültig bis"
+ * is derived and read over; "Gültigkeitsregel" gives the vehicle's rule.
+ */
 const VEHICLE_HEADER = ['fahrzeug', 'zuletzt gefahren'];
+const VEHICLE_RULE_COLUMN = 'gültigkeitsregel';
 
 /** A cell a spreadsheet would run as a formula (OWASP "CSV injection"), the same test as the export's. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -61,6 +89,27 @@ export interface ImportRow {
   acquiredUntil: string | null;
   vehicles: string[];
   tours: string[];
+  /** The route's own rule in days; null = it follows the account's (no column, or the account's own default). */
+  validityDays: number | null;
+  /** DS100 codes of the linked stations, as the station data spells them; null = none. */
+  startStation: string | null;
+  endStation: string | null;
+}
+
+export interface ImportVehicle {
+  name: string;
+  /** The vehicle's own rule in days; null = it follows the account's vehicle rule. */
+  validityDays: number | null;
+}
+
+/** What the import checks lines against. */
+export interface ImportContext {
+  /** Today in the application time zone: a drive may not lie after it. */
+  today: string;
+  /** The station data: a DS100 code must be one of it. */
+  stations: StationIndex;
+  /** The importing account's default rules: a rule equal to one is not pinned on the record. */
+  rules: { routes: number; vehicles: number | null };
 }
 
 export interface ParsedImport {
@@ -69,8 +118,8 @@ export interface ParsedImport {
   delimiter: ImportPreview['delimiter'];
   lines: number;
   rows: ImportRow[];
-  /** Vehicle names of the export's vehicles block. */
-  vehicles: string[];
+  /** The vehicles of the export's vehicles block. */
+  vehicles: ImportVehicle[];
   errors: ImportLineError[];
 }
 
@@ -89,6 +138,11 @@ function detectDelimiter(text: string): ';' | ',' {
   const unquoted = firstLine.replace(/"[^"]*"/g, '');
   const count = (char: string) => unquoted.split(char).length - 1;
   return count(',') > count(';') ? ',' : ';';
+}
+
+/** A rule cell: empty = not stated. */
+function readRule(cell: string): { days: number | null } | { error: string } {
+  return cell.trim() === '' ? { days: null } : parseValidityRule(cell);
 }
 
 /** dd.mm.yyyy (also d.m.yyyy) or yyyy-mm-dd → yyyy-mm-dd; a German reason when it is no date or does not exist. */
@@ -112,7 +166,7 @@ const splitList = (value: string) =>
  * Reads a CSV file of the template or the app's export. File-level problems (no header, unknown or missing
  * columns) refuse the whole file (422); a bad line is listed with its number and reason and left out.
  */
-export function parseImport(bytes: Uint8Array, today: string): ParsedImport {
+export function parseImport(bytes: Uint8Array, { today, stations, rules }: ImportContext): ParsedImport {
   const { text, encoding } = decodeCsv(bytes);
   const delimiter = detectDelimiter(text);
   let records: { record: string[]; info: { lines: number } }[];
@@ -182,9 +236,10 @@ export function parseImport(bytes: Uint8Array, today: string): ParsedImport {
 
   const layout = names.some((name) => EXPORT_ONLY.has(name)) ? 'export' : 'template';
   const rows: ImportRow[] = [];
-  const vehicles: string[] = [];
+  const vehicles: ImportVehicle[] = [];
   const errors: ImportLineError[] = [];
   let inVehicleBlock = false;
+  let vehicleRuleColumn = -1;
 
   for (const { record, info } of nonBlank.slice(1)) {
     const line = info.lines;
@@ -196,6 +251,7 @@ export function parseImport(bytes: Uint8Array, today: string): ParsedImport {
       record[1]?.toLowerCase() === VEHICLE_HEADER[1]
     ) {
       inVehicleBlock = true;
+      vehicleRuleColumn = record.findIndex((cell) => cell.toLowerCase() === VEHICLE_RULE_COLUMN);
       continue;
     }
 
@@ -220,9 +276,14 @@ export function parseImport(bytes: Uint8Array, today: string): ParsedImport {
 
     if (inVehicleBlock) {
       const name = cells[0] ?? '';
+      const rule = vehicleRuleColumn >= 0 ? readRule(cells[vehicleRuleColumn] ?? '') : { days: null };
       if (name === '') refuse('Der Name des Fahrzeugs fehlt.');
       else if (name.length > 255) refuse('Der Name des Fahrzeugs darf höchstens 255 Zeichen lang sein.');
-      else vehicles.push(name);
+      else if ('error' in rule) refuse(`„Gültigkeitsregel“: ${rule.error}`);
+      // The export prints the rule in force. One equal to the account's vehicle rule is not pinned; nor is
+      // "unbegrenzt" when the account's rule has an expiry: a vehicle's own rule cannot say "no expiry" (null
+      // means "follows the account"), so such a vehicle follows the importing account's rule.
+      else vehicles.push({ name, validityDays: rule.days === rules.vehicles ? null : rule.days });
       continue;
     }
     if (cells.length > fields.length && cells.slice(fields.length).some((cell) => cell !== '')) {
@@ -245,17 +306,38 @@ export function parseImport(bytes: Uint8Array, today: string): ParsedImport {
     }
     let acquiredAt: string | null = null;
     let acquiredUntil: string | null = null;
-    const dateColumn = (field: Field) => header.record[fields.indexOf(field)]?.trim() ?? field;
+    const columnLabel = (field: Field) => header.record[fields.indexOf(field)]?.trim() ?? field;
+    let validityDays: number | null = null;
+    if (value.rule) {
+      const rule = readRule(value.rule);
+      if ('error' in rule) reasons.push(`„${columnLabel('rule')}“: ${rule.error}`);
+      else if (rule.days === null) {
+        reasons.push(
+          `„${columnLabel('rule')}“: Eine Strecke braucht eine Gültigkeit in Tagen; „unbegrenzt“ gibt es nur für Fahrzeuge.`,
+        );
+      }
+      // The export prints the rule in force: one equal to the importing account's rule is left to follow it.
+      else if (rule.days !== rules.routes) validityDays = rule.days;
+    }
+    const station = (field: 'startStation' | 'endStation') => {
+      const code = value[field];
+      if (!code) return null;
+      const found = stations.byCode(normaliseCode(code));
+      if (!found) reasons.push(`„${columnLabel(field)}“: Unbekanntes Betriebsstellen-Kürzel „${code}“.`);
+      return found?.code ?? null;
+    };
+    const startStation = station('startStation');
+    const endStation = station('endStation');
     if (value.acquiredAt) {
       const parsed = parseDate(value.acquiredAt);
-      if ('error' in parsed) reasons.push(`„${dateColumn('acquiredAt')}“: ${parsed.error}`);
-      else if (parsed.date > today) reasons.push(`„${dateColumn('acquiredAt')}“ liegt in der Zukunft.`);
+      if ('error' in parsed) reasons.push(`„${columnLabel('acquiredAt')}“: ${parsed.error}`);
+      else if (parsed.date > today) reasons.push(`„${columnLabel('acquiredAt')}“ liegt in der Zukunft.`);
       else acquiredAt = parsed.date;
     }
     if (value.acquiredUntil) {
       const parsed = parseDate(value.acquiredUntil);
-      if ('error' in parsed) reasons.push(`„${dateColumn('acquiredUntil')}“: ${parsed.error}`);
-      else if (!value.acquiredAt) reasons.push(`„${dateColumn('acquiredUntil')}“ ohne Datum der Fahrt.`);
+      if ('error' in parsed) reasons.push(`„${columnLabel('acquiredUntil')}“: ${parsed.error}`);
+      else if (!value.acquiredAt) reasons.push(`„${columnLabel('acquiredUntil')}“ ohne Datum der Fahrt.`);
       else acquiredUntil = parsed.date;
     }
     if (acquiredAt && acquiredUntil && acquiredUntil < acquiredAt) reasons.push(VALIDITY_RANGE_MESSAGE);
@@ -276,9 +358,13 @@ export function parseImport(bytes: Uint8Array, today: string): ParsedImport {
       startPoint: value.startPoint!,
       endPoint: value.endPoint!,
       acquiredAt,
-      acquiredUntil: acquiredAt ? (acquiredUntil ?? validUntil(acquiredAt)) : null,
+      // Without "gültig bis" a drive counts by the route's rule, as when it is recorded in the app.
+      acquiredUntil: acquiredAt ? (acquiredUntil ?? addDays(acquiredAt, validityDays ?? rules.routes)) : null,
       vehicles: vehicleNames,
       tours: tourNames,
+      validityDays,
+      startStation,
+      endStation,
     });
   }
   return { layout, encoding, delimiter, lines: nonBlank.length - 1, rows, vehicles, errors };
@@ -301,12 +387,14 @@ export function toBackup(parsed: ParsedImport, now: Date): Backup {
     vehicleActivities: [],
   };
   const vehicleRefs = new Map<string, number>();
-  const vehicleRef = (name: string) => {
+  const vehicleRef = (name: string, validityDays: number | null = null) => {
     let ref = vehicleRefs.get(name);
     if (ref === undefined) {
       ref = vehicleRefs.size + 1;
       vehicleRefs.set(name, ref);
-      document.vehicles.push({ ref, name });
+      document.vehicles.push({ ref, name, validityDays });
+    } else if (validityDays !== null) {
+      document.vehicles[ref - 1]!.validityDays = validityDays;
     }
     return ref;
   };
@@ -319,6 +407,9 @@ export function toBackup(parsed: ParsedImport, now: Date): Backup {
       companyRoute: row.companyRoute,
       startPoint: row.startPoint,
       endPoint: row.endPoint,
+      validityDays: row.validityDays,
+      startStation: row.startStation,
+      endStation: row.endStation,
     });
     for (const name of row.tours) {
       let tour = tours.get(name);
@@ -339,7 +430,7 @@ export function toBackup(parsed: ParsedImport, now: Date): Backup {
       if (vehicleIds.length > 0) document.vehicleActivities.push({ ref, routeActivity: ref, vehicles: vehicleIds });
     }
   }
-  for (const name of parsed.vehicles) vehicleRef(name);
+  for (const vehicle of parsed.vehicles) vehicleRef(vehicle.name, vehicle.validityDays);
   document.tours = [...tours.values()];
   return document;
 }

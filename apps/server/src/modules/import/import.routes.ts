@@ -9,7 +9,7 @@ import {
 } from '@streckenpass/contract/import';
 import { todayIn } from '@streckenpass/contract/knowledge';
 import { problems } from '../../http/problems.js';
-import { badRequest, unprocessable } from '../../lib/errors.js';
+import { badRequest, unauthorized, unprocessable } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { createBackupService } from '../backup/backup.service.js';
 import { describeImport, importTemplate, parseImport, toBackup } from './csv-import.js';
@@ -21,7 +21,10 @@ const FORMAT =
   `Rumpf: die Datei selbst (Content-Type text/csv oder application/octet-stream), höchstens ${IMPORT_MAX_MEGABYTES} MB. ` +
   `Gelesen werden die Vorlage (${IMPORT_TEMPLATE_COLUMNS.join('; ')}) und der eigene CSV-Export; Trennzeichen ` +
   '`;` oder `,`, Felder in Anführungszeichen, UTF-8 mit oder ohne BOM oder Windows-1252, Datum TT.MM.JJJJ oder ' +
-  'JJJJ-MM-TT, Leerzeilen werden übersprungen. Jede Zeile mit Datum wird eine Fahrt (ohne „gültig bis“: ein Jahr). ' +
+  'JJJJ-MM-TT, Leerzeilen werden übersprungen. Jede Zeile mit Datum wird eine Fahrt (ohne „gültig bis“: nach der ' +
+  'Gültigkeitsregel der Strecke). Aus dem Export werden auch „Gültigkeitsregel“ (wie „1 Jahr (364 Tage)“ oder ' +
+  '„90 Tage“; gleich der Regel des Kontos = die Strecke folgt ihr) und „Start DS100“/„Ende DS100“ (bekannte ' +
+  'Betriebsstellen-Kürzel) gelesen, im Fahrzeugblock die Gültigkeitsregel der Fahrzeuge. ' +
   'Zeilen mit Fehlern (mit Nummer und Grund aufgeführt) werden übersprungen, ebenso Zeilen, deren Zellen mit ' +
   '=, +, -, @ beginnen (Tabellenformeln); unbekannte Spalten weisen die ganze Datei zurück (422). Zusammengeführt ' +
   'wird wie beim Wiederherstellen einer Sicherung: dieselbe Datei zweimal einzulesen ändert nichts.';
@@ -43,10 +46,16 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const body = z.any().meta({ description: 'Die CSV-Datei', format: 'binary' });
 
-  function read(raw: unknown) {
+  async function read(raw: unknown, userId: number) {
     if (!Buffer.isBuffer(raw)) throw badRequest('Bitte die CSV-Datei als Rumpf senden (Content-Type text/csv).');
     if (raw.length === 0) throw unprocessable([{ propertyPath: 'file', message: 'Die Datei ist leer.' }]);
-    const parsed = parseImport(raw, todayIn(app.config.timezone));
+    const settings = await app.notificationsRepository.findSettings(userId);
+    if (!settings) throw unauthorized();
+    const parsed = parseImport(raw, {
+      today: todayIn(app.config.timezone),
+      stations: app.stations.index,
+      rules: { routes: settings.validityDays, vehicles: settings.vehicleValidityDays },
+    });
     return { parsed, document: toBackup(parsed, new Date()) };
   }
 
@@ -63,8 +72,9 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
       ...upload,
     },
     async (request) => {
-      const { parsed, document } = read(request.body);
-      return { ...describeImport(parsed), merge: await service.preview(currentUser(request).id, document) };
+      const userId = currentUser(request).id;
+      const { parsed, document } = await read(request.body, userId);
+      return { ...describeImport(parsed), merge: await service.preview(userId, document) };
     },
   );
 
@@ -81,12 +91,13 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
       ...upload,
     },
     async (request) => {
-      const { parsed, document } = read(request.body);
+      const userId = currentUser(request).id;
+      const { parsed, document } = await read(request.body, userId);
       const summary = describeImport(parsed);
       if (summary.validLines === 0) {
         throw unprocessable([{ propertyPath: 'file', message: 'Die Datei enthält keine gültige Zeile.' }]);
       }
-      const merge = await service.restore(currentUser(request).id, document);
+      const merge = await service.restore(userId, document);
       const added = merge.sections.reduce((sum, section) => sum + section.added, 0);
       return {
         ...summary,

@@ -110,6 +110,32 @@ describe('POST /api/import/csv/preview', () => {
     expect(body.sample.map((row) => row.name)).toEqual(['Gut', '=Geschützt']);
   });
 
+  it('reads the export’s rule and DS100 columns, and lists unreadable rules and unknown codes', async () => {
+    const user = await registerUser(ctx.app);
+    const text = [
+      'Strecke;Start;Ende;gefahren am;Gültigkeitsregel;Start DS100;Ende DS100',
+      'Gut;A;B;01.03.2026;90 Tage;NWH;',
+      'Regel;A;B;;ein Jahr;;',
+      'Unbegrenzt;A;B;;unbegrenzt;;',
+      'Kürzel;A;B;;;XYZQ;',
+      'Wie das Konto;A;B;01.03.2026;1 Jahr (364 Tage); nwh ;nf',
+    ].join('\n');
+    const body = (await preview(user, text)).json() as ImportPreview;
+    expect(body).toMatchObject({ layout: 'export', validLines: 2, errorCount: 3 });
+    const byLine = Object.fromEntries(body.errors.map((e) => [e.line, e.message]));
+    expect(byLine[3]).toBe(
+      'Zeile 3: „Gültigkeitsregel“: „ein Jahr“ ist keine Gültigkeitsregel (erwartet z. B. „1 Jahr (364 Tage)“, ' +
+        '„90 Tage“ oder „unbegrenzt“).',
+    );
+    expect(byLine[4]).toContain('„unbegrenzt“ gibt es nur für Fahrzeuge');
+    expect(byLine[5]).toBe('Zeile 5: „Start DS100“: Unbekanntes Betriebsstellen-Kürzel „XYZQ“.');
+    // Without "gültig bis" a drive counts by the route's rule; a rule equal to the account's is not pinned.
+    expect(body.sample).toMatchObject([
+      { name: 'Gut', validityDays: 90, startStation: 'NWH', endStation: null, acquiredUntil: '2026-05-30' },
+      { name: 'Wie das Konto', validityDays: null, startStation: 'NWH', endStation: 'NF', acquiredUntil: '2027-02-28' },
+    ]);
+  });
+
   it('refuses a file with unknown columns, naming them (422)', async () => {
     const response = await preview(alice, 'Strecke;Start;Ende;Farbe;Bemerkung\nA;B;C;rot;x\n');
     expect(response.statusCode).toBe(422);
@@ -169,15 +195,32 @@ describe('POST /api/import/csv', () => {
     expect(routes).toHaveLength(3);
   });
 
-  it('reads the app’s own CSV export back (routes, tours, dates, vehicles block)', async () => {
+  it('reads the app’s own CSV export back (routes, tours, dates, rules, stations, vehicles block)', async () => {
     const source = await registerUser(ctx.app);
+    const settings = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/notifications/settings',
+      headers: { ...source.headers, 'content-type': 'application/merge-patch+json' },
+      payload: { validityDays: 182, vehicleValidityDays: 60 },
+    });
+    expect(settings.statusCode).toBe(200);
     const r1 = await createRoute(ctx.app, source, {
       name: '@Formel',
       companyRoute: 'K1',
       startPoint: '+HU',
       endPoint: 'FF',
+      validityDays: 90,
+      startStation: 'HU',
+      endStation: 'FF',
     });
     const r2 = await createRoute(ctx.app, source, { name: 'Zwei', startPoint: 'A', endPoint: 'B' });
+    await createRoute(ctx.app, source, {
+      name: 'Drei',
+      startPoint: 'C',
+      endPoint: 'NWH',
+      validityDays: 364,
+      endStation: 'NWH',
+    });
     await ctx.app.inject({
       method: 'POST',
       url: '/api/tours',
@@ -190,14 +233,23 @@ describe('POST /api/import/csv', () => {
       headers: source.headers,
       payload: { acquiredAt: '2026-04-01', acquiredRoutes: [routeIri(r1.id)] },
     });
-    await createVehicle(ctx.app, source, 'BR 101');
+    const v1 = await createVehicle(ctx.app, source, 'BR 101');
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/vehicles/${v1.id}`,
+      headers: { ...source.headers, 'content-type': 'application/merge-patch+json' },
+      payload: { validityDays: 30 },
+    });
+    await createVehicle(ctx.app, source, 'BR 102');
     const csv = await ctx.app.inject({ method: 'POST', url: '/api/export/csv', headers: source.headers, payload: {} });
     expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Gültigkeitsregel;Start DS100;Ende DS100');
 
+    // Another account, with the default rules (a year for routes, no expiry for vehicles).
     const target = await registerUser(ctx.app);
     const result = await confirm(target, csv.rawPayload);
     expect(result.statusCode).toBe(200);
-    expect(result.json()).toMatchObject({ layout: 'export', errorCount: 0, validLines: 3 });
+    expect(result.json()).toMatchObject({ layout: 'export', errorCount: 0, validLines: 5 });
     const routes = (
       await ctx.app.inject({ method: 'GET', url: '/api/routes/expiring', headers: target.headers })
     ).json();
@@ -208,14 +260,35 @@ describe('POST /api/import/csv', () => {
         r.acquired_until,
       ]),
     ).toEqual([
+      ['Drei', 'C', null],
       ['Zwei', 'A', null],
-      ['@Formel', '+HU', '2027-03-31'],
+      ['@Formel', '+HU', '2026-06-30'],
     ]);
     const tours = (await ctx.app.inject({ method: 'GET', url: '/api/tours', headers: target.headers })).json();
     expect(tours).toHaveLength(1);
     expect(tours[0].routes).toHaveLength(2);
+    // The rule in force survives: pinned where it differs from the target account's own (a year), not where equal.
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/routes', headers: target.headers })).json() as {
+      name: string;
+      validityDays: number | null;
+      startStation: { code: string } | null;
+      endStation: { code: string } | null;
+    }[];
+    expect(
+      Object.fromEntries(
+        list.map((r) => [r.name, [r.validityDays, r.startStation?.code ?? null, r.endStation?.code ?? null]]),
+      ),
+    ).toEqual({ '@Formel': [90, 'HU', 'FF'], Zwei: [182, null, null], Drei: [null, null, 'NWH'] });
     const vehicles = (await ctx.app.inject({ method: 'GET', url: '/api/vehicles', headers: target.headers })).json();
-    expect(vehicles.map((v: { name: string }) => v.name)).toEqual(['BR 101']);
+    expect(vehicles.map((v: { name: string; validityDays: number | null }) => [v.name, v.validityDays])).toEqual([
+      ['BR 101', 30],
+      ['BR 102', 60],
+    ]);
+    // Exported again from the target account, the list reads the same: rules, stations, dates and status.
+    const back = await ctx.app.inject({ method: 'POST', url: '/api/export/csv', headers: target.headers, payload: {} });
+    expect(back.body).toBe(csv.body);
+    // And importing it once more changes nothing.
+    expect(((await confirm(target, back.rawPayload)).json() as ImportResult).merge.nothingToDo).toBe(true);
   });
 
   it('imports a long list (the bulk path with fresh statistics) and keeps every route’s validity', async () => {

@@ -119,7 +119,6 @@ describe('routes with stations', () => {
       name: 'Frankfurt – Karlsruhe',
       startPoint: 'Frankfurt (Main) Hbf',
       endPoint: 'Abzw. Nord',
-      // @ts-expect-error the fixture's type has no station fields; the API takes them
       startStation: 'ff',
     });
     expect(route.startPoint).toBe('Frankfurt (Main) Hbf');
@@ -172,7 +171,6 @@ describe('routes with stations', () => {
       name: 'Linked',
       startPoint: 'FF',
       endPoint: 'Abzw. Nord',
-      // @ts-expect-error see above
       startStation: 'FF',
     });
     const csv = await ctx.app.inject({ method: 'POST', url: '/api/export/csv', headers: user.headers, payload: {} });
@@ -197,7 +195,6 @@ describe('routes with stations', () => {
   it('selects every route at a linked place by its code in the export', async () => {
     const user = await registerUser(ctx.app);
     await createRoute(ctx.app, user, { name: 'Eins', startPoint: 'FF', endPoint: 'X' });
-    // @ts-expect-error see above
     await createRoute(ctx.app, user, { name: 'Zwei', startPoint: 'Frankfurt Hbf', endPoint: 'Y', startStation: 'FF' });
     await createRoute(ctx.app, user, { name: 'Drei', startPoint: 'Mainz', endPoint: 'Y' });
     const csv = await ctx.app.inject({
@@ -224,7 +221,6 @@ describe('linking routes from before station codes', () => {
     const chosen = await createRoute(ctx.app, user, {
       startPoint: 'RK',
       endPoint: 'Karlsruhe',
-      // @ts-expect-error see above
       startStation: 'FFS',
     });
     // As if these rows were older than migration 0003 and no start had linked them yet.

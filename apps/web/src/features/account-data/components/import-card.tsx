@@ -30,8 +30,8 @@ export function ImportCard() {
         </Title>
         <Text size="sm">
           Aus einer Tabelle (Excel, LibreOffice) oder dem CSV-Export von Streckenpass. Spalten der Vorlage:{' '}
-          {IMPORT_TEMPLATE_COLUMNS.join('; ')}. Datum als TT.MM.JJJJ; ohne „gültig bis“ gilt ein Jahr. Höchstens{' '}
-          {IMPORT_MAX_MEGABYTES} MB.
+          {IMPORT_TEMPLATE_COLUMNS.join('; ')}. Datum als TT.MM.JJJJ; ohne „gültig bis“ gilt die Gültigkeitsregel Ihres
+          Kontos. Höchstens {IMPORT_MAX_MEGABYTES} MB.
         </Text>
         <Group>
           <Button
