@@ -44,8 +44,11 @@ test.describe('with JavaScript, signed out', () => {
     test(`${path} runs only the small public entry, not the app, without CSP violations`, async ({ page }) => {
       await listenForCspViolations(page);
       const scripts: string[] = [];
+      const prefetched: string[] = [];
       page.on('request', (request) => {
-        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+        const path = new URL(request.url()).pathname;
+        if (request.resourceType() === 'script') scripts.push(path);
+        else if (/\/assets\/index-[^/]+\.js$/.test(path)) prefetched.push(path);
       });
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -55,6 +58,9 @@ test.describe('with JavaScript, signed out', () => {
       await expect(page.locator('#root .pp')).toHaveCount(1);
       expect(scripts.some((script) => /\/assets\/public-[^/]+\.js$/.test(script))).toBe(true);
       expect(scripts.filter((script) => /\/assets\/index-[^/]+\.js$/.test(script))).toEqual([]);
+      // …but it is prefetched into the cache once the page is idle, for the dashboard after a login.
+      await expect.poll(() => prefetched.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect(page.locator('#root .pp')).toHaveCount(1);
       await expectNoCspViolations(page, path);
     });
   }

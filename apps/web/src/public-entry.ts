@@ -5,7 +5,7 @@
  * forms. Issue 15, item 8; docs/decisions/0019.
  */
 import { startPage } from './content/public-pages';
-import { APP_ENTRY_ATTRIBUTE, loginFormIds as ids } from './content/prerender-ids';
+import { APP_CHUNKS_ATTRIBUTE, APP_ENTRY_ATTRIBUTE, loginFormIds as ids } from './content/prerender-ids';
 import { readStoredToken, writeStoredSession } from './features/auth/persisted-session';
 
 const t = startPage.login;
@@ -18,6 +18,35 @@ function loadApp(): Promise<unknown> {
   if (!entry) return Promise.reject(new Error('app entry missing'));
   appLoading ??= import(/* @vite-ignore */ entry);
   return appLoading;
+}
+
+/**
+ * Once the page has loaded and the browser is idle, the app's entry and its imports go into the HTTP cache
+ * (`rel=prefetch`: lowest priority, not parsed, not run), so that the dashboard opens from the cache after a login
+ * on this page instead of loading the whole app then.
+ */
+function prefetchAppWhenIdle(): void {
+  const script = document.querySelector(`script[${APP_ENTRY_ATTRIBUTE}]`);
+  const urls = [
+    script?.getAttribute(APP_ENTRY_ATTRIBUTE),
+    ...(script?.getAttribute(APP_CHUNKS_ATTRIBUTE)?.split(' ') ?? []),
+  ].filter((url): url is string => Boolean(url));
+  const prefetch = () => {
+    for (const url of urls) {
+      const link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.as = 'script';
+      link.crossOrigin = 'anonymous';
+      link.href = url;
+      document.head.append(link);
+    }
+  };
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? window.requestIdleCallback(prefetch, { timeout: 5000 })
+      : setTimeout(prefetch, 1000);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 function element<T extends HTMLElement>(id: string): T | null {
@@ -118,4 +147,5 @@ if (readStoredToken() || params.has('form')) {
   showNotices(params);
   const form = element<HTMLFormElement>(ids.form);
   if (form) bindLoginForm(form);
+  prefetchAppWhenIdle();
 }

@@ -5,6 +5,8 @@
 
 /** On the public entry's script tag: the app's entry chunk, loaded on demand. */
 export const APP_ENTRY_ATTRIBUTE = 'data-app-entry';
+/** On the same tag: the entry's own imports (index.html's module preloads), space-separated, prefetched when idle. */
+export const APP_CHUNKS_ATTRIBUTE = 'data-app-chunks';
 
 /** Ids of the start page's login form and notices. */
 export const loginFormIds = {

@@ -18,7 +18,7 @@ describe('prerenderPage', () => {
     // The public entry runs instead of the app, which it loads on demand; the app's stylesheet does not block the
     // first paint, its preloads are gone.
     expect(html).toContain(
-      '<script type="module" crossorigin src="/assets/public-p.js" data-app-entry="/assets/index-a.js"></script>',
+      '<script type="module" crossorigin src="/assets/public-p.js" data-app-entry="/assets/index-a.js" data-app-chunks="/assets/vendor-a.js"></script>',
     );
     expect(html).not.toContain('modulepreload');
     expect(html).toContain(

@@ -7,7 +7,7 @@
  * replaces this copy. Texts come from `public-pages.ts`, the same source the React pages use.
  */
 import { DEFERRED_STYLE_ATTRIBUTE } from '../lib/deferred-styles';
-import { APP_ENTRY_ATTRIBUTE, loginFormIds } from './prerender-ids';
+import { APP_CHUNKS_ATTRIBUTE, APP_ENTRY_ATTRIBUTE, loginFormIds } from './prerender-ids';
 import { aboutPage, donatePage, legalPage, startPage, type Inline } from './public-pages';
 
 export const prerenderedPaths = { '/': 'start', '/about': 'about', '/legal': 'legal', '/donate': 'donate' } as const;
@@ -205,10 +205,11 @@ export function prerenderPage(indexHtml: string, page: PrerenderedPage, publicEn
     html = html.replace(pattern, replacement);
     if (html === before) throw new Error(`prerender: "${String(pattern)}" not found in index.html`);
   };
+  const chunks = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g)].map((match) => match[1]);
   replaceOnce(
     /<script type="module" crossorigin src="([^"]+)"><\/script>/,
     (_match, appEntry) =>
-      `<script type="module" crossorigin src="${e(publicEntry)}" ${APP_ENTRY_ATTRIBUTE}="${e(appEntry ?? '')}"></script>`,
+      `<script type="module" crossorigin src="${e(publicEntry)}" ${APP_ENTRY_ATTRIBUTE}="${e(appEntry ?? '')}" ${APP_CHUNKS_ATTRIBUTE}="${e(chunks.join(' '))}"></script>`,
   );
   html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   replaceOnce('<title>Streckenpass</title>', () => `<title>${e(titles[page])} – Streckenpass</title>`);
