@@ -189,7 +189,9 @@ try {
   await measure('Startseite /', 'start', `${origin}/`, false);
   await measure('Informationen /about', 'about', `${origin}/about`, false);
   // Signed in: the token in the browser's storage, as after a login (kept between runs, caches too).
-  await page.goto(`${origin}/legal`);
+  // As a driver would: a public page first (its small entry prefetches the app when idle), then signed in.
+  await page.goto(`${origin}/legal`, { waitUntil: 'networkidle0' });
+  await new Promise((resolve) => setTimeout(resolve, 3000));
   await page.evaluate(
     (value) => localStorage.setItem('streckenpass:auth', value),
     JSON.stringify({ state: { token, details: decode(token), valid: true, error: null }, version: 0 }),

@@ -3,12 +3,21 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { watchForNewBuild } from '../lib/build-check';
+import { useIdleAfterLoad } from '../lib/use-idle-after-load';
+
+/**
+ * The service worker (offline copy of the app) is registered once the first page has loaded and the browser is
+ * idle: its precache downloads the whole app and must not slow down the first page on a slow connection.
+ */
+export function UpdatePrompt() {
+  return useIdleAfterLoad() ? <ServiceWorkerUpdatePrompt /> : null;
+}
 
 /**
  * Offers "Neue Version verfügbar — neu laden" when a new build is deployed. It never reloads on its own,
  * so nothing typed into a form is lost; the user decides when.
  */
-export function UpdatePrompt() {
+function ServiceWorkerUpdatePrompt() {
   const [newBuild, setNewBuild] = useState(false);
   const {
     needRefresh: [needRefresh],
