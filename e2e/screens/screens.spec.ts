@@ -2,7 +2,10 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
 
-/** Regenerates docs/screens/*.png: dashboard, quick record, documentation page and map at 360 and 1280 px. */
+/**
+ * Regenerates docs/screens/*.png at 360 and 1280 px: the start page, dashboard, quick record, documentation page,
+ * map, "Erinnerungen & Kalender" and "Meine Daten".
+ */
 const out = path.resolve(import.meta.dirname, '../../docs/screens');
 
 function daysAgo(days: number): string {
@@ -53,6 +56,9 @@ for (const width of [360, 1280] as const) {
     await post('/api/route_activities', { acquiredAt: daysAgo(345), acquiredRoutes: [iri(2), iri(3)] });
     await post('/api/route_activities', { acquiredAt: daysAgo(300), acquiredRoutes: [iri(0), iri(1)] });
     await post('/api/route_activities', { acquiredAt: daysAgo(20), acquiredRoutes: [iri(5)] });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Anmelden', level: 1 })).toBeVisible();
+    await page.screenshot({ path: path.join(out, `start-${width}.png`), fullPage: true });
     await loginViaUi(page, user);
 
     await page.goto('/dashboard');
@@ -76,5 +82,14 @@ for (const width of [360, 1280] as const) {
     await settle(page);
     await expect(page.getByRole('img', { name: /Karte Deutschlands/ })).toBeVisible();
     await page.screenshot({ path: path.join(out, `map-${width}.png`), fullPage: true });
+
+    for (const [screen, url] of [
+      ['notifications', '/account/notifications'],
+      ['account-data', '/account/data'],
+    ] as const) {
+      await page.goto(url);
+      await settle(page);
+      await page.screenshot({ path: path.join(out, `${screen}-${width}.png`), fullPage: true });
+    }
   });
 }

@@ -11,8 +11,15 @@ function TestButton({ channel, disabled }: { channel: ReminderChannel; disabled?
   const test = useSendTestNotification();
   return (
     <Stack gap="xs">
-      <Button variant="default" onClick={() => test.mutate(channel)} loading={test.isPending} disabled={disabled}>
-        Test-Benachrichtigung senden ({channel === 'mail' ? 'E-Mail' : 'Push'})
+      {/* The channel is the section's heading; the name says it too, for a screen reader's list of buttons. */}
+      <Button
+        variant="default"
+        onClick={() => test.mutate(channel)}
+        loading={test.isPending}
+        disabled={disabled}
+        aria-label={`Test-Benachrichtigung senden (${channel === 'mail' ? 'E-Mail' : 'Push'})`}
+      >
+        Test-Benachrichtigung senden
       </Button>
       {test.isSuccess && (
         <Alert color="green" role="status">
