@@ -19,7 +19,7 @@ import { buildApp, type App } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { testConfig } from '../src/test/helpers.js';
 
-const LINES = 10_000;
+const LINES = Number(process.env.BENCH_IMPORT_LINES ?? 10_000);
 const RUNS = 3;
 const TARGET_MS = 5_000;
 
@@ -62,7 +62,7 @@ async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function measure(label: string, database: Database) {
-  const app = await buildApp(testConfig(), { database, logger: false });
+  const app = await buildApp(testConfig(), { database, logger: process.env.BENCH_LOG === '1' });
   await app.ready();
   const file = csvFile();
   const upload = (url: string, headers: Record<string, string>) =>
@@ -89,7 +89,8 @@ async function measure(label: string, database: Database) {
     const [restoreMs, restored] = await timed(() =>
       app.inject({ method: 'POST', url: '/api/backup/restore', headers: fresh, payload: backup.json() }),
     );
-    if (restored.statusCode !== 200) throw new Error(`restore: ${restored.body.slice(0, 300)}`);
+    if (restored.statusCode !== 200)
+      throw new Error(`restore: ${restored.body.slice(0, 300)} (document starts ${backup.body.slice(0, 120)})`);
     times.preview.push(previewMs);
     times.import.push(importMs);
     times.again.push(againMs);

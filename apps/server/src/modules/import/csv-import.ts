@@ -419,7 +419,7 @@ export function toBackup(parsed: ParsedImport, now: Date): Backup {
       }
       tour.routes.push(ref);
     }
-    const vehicleIds = row.vehicles.map(vehicleRef);
+    const vehicleIds = row.vehicles.map((name) => vehicleRef(name));
     if (row.acquiredAt && row.acquiredUntil) {
       document.routeActivities.push({
         ref,

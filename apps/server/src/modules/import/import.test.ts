@@ -188,6 +188,8 @@ describe('POST /api/import/csv', () => {
     ]);
     const vehicles = (await ctx.app.inject({ method: 'GET', url: '/api/vehicles', headers: user.headers })).json();
     expect(vehicles.map((v: { name: string }) => v.name)).toEqual(['BR 218', 'ET 425']);
+    // Vehicles named in a line follow the account's vehicle rule (regression: the list index became their rule).
+    expect(vehicles.map((v: { validityDays: number | null }) => v.validityDays)).toEqual([null, null]);
 
     const again = (await confirm(user, TEMPLATE)).json() as ImportResult;
     expect(again.merge.nothingToDo).toBe(true);
