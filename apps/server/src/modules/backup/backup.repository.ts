@@ -112,6 +112,26 @@ async function insertRows(
   );
 }
 
+/**
+ * Rows of a link table for newly inserted parents: `parentIds[i]` linked to the database ids of `refsOf(items[i])`
+ * in section `child`, each pair once.
+ */
+function linkRows<Item>(
+  items: readonly Item[],
+  parentIds: readonly (number | undefined)[],
+  refsOf: (item: Item) => readonly number[],
+  child: BackupSectionName,
+  idOf: IdOf,
+  [parentColumn, childColumn]: [string, string],
+): Record<string, unknown>[] {
+  return items.flatMap((item, i) =>
+    [...new Set(refsOf(item).map((ref) => idOf(child, ref)))].map((childId) => ({
+      [parentColumn]: parentIds[i],
+      [childColumn]: childId,
+    })),
+  );
+}
+
 const key = (...parts: unknown[]) => JSON.stringify(parts);
 /** Keys of referenced records, sorted: the same set of references gives the same key whatever their order. */
 function keysOf(section: BackupSectionName, refs: readonly number[], keyOf: KeyOf): string[] {
@@ -307,12 +327,7 @@ const toursSection: BackupSection<TourItem> = {
       ex,
       'tour_routes',
       { tour_id: 'integer', route_id: 'integer' },
-      items.flatMap((item, i) =>
-        [...new Set(item.routes.map((ref) => idOf('routes', ref)))].map((routeId) => ({
-          tour_id: ids[i],
-          route_id: routeId,
-        })),
-      ),
+      linkRows(items, ids, (item) => item.routes, 'routes', idOf, ['tour_id', 'route_id']),
     );
     return ids;
   },
@@ -380,12 +395,7 @@ const routeActivitiesSection: BackupSection<RouteActivityItem> = {
     // minute for 10,000 lines on PGlite, which has no autovacuum. For a large batch the statistics are refreshed
     // (ANALYZE counts the transaction's own new rows) and, for this one statement, hash and merge joins are off,
     // so each route's activities are found through its links and the activities' primary key.
-    const links = items.flatMap((item, i) =>
-      [...new Set(item.routes.map((ref) => idOf('routes', ref)))].map((routeId) => ({
-        route_activity_id: ids[i],
-        route_id: routeId,
-      })),
-    );
+    const links = linkRows(items, ids, (item) => item.routes, 'routes', idOf, ['route_activity_id', 'route_id']);
     const columns = { route_activity_id: 'integer', route_id: 'integer' } as const;
     const large = links.length >= ANALYZE_AFTER;
     if (large) {
@@ -444,12 +454,7 @@ const vehicleActivitiesSection: BackupSection<VehicleActivityItem> = {
       ex,
       'vehicle_activity_vehicles',
       { vehicle_activity_id: 'integer', vehicle_id: 'integer' },
-      items.flatMap((item, i) =>
-        [...new Set(item.vehicles.map((ref) => idOf('vehicles', ref)))].map((vehicleId) => ({
-          vehicle_activity_id: ids[i],
-          vehicle_id: vehicleId,
-        })),
-      ),
+      linkRows(items, ids, (item) => item.vehicles, 'vehicles', idOf, ['vehicle_activity_id', 'vehicle_id']),
     );
     return ids;
   },

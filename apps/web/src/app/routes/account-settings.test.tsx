@@ -2,24 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportSettings } from '@streckenpass/contract/reports';
-import type { User } from '@streckenpass/contract/users';
 import { useAuthStore } from '../../features/auth/store';
+import { jsonResponse, testUser } from '../../test/fixtures';
 import { fakeToken, renderRoutes } from '../../test/render';
 import { Component as AccountSettings } from './account-settings';
 
-const user: User = {
-  id: 7,
-  email: 'erika@example.org',
-  firstname: 'Erika',
-  lastname: 'Muster',
-  roles: ['ROLE_USER'],
-  mail_verified: true,
-  receive_weekly_reports: true,
-  bcc_mail_weekly_reports: false,
-};
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const user = testUser;
+const json = jsonResponse;
 
 /** A fake server: the current user, the report settings, and the preferences call. */
 function serve(reportSettings: ReportSettings) {
