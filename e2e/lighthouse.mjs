@@ -126,12 +126,30 @@ async function audit(browserPage, chromePort, url, keepStorage) {
         .map((i) => `${i.url?.replace(origin, '') ?? '?'}@${Math.round(i.startTime)}+${Math.round(i.duration)}`)
         .join(' · '),
     );
+    console.info(
+      '  layout shifts:',
+      items('layout-shifts')
+        .map((i) => `${i.node?.snippet ?? '?'} ${i.score?.toFixed(3)}`)
+        .join(' · '),
+    );
+    console.info(
+      '  requests:',
+      items('network-requests')
+        .filter((i) => i.url.startsWith(origin))
+        .map(
+          (i) =>
+            `${i.url.replace(origin, '')} ${Math.round(i.networkRequestTime ?? 0)}–${Math.round(i.networkEndTime ?? 0)} ${i.transferSize}B${i.fromServiceWorker ? ' SW' : ''}`,
+        )
+        .join(' · '),
+    );
   }
   return {
     scores,
     fcp: lhr.audits['first-contentful-paint'].displayValue,
     lcp: lhr.audits['largest-contentful-paint'].displayValue,
     tbt: lhr.audits['total-blocking-time'].displayValue,
+    cls: lhr.audits['cumulative-layout-shift'].displayValue,
+    si: lhr.audits['speed-index'].displayValue,
     // Lighthouse's own CPU benchmark of this machine during the run: the simulated phone is 4× slower than this
     // host, so a loaded host (low index) inflates TBT.
     benchmark: Math.round(lhr.environment?.benchmarkIndex ?? 0),
@@ -203,11 +221,11 @@ try {
   const pad = (text, width) => String(text).padEnd(width);
   console.info(`\nLighthouse ${lighthouse.version ?? '13'} · mobile preset · ${chromePath}\n`);
   console.info(
-    `${pad('Seite', 24)}${pad('Lauf', 6)}${pad('Performance', 13)}${pad('Barrierefrei', 14)}${pad('Best Practices', 16)}${pad('FCP', 9)}${pad('LCP', 9)}${pad('TBT', 9)}${pad('CPU-Index', 11)}Nicht bestanden`,
+    `${pad('Seite', 24)}${pad('Lauf', 6)}${pad('Performance', 13)}${pad('Barrierefrei', 14)}${pad('Best Practices', 16)}${pad('FCP', 9)}${pad('LCP', 9)}${pad('TBT', 9)}${pad('CLS', 7)}${pad('SI', 8)}${pad('CPU-Index', 11)}Nicht bestanden`,
   );
   for (const row of rows) {
     console.info(
-      `${pad(row.page, 24)}${pad(row.run, 6)}${pad(row.scores.performance, 13)}${pad(row.scores.accessibility, 14)}${pad(row.scores['best-practices'], 16)}${pad(row.fcp, 9)}${pad(row.lcp, 9)}${pad(row.tbt, 9)}${pad(row.benchmark, 11)}${row.failed.join(', ')}`,
+      `${pad(row.page, 24)}${pad(row.run, 6)}${pad(row.scores.performance, 13)}${pad(row.scores.accessibility, 14)}${pad(row.scores['best-practices'], 16)}${pad(row.fcp, 9)}${pad(row.lcp, 9)}${pad(row.tbt, 9)}${pad(row.cls, 7)}${pad(row.si, 8)}${pad(row.benchmark, 11)}${row.failed.join(', ')}`,
     );
   }
 } finally {

@@ -35,8 +35,23 @@ function prerenderPublicPages(): Plugin {
       const publicEntry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.name === 'public');
       if (!publicEntry) this.error('prerender: the public entry (src/public-entry.ts) is missing from the bundle');
       const indexHtml = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
+      // A login on a public page opens the dashboard: its chunks and styles are prefetched with the app's entry.
+      const dashboard = Object.values(bundle).find(
+        (chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith('/src/app/routes/dashboard.tsx'),
+      );
+      if (!dashboard || dashboard.type !== 'chunk') this.error('prerender: the dashboard route chunk is missing');
+      const dashboardFiles = new Set<string>();
+      const collect = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (!chunk || chunk.type !== 'chunk' || dashboardFiles.has(fileName)) return;
+        dashboardFiles.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) dashboardFiles.add(css);
+        chunk.imports.forEach(collect);
+      };
+      collect(dashboard.fileName);
+      const prefetched = [...dashboardFiles].map((fileName) => `/${fileName}`);
       for (const page of Object.values(prerenderedPaths)) {
-        const source = prerenderPage(indexHtml, page, `/${publicEntry.fileName}`);
+        const source = prerenderPage(indexHtml, page, `/${publicEntry.fileName}`, prefetched);
         this.emitFile({ type: 'asset', fileName: `prerender/${page}.html`, source });
       }
     },

@@ -21,7 +21,8 @@ function loadApp(): Promise<unknown> {
 }
 
 /**
- * Once the page has loaded and the browser is idle, the app's entry and its imports go into the HTTP cache
+ * Once the page has loaded and the browser is idle, the app's entry and its imports, and the dashboard's chunks and
+ * styles (where a login leads), go into the HTTP cache
  * (`rel=prefetch`: lowest priority, not parsed, not run), so that the dashboard opens from the cache after a login
  * on this page instead of loading the whole app then.
  */
@@ -35,7 +36,7 @@ function prefetchAppWhenIdle(): void {
     for (const url of urls) {
       const link = document.createElement('link');
       link.rel = 'prefetch';
-      link.as = 'script';
+      link.as = url.endsWith('.css') ? 'style' : 'script';
       link.crossOrigin = 'anonymous';
       link.href = url;
       document.head.append(link);

@@ -27,6 +27,15 @@ describe('prerenderPage', () => {
     expect(html).not.toContain('<noscript>Streckenpass benötigt JavaScript.</noscript>');
   });
 
+  it('adds the chunks and styles to prefetch (the dashboard, where a login leads), each once', () => {
+    const html = prerenderPage(index, 'start', '/assets/public-p.js', [
+      '/assets/vendor-a.js',
+      '/assets/dashboard-a.js',
+      '/assets/dashboard-a.css',
+    ]);
+    expect(html).toContain('data-app-chunks="/assets/vendor-a.js /assets/dashboard-a.js /assets/dashboard-a.css"');
+  });
+
   it('writes the shared texts, escaped', () => {
     const about = prerenderPage(index, 'about', '/assets/public-p.js');
     expect(about).toContain('<title>Informationen – Streckenpass</title>');

@@ -195,7 +195,12 @@ function staticMarkup(page: PrerenderedPage): string {
  * (`publicEntry`, src/public-entry.ts), which carries the app's entry in `data-app-entry` and loads it only when
  * the app is needed: for a signed-in visitor, or for the registration and password forms.
  */
-export function prerenderPage(indexHtml: string, page: PrerenderedPage, publicEntry: string): string {
+export function prerenderPage(
+  indexHtml: string,
+  page: PrerenderedPage,
+  publicEntry: string,
+  prefetched: readonly string[] = [],
+): string {
   let html = indexHtml.replace(
     /<link rel="stylesheet"/g,
     `<link rel="stylesheet" media="print" ${DEFERRED_STYLE_ATTRIBUTE}`,
@@ -205,7 +210,8 @@ export function prerenderPage(indexHtml: string, page: PrerenderedPage, publicEn
     html = html.replace(pattern, replacement);
     if (html === before) throw new Error(`prerender: "${String(pattern)}" not found in index.html`);
   };
-  const chunks = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g)].map((match) => match[1]);
+  const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g)].map((match) => match[1]);
+  const chunks = [...new Set([...preloaded, ...prefetched])];
   replaceOnce(
     /<script type="module" crossorigin src="([^"]+)"><\/script>/,
     (_match, appEntry) =>

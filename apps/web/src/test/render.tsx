@@ -7,7 +7,11 @@ import { theme } from '../app/theme';
 
 /** Renders routes in a memory router with the app's providers, starting at `path`. */
 export function renderRoutes(routes: RouteObject[], path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // As the app's client (lib/query-client.ts): an answer is fresh for 30 s, so a component mounting after it does
+  // not ask again; no retries, so that a test sees an error at once.
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
+  });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <MantineProvider theme={theme}>

@@ -15,9 +15,11 @@ import { IconMoon, IconSun, IconTrain } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { accountSection, documentationSection, isInSection, paths } from '../../config/paths';
+import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { useLogout } from '../../features/auth/api/logout';
 import { useIsAuthenticated } from '../../features/auth/store';
 import { PageLoader } from '../../components/page-loader';
+import { useAwaitingFirstAnswer } from '../../lib/first-answer';
 import classes from './app-layout.module.css';
 import { OfflineHint } from './offline-hint';
 import { VerificationBanner } from './verification-banner';
@@ -64,6 +66,10 @@ export function AppLayout() {
   const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure(false);
   const logout = useLogout();
+  // The verification banner above the navigation depends on the account: until it is known (restored from this
+  // device, or on the first signed-in load fetched) the layout waits, so that the banner and the page appear together
+  // instead of the banner pushing a painted page down.
+  const awaitingUser = useAwaitingFirstAnswer(useCurrentUser());
   const items = authenticated ? signedInItems : signedOutItems;
 
   const onLogout = async () => {
@@ -96,6 +102,14 @@ export function AppLayout() {
       )}
     </>
   );
+
+  if (authenticated && awaitingUser) {
+    return (
+      <Box component="main" id="main" className={classes.main}>
+        <PageLoader />
+      </Box>
+    );
+  }
 
   return (
     <>

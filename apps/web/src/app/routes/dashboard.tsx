@@ -19,6 +19,7 @@ import { useAccountValidityDays } from '../../features/routes/api/account-validi
 import { useRoutes } from '../../features/routes/api/routes';
 import { useTours } from '../../features/tours/api/tours';
 import { useVehicles } from '../../features/vehicles/api/vehicles';
+import { useAwaitingFirstAnswer } from '../../lib/first-answer';
 import { useTitle } from '../use-title';
 
 export function Component() {
@@ -32,11 +33,22 @@ export function Component() {
   const expiring = useExpiringRoutes();
   const [params, setParams] = useSearchParams();
   const verified = params.get('verified') === '1';
+  // Painted once with its data: cards that appear as answers arrive would push the ones below down the screen.
+  const awaiting = useAwaitingFirstAnswer(routes, tours, activities, expiring);
 
   useEffect(() => {
     // The redirect from the mail link lands here; make sure the banner sees the new state.
     if (verified) void user.refetch();
   }, [verified]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (awaiting) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>Dashboard</Title>
+        <PageLoader />
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="lg">
