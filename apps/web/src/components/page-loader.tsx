@@ -1,4 +1,4 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useConnected } from '../lib/connection';
 
 /** A spinner; without a connection it says why nothing arrives instead of spinning silently. */
@@ -16,5 +16,15 @@ export function PageLoader() {
         )}
       </Stack>
     </Center>
+  );
+}
+
+/** A page's title over the spinner: what a page shows while it waits to be painted once with its data. */
+export function TitledPageLoader({ title }: { title: string }) {
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{title}</Title>
+      <PageLoader />
+    </Stack>
   );
 }

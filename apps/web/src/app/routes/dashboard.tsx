@@ -1,7 +1,7 @@
 import { Alert, Grid, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
+import { PageLoader, TitledPageLoader } from '../../components/page-loader';
 import { QueryError } from '../../components/query-error';
 import { paths } from '../../config/paths';
 import { AccountCard } from '../../features/account/components/account-card';
@@ -41,14 +41,7 @@ export function Component() {
     if (verified) void user.refetch();
   }, [verified]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (awaiting) {
-    return (
-      <Stack gap="lg">
-        <Title order={1}>Dashboard</Title>
-        <PageLoader />
-      </Stack>
-    );
-  }
+  if (awaiting) return <TitledPageLoader title="Dashboard" />;
 
   return (
     <Stack gap="lg">

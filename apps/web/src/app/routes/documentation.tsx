@@ -4,6 +4,7 @@ import { useInViewport, useMediaQuery } from '@mantine/hooks';
 import { IconList } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { TitledPageLoader } from '../../components/page-loader';
 import { TopicHelpCard } from '../../components/topic-help-card';
 import { paths } from '../../config/paths';
 import { VehiclesNotSavedError } from '../../features/documentation/api/save-documentation';
@@ -33,6 +34,7 @@ import { isTourIncomplete, TOUR_INCOMPLETE_LABEL } from '@streckenpass/contract/
 import { useVehicles } from '../../features/vehicles/api/vehicles';
 import { germanMessage } from '../../lib/api-errors';
 import { formatDate, todayInput } from '../../lib/dates';
+import { useAwaitingFirstAnswer } from '../../lib/first-answer';
 import { useTitle } from '../use-title';
 
 function EmptyHint({ text, action }: { text: string; action?: { label: string; to: string } }) {
@@ -73,6 +75,8 @@ export function Component() {
   const routes = useRoutes();
   const tours = useTours();
   const vehicles = useVehicles();
+  // Painted once with its lists: lists that fill as answers arrive would push the ones below down the screen.
+  const awaiting = useAwaitingFirstAnswer(routes, tours, vehicles);
   const { search, selection, setSearch, toggle, remove, clearSelection, prune } = useDocumentationStore();
   const { record, save } = useRecordDocumentation();
   const [date, setDate] = useState(() => todayInput());
@@ -193,6 +197,8 @@ export function Component() {
       ]}
     />
   );
+
+  if (awaiting) return <TitledPageLoader title="Dokumentation" />;
 
   return (
     <Stack gap="lg">
