@@ -105,7 +105,11 @@ export function AppLayout() {
 
   if (authenticated && awaitingUser) {
     return (
-      <Box component="main" id="main" className={classes.main}>
+      <Box component="main" id="main" className={classes.splash}>
+        <Text component="p" className={classes.title} fw={800} size="lg">
+          <IconTrain size={26} aria-hidden />
+          Streckenpass
+        </Text>
         <PageLoader />
       </Box>
     );
