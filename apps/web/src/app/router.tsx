@@ -1,6 +1,7 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RequireAuth, RequireGuest } from './guards';
 import { AppLayout } from './layout/app-layout';
+import { AppSplash } from './layout/app-splash';
 import { RouteError } from './route-error';
 
 /** Signed-in pages (seed section 2); each page is its own lazily loaded chunk. */
@@ -29,6 +30,8 @@ export const signedInRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // Shown while the first page's chunk loads (React Router renders nothing there otherwise).
+    hydrateFallbackElement: <AppSplash />,
     errorElement: <RouteError />,
     children: [
       {

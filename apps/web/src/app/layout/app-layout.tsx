@@ -21,6 +21,7 @@ import { useIsAuthenticated } from '../../features/auth/store';
 import { PageLoader } from '../../components/page-loader';
 import { useAwaitingFirstAnswer } from '../../lib/first-answer';
 import classes from './app-layout.module.css';
+import { AppSplash } from './app-splash';
 import { OfflineHint } from './offline-hint';
 import { VerificationBanner } from './verification-banner';
 
@@ -103,17 +104,7 @@ export function AppLayout() {
     </>
   );
 
-  if (authenticated && awaitingUser) {
-    return (
-      <Box component="main" id="main" className={classes.splash}>
-        <Text component="p" className={classes.title} fw={800} size="lg">
-          <IconTrain size={26} aria-hidden />
-          Streckenpass
-        </Text>
-        <PageLoader />
-      </Box>
-    );
-  }
+  if (authenticated && awaitingUser) return <AppSplash />;
 
   return (
     <>
