@@ -62,3 +62,33 @@ test('the first signed-in load paints the dashboard and the documentation page o
   await page.waitForTimeout(1000);
   expect(await layoutShift(page), 'layout shift of the documentation page').toBeLessThan(0.01);
 });
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('moving between pages whose data is already there shows no spinner in between', async ({ page, request }) => {
+    const user = await registerViaApi(request, { firstname: 'Nora', lastname: 'Nahtlos' });
+    await apiAs(request, user.token, 'post', '/api/routes', { name: 'Aachen – Köln', startPoint: 'A', endPoint: 'K' });
+    await loginViaUi(page, user);
+    await page.getByRole('link', { name: 'Dokumentation', exact: true }).click();
+    await expect(page.getByText('Aachen – Köln').first()).toBeVisible();
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Heute gefahren' })).toBeVisible();
+
+    // From now on every answer is in the cache: a page must appear with it at once, not after a spinner.
+    await page.evaluate(() => {
+      const seen = { spinner: 0 };
+      (window as unknown as { __spinner: typeof seen }).__spinner = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('[role="status"][aria-label="Wird geladen"]')) seen.spinner += 1;
+      }).observe(document.body, { subtree: true, childList: true });
+    });
+    await page.getByRole('link', { name: 'Dokumentation', exact: true }).click();
+    await expect(page.getByText('Aachen – Köln').first()).toBeVisible();
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Heute gefahren' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __spinner: { spinner: number } }).__spinner.spinner)).toBe(
+      0,
+    );
+  });
+});

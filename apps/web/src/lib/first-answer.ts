@@ -18,10 +18,11 @@ export function isAwaitingFirstAnswer(query: QueryState): boolean {
  * (and pushing what is already shown down the screen) as each answer arrives. Offline (paused) and failed queries
  * never hold a page: it shows what it has and says why the rest is missing.
  *
- * The end of the wait is deferred (`useDeferredValue`): the page with its data is rendered as a transition, which
+ * The end of the wait is deferred (`useDeferredValue`, without an initial value: a page whose data is already cached
+ * renders at once, with no spinner in between): the page with its data is rendered as a transition, which
  * React interrupts every few milliseconds for input, instead of one long task when the last answer arrives.
  */
 export function useAwaitingFirstAnswer(...queries: QueryState[]): boolean {
   const restoring = useIsRestoring();
-  return useDeferredValue(restoring || queries.some(isAwaitingFirstAnswer), true);
+  return useDeferredValue(restoring || queries.some(isAwaitingFirstAnswer));
 }
