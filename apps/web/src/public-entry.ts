@@ -21,10 +21,9 @@ function loadApp(): Promise<unknown> {
 }
 
 /**
- * Once the page has loaded and the browser is idle, the app's entry and its imports, and the dashboard's chunks and
- * styles (where a login leads), go into the HTTP cache
- * (`rel=prefetch`: lowest priority, not parsed, not run), so that the dashboard opens from the cache after a login
- * on this page instead of loading the whole app then.
+ * Once the page has loaded and the browser is idle, the app's entry with its imports and the dashboard's chunks and
+ * styles go into the HTTP cache (`rel=prefetch`: lowest priority, not parsed, not run), so that the dashboard opens
+ * from the cache after a login on this page instead of loading the whole app then.
  */
 function prefetchAppWhenIdle(): void {
   const script = document.querySelector(`script[${APP_ENTRY_ATTRIBUTE}]`);
