@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import type { Agent } from 'node:https';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyHttpOptions,
@@ -14,6 +13,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { AppConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { problem } from './lib/problem.js';
+import type { PushTestSeam } from './lib/web-push.js';
 import { errorHandler, titleFor } from './http/error-handler.js';
 import { addMergePatchParser } from './http/merge-patch.js';
 import { redactUrl } from './http/redact-url.js';
@@ -70,8 +70,11 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the configured logger writes instead of stdout (tests read the log lines). */
   logStream?: { write(line: string): void };
-  /** HTTPS agent of Web Push requests (tests trust their local push endpoint's certificate with it). */
-  pushAgent?: Agent;
+  /**
+   * Test-only seam of Web Push (docs/decisions/0030): lets tests reach their local push service on 127.0.0.1.
+   * server.ts never sets it, and no setting or environment variable does; without it the endpoint rule holds in full.
+   */
+  pushTest?: PushTestSeam;
 }
 
 export type App = FastifyInstance<
@@ -179,7 +182,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(docsPlugin);
   await app.register(mailPlugin);
   await app.register(authPlugin);
-  await app.register(pushPlugin, options.pushAgent ? { agent: options.pushAgent } : {});
+  await app.register(pushPlugin, options.pushTest ? { test: options.pushTest } : {});
   await app.register(schedulerPlugin);
   await app.register(idempotencyPlugin);
   await app.register(conditionalGetPlugin);

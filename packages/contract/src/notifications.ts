@@ -103,21 +103,27 @@ export const updateNotificationSettingsSchema = z.strictObject({
 });
 export type UpdateNotificationSettingsInput = z.input<typeof updateNotificationSettingsSchema>;
 
-/** A browser's PushSubscription as `subscription.toJSON()` gives it. */
+export const ENDPOINT_NOT_PUBLIC =
+  'Die Push-Adresse muss zu einem öffentlichen Push-Dienst gehören (https, kein lokales oder privates Netz).';
+export const P256DH_INVALID = 'Der Schlüssel p256dh ist kein gültiger öffentlicher P-256-Schlüssel.';
+export const AUTH_INVALID = 'Der Schlüssel auth muss genau 16 Byte lang sein.';
+
+/**
+ * A browser's PushSubscription as `subscription.toJSON()` gives it. The shapes are checked here (docs/decisions/0030):
+ * `p256dh` is base64url of 65 bytes starting with 0x04 (an uncompressed P-256 point; the server also checks that it
+ * lies on the curve), `auth` of exactly 16 bytes; the endpoint is https (the server also resolves its host and
+ * refuses every address that is not public).
+ */
 export const createPushSubscriptionSchema = z.strictObject({
   endpoint: text()
     .max(2000, 'Die Push-Adresse ist zu lang.')
-    .refine((value) => /^https?:\/\/[^\s]+$/.test(value), 'Die Push-Adresse muss mit https:// beginnen.'),
+    .refine((value) => /^https:\/\/[^\s]+$/.test(value), 'Die Push-Adresse muss mit https:// beginnen.'),
   expirationTime: z.number().nullable().optional(),
   keys: z.strictObject({
-    p256dh: text()
-      .min(80, 'Der Schlüssel p256dh ist ungültig.')
-      .max(120, 'Der Schlüssel p256dh ist ungültig.')
-      .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Der Schlüssel p256dh ist ungültig.'),
-    auth: text()
-      .min(16, 'Der Schlüssel auth ist ungültig.')
-      .max(40, 'Der Schlüssel auth ist ungültig.')
-      .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Der Schlüssel auth ist ungültig.'),
+    // 0x04 makes the first two characters "B" and A–P; 65 bytes are 87 characters, the last holding 4 bits.
+    p256dh: text().regex(/^B[A-P][A-Za-z0-9_-]{84}[AEIMQUYcgkosw048]=?$/, P256DH_INVALID),
+    // 16 bytes are 22 characters, the last holding 2 bits.
+    auth: text().regex(/^[A-Za-z0-9_-]{21}[AQgw](?:==)?$/, AUTH_INVALID),
   }),
   label: text().trim().max(100).optional(),
 });

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { pushSubscriptions } from '../db/schema.js';
 
-/** The push service answered 404/410: the subscription is gone for good. */
+/** The push service answered 404/410, or the endpoint rule refused it (decision 0030): gone for good. */
 export async function deleteGoneTarget(db: Db, id: number): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
 }

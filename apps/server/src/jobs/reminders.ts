@@ -48,7 +48,8 @@ export interface ReminderRunResult {
 
 /**
  * Delivers one push message to every subscription of a user; subscriptions the push service calls gone
- * (404/410) are deleted. Returns how many subscriptions accepted it; throws when none did and one failed.
+ * (404/410), and those the endpoint rule refuses before sending (docs/decisions/0030), are deleted. Returns how
+ * many subscriptions accepted it; throws when none did and one failed.
  */
 export async function deliverPush(
   deps: Pick<ReminderDeps, 'db' | 'push' | 'log'>,
@@ -64,6 +65,10 @@ export async function deliverPush(
       if (outcome === 'gone') {
         await deleteGoneTarget(deps.db, target.id);
         deps.log.info({ userId, subscription: target.id }, 'push subscription gone; deleted');
+      } else if (outcome === 'refused') {
+        // Nothing was sent: its endpoint is not public (any more) or its keys are unusable (decision 0030).
+        await deleteGoneTarget(deps.db, target.id);
+        deps.log.warn({ userId, subscription: target.id }, 'push subscription breaks the endpoint rule; deleted');
       } else {
         delivered += 1;
         await markTargetDelivered(deps.db, target.id);

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Route } from '@streckenpass/contract/routes';
 import type { Tour } from '@streckenpass/contract/tours';
@@ -200,7 +201,8 @@ describe('isolation between users', () => {
 });
 
 describe('isolation of reminders, push subscriptions and calendar feeds (issue 16)', () => {
-  const p256dh = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
+  // A real P-256 key and a public address literal (no DNS needed): the push endpoint rule, decision 0030.
+  const p256dh = createECDH('prime256v1').generateKeys().toString('base64url');
   const call = (user: TestUser, method: Method, url: string, payload?: object) =>
     ctx.app.inject({
       method,
@@ -211,7 +213,7 @@ describe('isolation of reminders, push subscriptions and calendar feeds (issue 1
 
   it('keeps each user’s settings, subscriptions and feed to that user', async () => {
     const subscription = await call(a, 'POST', '/api/push_subscriptions', {
-      endpoint: 'https://push.example.org/a-device',
+      endpoint: 'https://93.184.215.14/push/a-device',
       keys: { p256dh, auth: Buffer.alloc(16, 1).toString('base64url') },
     });
     expect(subscription.statusCode).toBe(201);

@@ -1,6 +1,11 @@
-import type { Agent } from 'node:https';
 import fp from 'fastify-plugin';
-import { createPushSender, generateVapidKeys, type PushSender, type VapidKeys } from '../lib/web-push.js';
+import {
+  createPushSender,
+  generateVapidKeys,
+  type PushSender,
+  type PushTestSeam,
+  type VapidKeys,
+} from '../lib/web-push.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,13 +18,13 @@ declare module 'fastify' {
  * The VAPID key pair is generated once and kept in the settings table like the JWT secret, so every instance
  * signs with the same key and subscriptions survive restarts (a new key would invalidate all of them).
  */
-export default fp<{ agent?: Agent }>(
+export default fp<{ test?: PushTestSeam }>(
   async (app, options) => {
     const stored = await app.settings.getOrCreate('vapid_keys', () => JSON.stringify(generateVapidKeys()));
     const keys = JSON.parse(stored) as VapidKeys;
     app.decorate(
       'push',
-      createPushSender({ keys, subject: app.config.vapidSubject, ...(options.agent ? { agent: options.agent } : {}) }),
+      createPushSender({ keys, subject: app.config.vapidSubject, ...(options.test ? { test: options.test } : {}) }),
     );
   },
   { name: 'push', dependencies: ['settings'] },

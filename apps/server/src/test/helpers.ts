@@ -84,7 +84,7 @@ export interface TestContext {
 export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
   db?: TestDatabase,
-  options: Pick<BuildOptions, 'pushAgent'> = {},
+  options: Pick<BuildOptions, 'pushTest'> = {},
 ): Promise<TestContext> {
   const testDb = db ?? (await createTestDatabase());
   const app = await buildApp(testConfig(overrides), { database: testDb.database, logger: false, ...options });

@@ -6,12 +6,17 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { importJWK, jwtVerify } from 'jose';
+import type { PushTestSeam } from '../lib/web-push.js';
 
 /**
  * A push service in the test process, as a browser's would be: an HTTPS endpoint per subscription that checks the
  * VAPID authorisation (RFC 8292: an ES256 JWT for this origin signed with the key in `k`) and hands the message to
  * a "browser" that decrypts it with the subscription's private key (RFC 8291, aes128gcm). Nothing of web-push is
  * mocked: the library under test talks to this server over real TLS.
+ *
+ * It listens on 127.0.0.1, which the endpoint rule (docs/decisions/0030) refuses: an app that is to reach it is
+ * built with `pushTest: push.seam` (its certificate and its address allowed). The certificate also names
+ * `push.test`, a host name that only a test's own resolver knows.
  */
 
 export interface PushClient {
@@ -29,15 +34,25 @@ export interface ReceivedPush {
   headers: Record<string, string | string[] | undefined>;
 }
 
+/** The host name besides 127.0.0.1 in the endpoint's certificate. */
+export const TEST_PUSH_HOST = 'push.test';
+
 export interface TestPushService {
+  /** https://127.0.0.1:<port> */
   origin: string;
-  /** An HTTPS agent that trusts the endpoint's self-signed certificate (passed to buildApp as `pushAgent`). */
-  agent: https.Agent;
+  port: number;
+  /** What buildApp's `pushTest` needs to reach this service: its certificate, and 127.0.0.1 allowed. */
+  seam: Required<Pick<PushTestSeam, 'ca' | 'allowedAddresses'>>;
   received: ReceivedPush[];
   /** Requests that failed the VAPID or decryption checks (a test expects none). */
   rejected: string[];
-  /** A new subscription, as a browser would create with PushManager.subscribe(). */
-  subscribe(name?: string): PushClient;
+  /** TCP connections the service has accepted so far (a refused endpoint must not add one). */
+  readonly connections: number;
+  /**
+   * A new subscription, as a browser would create with PushManager.subscribe(); its endpoint names `host`
+   * (default 127.0.0.1, or TEST_PUSH_HOST) at this service's port.
+   */
+  subscribe(name?: string, host?: string): PushClient;
   /** From now on the endpoint of `client` answers `status` (410 = the user unsubscribed in the browser). */
   answer(client: PushClient, status: number): void;
   close(): Promise<void>;
@@ -61,7 +76,7 @@ function selfSignedCertificate(): { key: string; cert: string } {
         '-subj',
         '/CN=127.0.0.1',
         '-addext',
-        'subjectAltName=IP:127.0.0.1',
+        `subjectAltName=IP:127.0.0.1,DNS:${TEST_PUSH_HOST}`,
         '-keyout',
         path.join(dir, 'key.pem'),
         '-out',
@@ -126,25 +141,26 @@ async function checkVapid(header: string | undefined, origin: string) {
 
 export async function startTestPushService(): Promise<TestPushService> {
   const { key, cert } = selfSignedCertificate();
+  // By path: the same subscription may be addressed as 127.0.0.1 or as TEST_PUSH_HOST.
   const clients = new Map<string, PushClient>();
   const answers = new Map<string, number>();
   const received: ReceivedPush[] = [];
   const rejected: string[] = [];
-  let origin = '';
+  let connections = 0;
   const server = https.createServer({ key, cert }, (request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       void (async () => {
-        const endpoint = `${origin}${request.url ?? ''}`;
-        const client = clients.get(endpoint);
-        const status = answers.get(endpoint);
+        const client = clients.get(request.url ?? '');
         if (!client) return response.writeHead(404).end();
+        const endpoint = client.subscription.endpoint;
+        const status = answers.get(endpoint);
         if (status !== undefined) return response.writeHead(status).end();
         try {
           if (request.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
           if (!request.headers.ttl) throw new Error('no TTL');
-          const vapid = await checkVapid(request.headers.authorization, origin);
+          const vapid = await checkVapid(request.headers.authorization, new URL(endpoint).origin);
           const payload = JSON.parse(decryptPush(Buffer.concat(chunks), client).toString('utf8')) as unknown;
           received.push({ endpoint, payload, vapid, headers: request.headers });
           response.writeHead(201, { location: `${endpoint}/message/${received.length}` }).end();
@@ -155,21 +171,28 @@ export async function startTestPushService(): Promise<TestPushService> {
       })();
     });
   });
+  server.on('connection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const agent = new https.Agent({ ca: cert, keepAlive: false });
+  const port = (server.address() as AddressInfo).port;
   let counter = 0;
   return {
-    origin,
-    agent,
+    origin: `https://127.0.0.1:${port}`,
+    port,
+    seam: { ca: cert, allowedAddresses: ['127.0.0.1'] },
     received,
     rejected,
-    subscribe(name = 'device') {
+    get connections() {
+      return connections;
+    },
+    subscribe(name = 'device', host = '127.0.0.1') {
       counter += 1;
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
       const authSecret = randomBytes(16);
-      const endpoint = `${origin}/push/${name}-${counter}-${randomBytes(6).toString('hex')}`;
+      const path = `/push/${name}-${counter}-${randomBytes(6).toString('hex')}`;
+      const endpoint = `https://${host}:${port}${path}`;
       const client: PushClient = {
         subscription: {
           endpoint,
@@ -178,7 +201,7 @@ export async function startTestPushService(): Promise<TestPushService> {
         ecdh,
         authSecret,
       };
-      clients.set(endpoint, client);
+      clients.set(path, client);
       return client;
     },
     answer(client, status) {
@@ -186,7 +209,6 @@ export async function startTestPushService(): Promise<TestPushService> {
     },
     close: () =>
       new Promise<void>((resolve) => {
-        agent.destroy();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

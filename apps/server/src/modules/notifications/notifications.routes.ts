@@ -2,8 +2,11 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@streckenpass/contract/common';
 import {
+  AUTH_INVALID,
   createPushSubscriptionSchema,
+  ENDPOINT_NOT_PUBLIC,
   notificationSettingsSchema,
+  P256DH_INVALID,
   pushSubscriptionSchema,
   testNotificationResultSchema,
   testNotificationSchema,
@@ -14,6 +17,7 @@ import {
 import { todayIn } from '@streckenpass/contract/knowledge';
 import { problems } from '../../http/problems.js';
 import { unauthorized, unprocessable } from '../../lib/errors.js';
+import { isAuthSecret, isP256PublicKey } from '../../lib/push-endpoint-rule.js';
 import { reminderMail } from '../../mail/templates.js';
 import { currentUser } from '../../plugins/auth.js';
 import { deliverPush } from '../../jobs/reminders.js';
@@ -133,13 +137,24 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Dieses Gerät für Push-Benachrichtigungen anmelden',
         description:
           'Nimmt `PushSubscription.toJSON()` des Browsers. Meldet sich derselbe Browser erneut an, ersetzt das ' +
-          'die frühere Anmeldung.',
+          'die frühere Anmeldung. Die Push-Adresse muss https sein und ihr Host nur zu öffentlichen Adressen ' +
+          'auflösen (kein localhost, keine privaten, link-lokalen oder reservierten Netze); `p256dh` muss ein ' +
+          'Punkt auf P-256 sein, `auth` genau 16 Byte. Sonst 422.',
         body: createPushSubscriptionSchema,
         response: { 201: pushSubscriptionSchema, ...problems(400, 401, 422) },
       },
     },
     async (request, reply) => {
       const { endpoint, keys, label } = request.body;
+      // The contract checked the shapes; the curve and the addresses need node:crypto and DNS (decision 0030).
+      const violations = [];
+      if (!isP256PublicKey(keys.p256dh)) violations.push({ propertyPath: 'keys.p256dh', message: P256DH_INVALID });
+      if (!isAuthSecret(keys.auth)) violations.push({ propertyPath: 'keys.auth', message: AUTH_INVALID });
+      if (violations.length === 0 && !(await app.push.checkEndpoint(endpoint)).ok) {
+        // One message for every refusal (private address, unknown name): it tells a scanner nothing.
+        violations.push({ propertyPath: 'endpoint', message: ENDPOINT_NOT_PUBLIC });
+      }
+      if (violations.length > 0) throw unprocessable(violations);
       const row = await repo.upsertSubscription(currentUser(request).id, {
         endpoint,
         p256dh: keys.p256dh,

@@ -18,7 +18,7 @@ let bob: TestUser;
 beforeAll(async () => {
   push = await startTestPushService();
   smtp = await startTestSmtp();
-  ctx = await buildTestApp({ smtpUrl: smtp.url, timezone: 'Pacific/Auckland' }, undefined, { pushAgent: push.agent });
+  ctx = await buildTestApp({ smtpUrl: smtp.url, timezone: 'Pacific/Auckland' }, undefined, { pushTest: push.seam });
 });
 afterAll(async () => {
   await ctx.close();

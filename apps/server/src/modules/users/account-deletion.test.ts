@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Backup } from '@streckenpass/contract/backup';
@@ -110,9 +111,10 @@ async function seedEveryTable(user: TestUser) {
     sql`insert into weekly_report_log (user_id, iso_week, status) values (${user.id}, '2026-W01', 'claimed')`,
   );
   // Reminders (issue 16): a push subscription, the calendar feed and a claimed reminder.
-  const p256dh = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
+  // A real P-256 key and a public address literal (no DNS needed): the push endpoint rule, decision 0030.
+  const p256dh = createECDH('prime256v1').generateKeys().toString('base64url');
   const subscription = await call('POST', '/api/push_subscriptions', user, {
-    endpoint: `https://push.example.org/${user.id}`,
+    endpoint: `https://93.184.215.14/push/${user.id}`,
     keys: { p256dh, auth: Buffer.alloc(16, 1).toString('base64url') },
   });
   expect(subscription.statusCode).toBe(201);
