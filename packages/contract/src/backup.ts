@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateSchema, requiredText, text } from './common.js';
 import { reminderThresholdsSchema, validityDaysSchema } from './notifications.js';
 import { stationCodeSchema } from './stations.js';
+import { LIMITS } from './limits.js';
 
 /**
  * The account backup (GDPR Art. 20): one versioned JSON document. Records refer to each other by `ref`, a number
@@ -18,7 +19,7 @@ export const BACKUP_FORMAT = 'streckenpass-backup';
 export const BACKUP_VERSION = 1;
 
 const ref = z.number().int().positive().max(2_147_483_647).describe('Nummer des Eintrags innerhalb dieses Dokuments');
-const refs = (max: number) => z.array(ref).max(max);
+const refs = (max: number, message: string) => z.array(ref).max(max, message);
 const code = text().trim().max(64, 'Das Kürzel darf höchstens 64 Zeichen lang sein.');
 
 export const backupRouteSchema = z.strictObject({
@@ -36,7 +37,7 @@ export const backupRouteSchema = z.strictObject({
 export const backupTourSchema = z.strictObject({
   ref,
   name: requiredText('Der Name der Tour'),
-  routes: refs(5000),
+  routes: refs(LIMITS.routesPerTour, `Eine Tour umfasst höchstens ${LIMITS.routesPerTour} Strecken.`),
 });
 export const backupVehicleSchema = z.strictObject({
   ref,
@@ -46,7 +47,12 @@ export const backupVehicleSchema = z.strictObject({
 });
 export const backupRouteActivitySchema = z
   // A trip whose routes were all deleted since is kept as it is (it has no routes left).
-  .strictObject({ ref, acquiredAt: dateSchema, acquiredUntil: dateSchema, routes: refs(5000) })
+  .strictObject({
+    ref,
+    acquiredAt: dateSchema,
+    acquiredUntil: dateSchema,
+    routes: refs(LIMITS.routesPerDrive, `Eine Fahrt umfasst höchstens ${LIMITS.routesPerDrive} Strecken.`),
+  })
   .refine((value) => value.acquiredUntil >= value.acquiredAt, {
     path: ['acquiredUntil'],
     message: '„Gültig bis“ darf nicht vor dem Erwerbsdatum liegen.',
@@ -54,7 +60,7 @@ export const backupRouteActivitySchema = z
 export const backupVehicleActivitySchema = z.strictObject({
   ref,
   routeActivity: ref,
-  vehicles: refs(1000),
+  vehicles: refs(LIMITS.vehiclesPerDrive, `Zu einer Fahrt gehören höchstens ${LIMITS.vehiclesPerDrive} Fahrzeuge.`),
 });
 export const backupPreferencesSchema = z.strictObject({
   receiveWeeklyReports: z.boolean(),
@@ -68,8 +74,6 @@ export const backupPreferencesSchema = z.strictObject({
   reminderPush: z.boolean().optional(),
 });
 
-const MAX_RECORDS = 100_000;
-
 export const backupSchema = z
   .strictObject({
     format: z.literal(BACKUP_FORMAT),
@@ -78,11 +82,11 @@ export const backupSchema = z
     account: z
       .strictObject({ email: z.string(), firstname: z.string().nullable(), lastname: z.string().nullable() })
       .describe('Wessen Daten das sind (wird beim Wiederherstellen nicht übernommen)'),
-    routes: z.array(backupRouteSchema).max(MAX_RECORDS).default([]),
-    tours: z.array(backupTourSchema).max(MAX_RECORDS).default([]),
-    vehicles: z.array(backupVehicleSchema).max(MAX_RECORDS).default([]),
-    routeActivities: z.array(backupRouteActivitySchema).max(MAX_RECORDS).default([]),
-    vehicleActivities: z.array(backupVehicleActivitySchema).max(MAX_RECORDS).default([]),
+    routes: z.array(backupRouteSchema).max(LIMITS.routesPerAccount).default([]),
+    tours: z.array(backupTourSchema).max(LIMITS.toursPerAccount).default([]),
+    vehicles: z.array(backupVehicleSchema).max(LIMITS.vehiclesPerAccount).default([]),
+    routeActivities: z.array(backupRouteActivitySchema).max(LIMITS.drivesPerAccount).default([]),
+    vehicleActivities: z.array(backupVehicleActivitySchema).max(LIMITS.vehicleActivitiesPerAccount).default([]),
     preferences: backupPreferencesSchema.optional(),
   })
   .describe('Sicherung eines Kontos (Format streckenpass-backup, Version 1)');

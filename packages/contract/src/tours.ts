@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { iriSchema, requiredText } from './common.js';
+import { LIMITS } from './limits.js';
 import { TOUR_MIN_ROUTES } from './tour-status.js';
 
 export { TOUR_MIN_ROUTES };
@@ -14,7 +15,7 @@ export type Tour = z.infer<typeof tourSchema>;
 
 const tourRoutes = z
   .array(iriSchema('routes'))
-  .max(1000)
+  .max(LIMITS.routesPerTour, `Eine Tour umfasst höchstens ${LIMITS.routesPerTour} Strecken.`)
   .refine((routes) => new Set(routes).size >= TOUR_MIN_ROUTES, {
     message: `Eine Tour braucht mindestens ${TOUR_MIN_ROUTES} Strecken.`,
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { iriSchema } from './common.js';
+import { LIMITS } from './limits.js';
 
 export const vehicleActivitySchema = z.object({
   id: z.number().int(),
@@ -9,7 +10,10 @@ export const vehicleActivitySchema = z.object({
 });
 export type VehicleActivity = z.infer<typeof vehicleActivitySchema>;
 
-const acquiredVehicles = z.array(iriSchema('vehicles')).min(1, 'Mindestens ein Fahrzeug auswählen.').max(1000);
+const acquiredVehicles = z
+  .array(iriSchema('vehicles'))
+  .min(1, 'Mindestens ein Fahrzeug auswählen.')
+  .max(LIMITS.vehiclesPerDrive, `Zu einer Fahrt gehören höchstens ${LIMITS.vehiclesPerDrive} Fahrzeuge.`);
 
 export const createVehicleActivitySchema = z.strictObject({
   acquiredVehicles,

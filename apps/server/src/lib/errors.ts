@@ -1,5 +1,7 @@
 /** An error that becomes an RFC 9457 problem details answer. */
 export class HttpError extends Error {
+  /** Response headers that go with the refusal (e.g. `Retry-After`). */
+  headers?: Record<string, string>;
   constructor(
     public readonly statusCode: number,
     public readonly title: string,

@@ -1,9 +1,12 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Backup, BackupSectionName } from '@streckenpass/contract/backup';
+import { LIMITS } from '@streckenpass/contract/limits';
 import { thresholdLabel, validityRuleLabel } from '@streckenpass/contract/notifications';
 import type { StationIndex } from '@streckenpass/contract/stations';
-import type { Executor } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
+import type { Quota } from '../../db/quota.js';
 import { aggregatedIds, ownedWriter } from '../../db/owned.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import {
@@ -28,6 +31,12 @@ export type KeyOf = (section: BackupSectionName, ref: number) => string | undefi
 /** The database id a record `ref` of another section was matched to or inserted as. */
 export type IdOf = (section: BackupSectionName, ref: number) => number;
 
+/** One page of a section's records: those with `ref` (database id) above `after`, at most `limit`, in id order. */
+export interface Page {
+  after: number;
+  limit: number;
+}
+
 /** What a section's references point at: the field and the section it refers to, for the integrity check. */
 export interface SectionReference<Item> {
   section: BackupSectionName;
@@ -45,9 +54,14 @@ export interface SectionReference<Item> {
  */
 export interface BackupSection<Item extends SectionItem = SectionItem> {
   name: BackupSectionName;
-  /** The records of the user, `ref` = database id; references are database ids too. */
-  read(ex: Executor, userId: number): Promise<Item[]>;
+  /** The records of the user in id order (one page of them), `ref` = database id; references are database ids too. */
+  read(ex: Executor, userId: number, page: Page): Promise<Item[]>;
   references: SectionReference<Item>[];
+  /**
+   * The account limits (packages/contract/src/limits.ts) of this kind of record and of the links its records hold:
+   * a restore or import that would exceed one is refused before anything is written.
+   */
+  quota?: { records: Quota; links?: { refs: (item: Item) => readonly number[]; quota: Quota } };
   /** Same key = same record: the restore leaves it (or merges into it) instead of adding a copy. */
   naturalKey(item: Item, keyOf: KeyOf): string;
   /** German one-line description for the preview. */
@@ -138,7 +152,7 @@ function keysOf(section: BackupSectionName, refs: readonly number[], keyOf: KeyO
   return refs.map((ref) => keyOf(section, ref) ?? `?${ref}`).sort();
 }
 
-/** Pairs (parent id, child id) of a link table for the user's parents, as `Map<parent, child[]>`. */
+/** Pairs (parent id, child id) of a link table for the given parents of the user, as `Map<parent, child[]>`. */
 async function linkedIds(
   ex: Executor,
   parent: PgTable & { id: PgColumn; ownerId: PgColumn },
@@ -146,14 +160,21 @@ async function linkedIds(
   childColumn: PgColumn,
   link: PgTable,
   userId: number,
+  parentIds: readonly number[],
 ): Promise<Map<number, number[]>> {
+  if (parentIds.length === 0) return new Map();
   const rows = await ex
     .select({ parentId: parent.id, childIds: aggregatedIds(childColumn) })
     .from(parent as PgTable)
     .leftJoin(link, eq(parentColumn, parent.id))
-    .where(eq(parent.ownerId, userId))
+    .where(and(eq(parent.ownerId, userId), inArray(parent.id, [...parentIds])))
     .groupBy(parent.id);
   return new Map(rows.map((row) => [row.parentId as number, (row.childIds as number[]).map(Number)]));
+}
+
+/** The user's records of a page: `owner_id = userId and id > after`, in id order, at most `limit`. */
+function pageOf(table: PgTable & { id: PgColumn; ownerId: PgColumn }, userId: number, page: Page): SQL | undefined {
+  return and(eq(table.ownerId, userId), gt(table.id, page.after));
 }
 
 /**
@@ -195,7 +216,8 @@ function routeChanges(stations: StationIndex, existing: RouteItem, incoming: Rou
 const routesSection = (stations: StationIndex): BackupSection<RouteItem> => ({
   name: 'routes',
   references: [],
-  async read(ex, userId) {
+  quota: { records: { limit: LIMITS.routesPerAccount, label: 'Strecken' } },
+  async read(ex, userId, page) {
     const rows = await ex
       .select({
         ref: routes.id,
@@ -208,8 +230,9 @@ const routesSection = (stations: StationIndex): BackupSection<RouteItem> => ({
         endStation: routes.endStation,
       })
       .from(routes)
-      .where(eq(routes.ownerId, userId))
-      .orderBy(asc(routes.id));
+      .where(pageOf(routes, userId, page))
+      .orderBy(asc(routes.id))
+      .limit(page.limit);
     return rows;
   },
   naturalKey: (route) => key(route.name, route.companyRoute ?? '', route.startPoint, route.endPoint),
@@ -263,12 +286,14 @@ const routesSection = (stations: StationIndex): BackupSection<RouteItem> => ({
 const vehiclesSection: BackupSection<VehicleItem> = {
   name: 'vehicles',
   references: [],
-  read: (ex, userId) =>
+  quota: { records: { limit: LIMITS.vehiclesPerAccount, label: 'Fahrzeuge' } },
+  read: (ex, userId, page) =>
     ex
       .select({ ref: vehicles.id, name: vehicles.name, validityDays: vehicles.validityDays })
       .from(vehicles)
-      .where(eq(vehicles.ownerId, userId))
-      .orderBy(asc(vehicles.id)),
+      .where(pageOf(vehicles, userId, page))
+      .orderBy(asc(vehicles.id))
+      .limit(page.limit),
   naturalKey: (vehicle) => key(vehicle.name),
   describe: (vehicle) => vehicle.name,
   async insert(ex, userId, items) {
@@ -304,13 +329,29 @@ const vehiclesSection: BackupSection<VehicleItem> = {
 const toursSection: BackupSection<TourItem> = {
   name: 'tours',
   references: [{ section: 'routes', refs: (tour) => tour.routes, what: 'Strecke' }],
-  async read(ex, userId) {
-    const links = await linkedIds(ex, tours, tourRoutes.tourId, tourRoutes.routeId, tourRoutes, userId);
+  quota: {
+    records: { limit: LIMITS.toursPerAccount, label: 'Touren' },
+    links: {
+      refs: (tour) => tour.routes,
+      quota: { limit: LIMITS.tourRoutesPerAccount, label: 'Strecken in allen Touren' },
+    },
+  },
+  async read(ex, userId, page) {
     const rows = await ex
       .select({ ref: tours.id, name: tours.name })
       .from(tours)
-      .where(eq(tours.ownerId, userId))
-      .orderBy(asc(tours.id));
+      .where(pageOf(tours, userId, page))
+      .orderBy(asc(tours.id))
+      .limit(page.limit);
+    const links = await linkedIds(
+      ex,
+      tours,
+      tourRoutes.tourId,
+      tourRoutes.routeId,
+      tourRoutes,
+      userId,
+      rows.map((row) => row.ref),
+    );
     return rows.map((row) => ({ ...row, routes: links.get(row.ref) ?? [] }));
   },
   naturalKey: (tour) => key(tour.name),
@@ -348,18 +389,32 @@ const toursSection: BackupSection<TourItem> = {
   },
 };
 
+/**
+ * Refreshes the statistics of `route_activities` when the table has more than doubled since they were taken (or
+ * never were): enough for the planner to find each route's activities through the indexes, without an ANALYZE in
+ * every step of a restore (one costs more than the step's inserts on a large table).
+ */
+async function analyzeWhenGrown(ex: Executor): Promise<void> {
+  const result = await ex.execute<{ rows: number; estimate: number }>(
+    sql`select (select count(*) from route_activities)::integer as rows,
+               (select reltuples from pg_class where oid = 'route_activities'::regclass)::float8 as estimate`,
+  );
+  const [row] = (result as unknown as { rows: { rows: number; estimate: number }[] }).rows;
+  if (row && Number(row.rows) > 2 * Math.max(Number(row.estimate), 100))
+    await ex.execute(sql`analyze route_activities`);
+}
+
 const routeActivitiesSection: BackupSection<RouteActivityItem> = {
   name: 'routeActivities',
   references: [{ section: 'routes', refs: (activity) => activity.routes, what: 'Strecke' }],
-  async read(ex, userId) {
-    const links = await linkedIds(
-      ex,
-      routeActivities,
-      routeActivityRoutes.routeActivityId,
-      routeActivityRoutes.routeId,
-      routeActivityRoutes,
-      userId,
-    );
+  quota: {
+    records: { limit: LIMITS.drivesPerAccount, label: 'Fahrten' },
+    links: {
+      refs: (activity) => activity.routes,
+      quota: { limit: LIMITS.driveRoutesPerAccount, label: 'Strecken in allen Fahrten' },
+    },
+  },
+  async read(ex, userId, page) {
     const rows = await ex
       .select({
         ref: routeActivities.id,
@@ -367,8 +422,18 @@ const routeActivitiesSection: BackupSection<RouteActivityItem> = {
         acquiredUntil: routeActivities.acquiredUntil,
       })
       .from(routeActivities)
-      .where(eq(routeActivities.ownerId, userId))
-      .orderBy(asc(routeActivities.id));
+      .where(pageOf(routeActivities, userId, page))
+      .orderBy(asc(routeActivities.id))
+      .limit(page.limit);
+    const links = await linkedIds(
+      ex,
+      routeActivities,
+      routeActivityRoutes.routeActivityId,
+      routeActivityRoutes.routeId,
+      routeActivityRoutes,
+      userId,
+      rows.map((row) => row.ref),
+    );
     return rows.map((row) => ({ ...row, routes: links.get(row.ref) ?? [] }));
   },
   naturalKey: (activity, keyOf) =>
@@ -399,7 +464,7 @@ const routeActivitiesSection: BackupSection<RouteActivityItem> = {
     const columns = { route_activity_id: 'integer', route_id: 'integer' } as const;
     const large = links.length >= ANALYZE_AFTER;
     if (large) {
-      await ex.execute(sql`analyze route_activities`);
+      await analyzeWhenGrown(ex);
       await ex.execute(sql`set local enable_hashjoin = off`);
       await ex.execute(sql`set local enable_mergejoin = off`);
     }
@@ -418,7 +483,20 @@ const vehicleActivitiesSection: BackupSection<VehicleActivityItem> = {
     { section: 'routeActivities', refs: (activity) => [activity.routeActivity], what: 'Fahrt' },
     { section: 'vehicles', refs: (activity) => activity.vehicles, what: 'Fahrzeug' },
   ],
-  async read(ex, userId) {
+  quota: {
+    records: { limit: LIMITS.vehicleActivitiesPerAccount, label: 'Fahrzeugeinträge' },
+    links: {
+      refs: (activity) => activity.vehicles,
+      quota: { limit: LIMITS.driveVehiclesPerAccount, label: 'Fahrzeuge in allen Fahrzeugeinträgen' },
+    },
+  },
+  async read(ex, userId, page) {
+    const rows = await ex
+      .select({ ref: vehicleActivities.id, routeActivity: vehicleActivities.routeActivityId })
+      .from(vehicleActivities)
+      .where(pageOf(vehicleActivities, userId, page))
+      .orderBy(asc(vehicleActivities.id))
+      .limit(page.limit);
     const links = await linkedIds(
       ex,
       vehicleActivities,
@@ -426,12 +504,8 @@ const vehicleActivitiesSection: BackupSection<VehicleActivityItem> = {
       vehicleActivityVehicles.vehicleId,
       vehicleActivityVehicles,
       userId,
+      rows.map((row) => row.ref),
     );
-    const rows = await ex
-      .select({ ref: vehicleActivities.id, routeActivity: vehicleActivities.routeActivityId })
-      .from(vehicleActivities)
-      .where(eq(vehicleActivities.ownerId, userId))
-      .orderBy(asc(vehicleActivities.id));
     return rows.map((row) => ({ ...row, vehicles: links.get(row.ref) ?? [] }));
   },
   naturalKey: (activity, keyOf) =>
@@ -490,7 +564,9 @@ function settingChanges(existing: PreferencesItem, incoming: PreferencesItem): S
 const preferencesSection: BackupSection<PreferencesItem> = {
   name: 'preferences',
   references: [],
-  async read(ex, userId) {
+  async read(ex, userId, page) {
+    // One record (ref 1): the first page has it, any later one is empty.
+    if (page.after >= 1) return [];
     const rows = await ex
       .select({
         receiveWeeklyReports: users.receiveWeeklyReports,
@@ -547,13 +623,59 @@ export function backupSections(stations: StationIndex): BackupSection[] {
   ] as unknown as BackupSection[];
 }
 
+/** Records read per statement: a page of the largest account reads in well under 100 ms on PGlite. */
+const PAGE_SIZE = 2000;
+
+/**
+ * One unit of a long operation's work. `read` steps write nothing; `write` steps (the default) bump the user's data
+ * version. On PostgreSQL every step of an operation runs in its one transaction; on PGlite each step is a
+ * transaction of its own and the event loop is yielded after it (see `merging`).
+ */
+export type Step = <R>(work: (tx: Executor) => Promise<R>, mode?: 'read' | 'write') => Promise<R>;
+
+/** Every section's records of the user, read page by page through `step`. */
+export async function readSections(
+  sections: readonly BackupSection[],
+  step: Step,
+  userId: number,
+): Promise<Map<BackupSectionName, SectionItem[]>> {
+  const out = new Map<BackupSectionName, SectionItem[]>();
+  for (const section of sections) {
+    const items: SectionItem[] = [];
+    let after = 0;
+    for (;;) {
+      const page = await step((ex) => section.read(ex, userId, { after, limit: PAGE_SIZE }), 'read');
+      items.push(...page);
+      if (page.length < PAGE_SIZE) break;
+      after = page[page.length - 1]!.ref;
+    }
+    out.set(section.name, items);
+  }
+  return out;
+}
+
 export function createBackupRepository(
   db: Executor,
   bump: (tx: Executor, userId: number) => Promise<void>,
   stations: StationIndex,
+  kind: Database['kind'],
 ) {
   const write = ownedWriter(db, bump);
   const sections = backupSections(stations);
+
+  /**
+   * PGlite runs one statement at a time for the whole process, on its main thread, and holds every other query
+   * while a transaction is open: a long operation is cut into steps, each its own short transaction, with the event
+   * loop yielded after each, so other users' requests run in between (issue 24).
+   */
+  const pgliteStep =
+    (userId: number): Step =>
+    async (work, mode = 'write') => {
+      const result = mode === 'read' ? await work(db) : await write(userId, undefined, work);
+      await yieldToEventLoop();
+      return result;
+    };
+
   return {
     sections,
 
@@ -565,26 +687,30 @@ export function createBackupRepository(
       return row;
     },
 
-    /** Reads every section in one snapshot (a repeatable-read transaction). */
+    /**
+     * Reads every section page by page: on PostgreSQL in one snapshot (a repeatable-read transaction); on PGlite in
+     * steps (heavy operations of one account run one at a time, plugins/heavy-operations.ts).
+     */
     readAll(userId: number): Promise<Map<BackupSectionName, SectionItem[]>> {
-      return db.transaction(
-        async (tx) => {
-          const out = new Map<BackupSectionName, SectionItem[]>();
-          for (const section of sections) out.set(section.name, await section.read(tx, userId));
-          return out;
-        },
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
-      );
+      if (kind === 'pglite') return readSections(sections, pgliteStep(userId), userId);
+      return db.transaction((tx) => readSections(sections, (work) => work(tx), userId), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      });
     },
 
     /**
-     * Runs `work` in one transaction that holds the user's restore lock (two restores of one account never
-     * interleave, so neither adds what the other just added) and bumps the data version.
+     * Runs `work`'s steps for a restore. On PostgreSQL: all in one transaction that holds the user's restore lock
+     * (two restores of one account never interleave) and bumps the data version: all or nothing. On PGlite: each
+     * step a short transaction of its own (see `pgliteStep`); the document was checked completely before the first
+     * write, and a restore cut off midway (a crash) is completed by restoring again, as merging by natural keys
+     * adds only what is missing (docs/decisions/0031-heavy-operations-and-limits.md).
      */
-    merging<T>(userId: number, work: (tx: Executor) => Promise<T>): Promise<T> {
+    merging<T>(userId: number, work: (step: Step) => Promise<T>): Promise<T> {
+      if (kind === 'pglite') return work(pgliteStep(userId));
       return write(userId, undefined, async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('streckenpass-restore'), ${userId})`);
-        return work(tx);
+        return work((step) => step(tx));
       });
     },
   };
@@ -600,6 +726,6 @@ declare module 'fastify' {
 
 export default repositoryPlugin(
   'backupRepository',
-  (app) => createBackupRepository(app.db, app.dataVersions.bump, app.stations.index),
+  (app) => createBackupRepository(app.db, app.dataVersions.bump, app.stations.index, app.database.kind),
   ['dataVersions', 'stations'],
 );

@@ -1,18 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { backupSchema, mergePreviewSchema, restoreResultSchema } from '@streckenpass/contract/backup';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_MEGABYTES } from '@streckenpass/contract/import';
+import { BACKUP_MAX_BYTES } from '@streckenpass/contract/limits';
 import { todayIn } from '@streckenpass/contract/knowledge';
 import { problems } from '../../http/problems.js';
 import { currentUser } from '../../plugins/auth.js';
 import { createBackupService } from './backup.service.js';
+import { parseBackupInSteps } from './backup.validation.js';
 
 const tags = ['Meine Daten'];
 const upload = {
-  bodyLimit: IMPORT_MAX_BYTES,
+  bodyLimit: BACKUP_MAX_BYTES,
   config: {
-    bodyTooLarge: `Die Sicherung ist zu groß: höchstens ${IMPORT_MAX_MEGABYTES} MB.`,
+    bodyTooLarge: `Die Sicherung ist zu groß: höchstens ${BACKUP_MAX_BYTES / (1024 * 1024)} MB.`,
     noStore: true,
+    heavy: 'restore' as const,
   },
+  // The body schema documents the document; it is checked in the handler, in steps (backup.validation.ts), after
+  // the heavy-operation slot is taken: one synchronous check of the largest document would hold up the process.
+  validatorCompiler: () => (value: unknown) => ({ value }),
 };
 const MERGE_RULES =
   'Zusammengeführt wird nach natürlichen Schlüsseln: Strecken nach Name, Kürzel, Start und Ende; Touren und ' +
@@ -40,7 +45,7 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
           '`streckenpass-sicherung-JJJJ-MM-TT.json`.',
         response: { 200: backupSchema, ...problems(401) },
       },
-      config: { noStore: true },
+      config: { noStore: true, heavy: 'backup' },
     },
     async (request, reply) => {
       const document = await service.export(currentUser(request).id);
@@ -62,7 +67,7 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...upload,
     },
-    async (request) => service.preview(currentUser(request).id, request.body),
+    async (request) => service.preview(currentUser(request).id, await parseBackupInSteps(request.body)),
   );
 
   app.post(
@@ -78,7 +83,7 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       ...upload,
     },
     async (request) => {
-      const result = await service.restore(currentUser(request).id, request.body);
+      const result = await service.restore(currentUser(request).id, await parseBackupInSteps(request.body));
       const added = result.sections.reduce((sum, section) => sum + section.added, 0);
       const changed = result.sections.reduce((sum, section) => sum + section.changed, 0);
       return {

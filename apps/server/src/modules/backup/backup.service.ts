@@ -6,9 +6,15 @@ import {
   type BackupSectionName,
   type MergePreview,
 } from '@streckenpass/contract/backup';
-import type { Executor } from '../../db/client.js';
+import { quotaMessage } from '../../db/quota.js';
 import { unauthorized, unprocessable } from '../../lib/errors.js';
-import type { BackupRepository, BackupSection, SectionItem } from './backup.repository.js';
+import {
+  readSections,
+  type BackupRepository,
+  type BackupSection,
+  type SectionItem,
+  type Step,
+} from './backup.repository.js';
 
 /** How many added or changed records the preview names per section. */
 const PREVIEW_EXAMPLES = 50;
@@ -145,8 +151,68 @@ function preview(plans: SectionPlan[]): MergePreview {
   return { sections, nothingToDo: sections.every((s) => s.added === 0 && s.changed === 0) };
 }
 
-/** Writes a plan in the caller's transaction: inserts section by section, mapping document refs to database ids. */
-async function apply(tx: Executor, userId: number, plans: SectionPlan[]): Promise<void> {
+/**
+ * Rows one write step inserts at most (records plus their links): on PGlite such a step takes well under 200 ms,
+ * so another user's request never waits long behind it.
+ */
+const STEP_ROWS = 1000;
+/** Merges into existing records (one statement each) per write step. */
+const STEP_MERGES = 200;
+
+/** A record's rows: itself and one per reference it holds. */
+function rowsOf(section: BackupSection, item: SectionItem): number {
+  return section.references.reduce((sum, reference) => sum + reference.refs(item).length, 1);
+}
+
+/** `items` cut into parts of at most `STEP_ROWS` rows (a record with more rows is a part of its own). */
+function parts(section: BackupSection, items: readonly SectionItem[]): SectionItem[][] {
+  const out: SectionItem[][] = [];
+  let current: SectionItem[] = [];
+  let rows = 0;
+  for (const item of items) {
+    const weight = rowsOf(section, item);
+    if (current.length > 0 && rows + weight > STEP_ROWS) {
+      out.push(current);
+      current = [];
+      rows = 0;
+    }
+    current.push(item);
+    rows += weight;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+/**
+ * The account limits (packages/contract/src/limits.ts) after the merge: records and links already there plus those
+ * the plan adds. Over a limit = 422 before anything is written, so an import or restore can never produce an account
+ * that its own backup cannot be restored from.
+ */
+function checkQuotas(plans: SectionPlan[], existing: Sections): void {
+  const violations: { propertyPath: string; message: string }[] = [];
+  for (const { section, add, merges } of plans) {
+    const quota = section.quota;
+    if (!quota) continue;
+    const have = existing.get(section.name) ?? [];
+    const records = have.length + add.length;
+    if (records > quota.records.limit) {
+      violations.push({ propertyPath: section.name, message: quotaMessage(quota.records, records) });
+    }
+    if (quota.links) {
+      const { refs } = quota.links;
+      const count = (items: readonly SectionItem[]) => items.reduce((sum, item) => sum + new Set(refs(item)).size, 0);
+      // A merge adds an incoming record's links to an existing one: at most as many as it brings.
+      const links = count(have) + count(add) + count(merges.map(([, incoming]) => incoming));
+      if (links > quota.links.quota.limit) {
+        violations.push({ propertyPath: section.name, message: quotaMessage(quota.links.quota, links) });
+      }
+    }
+  }
+  if (violations.length > 0) throw unprocessable(violations);
+}
+
+/** Writes a plan through `step`: inserts section by section in parts, mapping document refs to database ids. */
+async function apply(step: Step, userId: number, plans: SectionPlan[]): Promise<void> {
   const ids = new Map<BackupSectionName, Map<number, number>>();
   const idOf = (section: BackupSectionName, ref: number) => {
     const id = ids.get(section)?.get(ref);
@@ -156,12 +222,19 @@ async function apply(tx: Executor, userId: number, plans: SectionPlan[]): Promis
   for (const { section, add, matched, duplicateOf, merges } of plans) {
     const map = new Map<number, number>();
     for (const [ref, item] of matched) map.set(ref, item.ref);
-    const inserted = await section.insert(tx, userId, add, idOf);
-    add.forEach((item, i) => map.set(item.ref, inserted[i]!));
+    for (const part of parts(section, add)) {
+      const inserted = await step((tx) => section.insert(tx, userId, part, idOf));
+      part.forEach((item, i) => map.set(item.ref, inserted[i]!));
+    }
     for (const [ref, first] of duplicateOf) map.set(ref, map.get(first)!);
     ids.set(section.name, map);
-    for (const [existingItem, incomingItem] of merges) {
-      await section.merge!.apply(tx, userId, existingItem, incomingItem, idOf);
+    for (let i = 0; i < merges.length; i += STEP_MERGES) {
+      const part = merges.slice(i, i + STEP_MERGES);
+      await step(async (tx) => {
+        for (const [existingItem, incomingItem] of part) {
+          await section.merge!.apply(tx, userId, existingItem, incomingItem, idOf);
+        }
+      });
     }
   }
 }
@@ -205,17 +278,22 @@ export function createBackupService(repo: BackupRepository) {
     async preview(userId: number, document: Backup): Promise<MergePreview> {
       const { incoming } = await compare(userId, document);
       const existing = await repo.readAll(userId);
-      return preview(plan(sections, existing, incoming));
+      const plans = plan(sections, existing, incoming);
+      checkQuotas(plans, existing);
+      return preview(plans);
     },
 
-    /** Merges `document` into the account in one transaction; answers what it did. */
+    /**
+     * Merges `document` into the account (PostgreSQL: one transaction; PGlite: in short steps, see
+     * `repo.merging`); answers what it did.
+     */
     async restore(userId: number, document: Backup): Promise<MergePreview> {
       const { incoming } = await compare(userId, document);
-      return repo.merging(userId, async (tx) => {
-        const existing: Sections = new Map();
-        for (const section of sections) existing.set(section.name, await section.read(tx, userId));
+      return repo.merging(userId, async (step) => {
+        const existing = await readSections(sections, step, userId);
         const plans = plan(sections, existing, incoming);
-        await apply(tx, userId, plans);
+        checkQuotas(plans, existing);
+        await apply(step, userId, plans);
         return preview(plans);
       });
     },

@@ -271,9 +271,9 @@ describe('POST /api/backup/preview and /api/backup/restore', () => {
   });
 
   it('refuses a document larger than the limit with a German message (413)', async () => {
-    const huge = JSON.stringify({ format: 'streckenpass-backup', padding: 'x'.repeat(11 * 1024 * 1024) });
+    const huge = JSON.stringify({ format: 'streckenpass-backup', padding: 'x'.repeat(25 * 1024 * 1024) });
     const response = await call('POST', '/api/backup/restore', alice, huge);
     expect(response.statusCode).toBe(413);
-    expect(response.json().detail).toContain('höchstens 10 MB');
+    expect(response.json().detail).toContain('höchstens 24 MB');
   });
 });

@@ -64,6 +64,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       `/export/${extension}`,
       {
         // onRequest, not preHandler: a caller without a valid token gets 401 before its body is even parsed.
+        config: { heavy: 'export' },
         schema: {
           tags: ['Export'],
           summary: format.summary,

@@ -5,6 +5,7 @@ import type { createRouteSchema, Route, updateRouteSchema } from '@streckenpass/
 import type { Station, StationIndex } from '@streckenpass/contract/stations';
 import type { Executor } from '../../db/client.js';
 import { aggregatedIds } from '../../db/owned.js';
+import { LIMITS } from '@streckenpass/contract/limits';
 import { ownedRecords } from '../../db/owned-records.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { routes, tourRoutes, tours } from '../../db/schema.js';
@@ -58,6 +59,7 @@ export const createRoutesRepository = (
     table: routes,
     select: selectRoutes,
     listStatement: 'routes_list',
+    quota: { limit: LIMITS.routesPerAccount, label: 'Strecken' },
     toItem: ({ route, tourIds }) => ({
       id: route.id,
       name: route.name,
@@ -73,6 +75,7 @@ export const createRoutesRepository = (
     links: [
       {
         field: 'tours',
+        quota: { limit: LIMITS.tourRoutesPerAccount, label: 'Strecken in allen Touren' },
         kind: 'tours',
         link: {
           table: tourRoutes,

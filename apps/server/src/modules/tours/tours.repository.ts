@@ -4,6 +4,7 @@ import { toIri } from '@streckenpass/contract/common';
 import type { createTourSchema, Tour, updateTourSchema } from '@streckenpass/contract/tours';
 import type { Executor } from '../../db/client.js';
 import { aggregatedIds } from '../../db/owned.js';
+import { LIMITS } from '@streckenpass/contract/limits';
 import { ownedRecords } from '../../db/owned-records.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { routes, tourRoutes, tours } from '../../db/schema.js';
@@ -35,6 +36,7 @@ export const createToursRepository = (db: Executor, bump: (tx: Executor, userId:
     table: tours,
     select: selectTours,
     listStatement: 'tours_list',
+    quota: { limit: LIMITS.toursPerAccount, label: 'Touren' },
     toItem: ({ tour, routeIds }) => ({
       id: tour.id,
       name: tour.name,
@@ -44,6 +46,7 @@ export const createToursRepository = (db: Executor, bump: (tx: Executor, userId:
     links: [
       {
         field: 'routes',
+        quota: { limit: LIMITS.tourRoutesPerAccount, label: 'Strecken in allen Touren' },
         kind: 'routes',
         link: {
           table: tourRoutes,

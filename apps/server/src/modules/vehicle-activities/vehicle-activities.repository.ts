@@ -8,6 +8,7 @@ import type {
 } from '@streckenpass/contract/vehicle-activities';
 import type { Executor } from '../../db/client.js';
 import { resolveOwnedIds } from '../../db/owned.js';
+import { LIMITS } from '@streckenpass/contract/limits';
 import { ownedRecords } from '../../db/owned-records.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { routeActivities, vehicleActivities, vehicleActivityVehicles, vehicles } from '../../db/schema.js';
@@ -56,6 +57,7 @@ export const createVehicleActivitiesRepository = (
     table: vehicleActivities,
     select: selectVehicleActivities,
     listStatement: 'vehicle_activities_list',
+    quota: { limit: LIMITS.vehicleActivitiesPerAccount, label: 'Fahrzeugeinträge' },
     toItem: (row) => ({
       id: row.id,
       acquiredVehicles: row.vehicleIds.map((id) => toIri('vehicles', id)),
@@ -65,6 +67,7 @@ export const createVehicleActivitiesRepository = (
     links: [
       {
         field: 'acquiredVehicles',
+        quota: { limit: LIMITS.driveVehiclesPerAccount, label: 'Fahrzeuge in allen Fahrzeugeinträgen' },
         kind: 'vehicles',
         link: {
           table: vehicleActivityVehicles,

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { toIri } from '@streckenpass/contract/common';
 import type { createVehicleSchema, updateVehicleSchema, Vehicle } from '@streckenpass/contract/vehicles';
 import type { Executor } from '../../db/client.js';
+import { LIMITS } from '@streckenpass/contract/limits';
 import { ownedRecords } from '../../db/owned-records.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { vehicles } from '../../db/schema.js';
@@ -28,6 +29,7 @@ export const createVehiclesRepository = (db: Executor, bump: (tx: Executor, user
     table: vehicles,
     select: selectVehicles,
     listStatement: 'vehicles_list',
+    quota: { limit: LIMITS.vehiclesPerAccount, label: 'Fahrzeuge' },
     toItem: (row) => ({
       id: row.id,
       name: row.name,

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../lib/errors.js';
+
+/** The heavy operations and how a refusal names the one already running. */
+export const HEAVY_KINDS = {
+  import: 'ein CSV-Import',
+  restore: 'eine Wiederherstellung',
+  backup: 'eine Sicherung',
+  export: 'ein Export',
+} as const;
+export type HeavyKind = keyof typeof HEAVY_KINDS;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Marks an upload, a restore, a backup or an export: one at a time per account (a second answers 429), at most
+     * `HEAVY_OPERATIONS` at a time per process (more answer 503), the slot taken before the body is read.
+     */
+    heavy?: HeavyKind;
+  }
+  interface FastifyRequest {
+    heavySlot: HeavySlot | null;
+  }
+}
+
+interface HeavySlot {
+  userId: number;
+  token: string;
+  released: boolean;
+  handlerStarted: boolean;
+}
+
+/** A crashed process's lease counts this long; no operation of a bounded input runs anywhere near it. */
+const LEASE_SECONDS = 600;
+/** What a refused caller is told to wait before trying again. */
+const RETRY_AFTER_USER = 10;
+const RETRY_AFTER_PROCESS = 5;
+
+function refusal(status: 429 | 503, retryAfter: number, detail: string): HttpError {
+  const error = new HttpError(status, status === 429 ? 'Too Many Requests' : 'Service Unavailable', detail);
+  error.headers = { 'retry-after': String(retryAfter) };
+  return error;
+}
+
+/**
+ * Heavy operations bounded per account and per process (issue 24): an import, a restore, a backup or an export of
+ * one account runs alone — across every instance, through a lease row in `heavy_operations` — and one process runs
+ * at most `config.heavyOperations` of them. The slot is taken in `preParsing`, after authentication and before the
+ * body (up to the upload limit) is read and validated, and released when the handler ends or, when it never starts
+ * (refused body, client gone), when the response ends.
+ */
+export default fp(
+  async (app) => {
+    let running = 0;
+    app.decorateRequest('heavySlot', null);
+
+    async function release(slot: HeavySlot): Promise<void> {
+      if (slot.released) return;
+      slot.released = true;
+      running -= 1;
+      await app.heavyOperations
+        .release(slot.userId, slot.token)
+        .catch((err: unknown) => app.log.warn({ err }, 'heavy operation lease not released'));
+    }
+
+    app.addHook('preParsing', async (request: FastifyRequest, _reply: FastifyReply) => {
+      const kind = request.routeOptions.config.heavy;
+      if (!kind || !request.auth) return;
+      // Counted before the lease is asked for (two requests must not both see the last free slot), given back when
+      // the account already runs one (429) or the process is full (503).
+      running += 1;
+      const userId = request.auth.id;
+      const token = randomUUID();
+      let acquired: boolean;
+      try {
+        acquired = await app.heavyOperations.acquire(userId, kind, token, LEASE_SECONDS);
+      } catch (err) {
+        running -= 1;
+        throw err;
+      }
+      if (!acquired) {
+        running -= 1;
+        const other = await app.heavyOperations.runningKind(userId);
+        const what = HEAVY_KINDS[(other ?? kind) as HeavyKind] ?? HEAVY_KINDS[kind];
+        throw refusal(
+          429,
+          RETRY_AFTER_USER,
+          `Für Ihr Konto läuft gerade ${what}. Bitte warten Sie, bis dieser Vorgang abgeschlossen ist, und versuchen ` +
+            'Sie es dann erneut.',
+        );
+      }
+      const slot: HeavySlot = { userId, token, released: false, handlerStarted: false };
+      if (running > app.config.heavyOperations) {
+        await release(slot);
+        throw refusal(
+          503,
+          RETRY_AFTER_PROCESS,
+          'Der Server verarbeitet gerade andere Importe und Sicherungen. Bitte versuchen Sie es in wenigen Sekunden erneut.',
+        );
+      }
+      request.heavySlot = slot;
+    });
+
+    // Released when the handler ends (its work is done, whatever happens to the connection)…
+    app.addHook('onRoute', (route: RouteOptions) => {
+      if (!route.config?.heavy) return;
+      const handler = route.handler;
+      route.handler = async function heavyHandler(this: unknown, request: FastifyRequest, reply: FastifyReply) {
+        const slot = request.heavySlot;
+        if (slot) slot.handlerStarted = true;
+        try {
+          return await (handler as (req: FastifyRequest, rep: FastifyReply) => unknown).call(this, request, reply);
+        } finally {
+          if (slot) await release(slot);
+        }
+      } as RouteOptions['handler'];
+    });
+    // …or, when the handler never ran (a refused or unreadable body, a client that left), with the response.
+    const releaseUnhandled = async (request: FastifyRequest) => {
+      const slot = request.heavySlot;
+      if (slot && !slot.handlerStarted) await release(slot);
+    };
+    app.addHook('onResponse', releaseUnhandled);
+    app.addHook('onRequestAbort', releaseUnhandled);
+  },
+  { name: 'heavy-operations', dependencies: ['db', 'heavyOperations'] },
+);
