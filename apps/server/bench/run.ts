@@ -4,6 +4,7 @@
  *   bench/export.ts  CSV/PDF export of 1,000 routes (embedded; and PostgreSQL with DATABASE_URL), and the event-loop
  *                    delay and read latency while PDFs are exported in a loop
  *   bench/import.ts  CSV import of 10,000 lines (preview, import, again) and backup/restore of the result
+ *   bench/heavy.ts   other users' answers and event-loop gaps while one account restores 5,000 drives (issue 24)
  *   bench/startup.ts first and later start-up of the built server (builds the server first)
  *   bench/api.ts     the real server under load, start-up, RSS, web bundle sizes (builds the server first)
  *   bench/reminders.ts  the reminder run for 10,000 users × 20 routes on PostgreSQL (needs DATABASE_URL)
@@ -11,7 +12,7 @@
  *
  * Both print ratios against a baseline measured in the same run. The API figures and the export's output are
  * written to docs/quality.md (generated sections between markers; the text around them is kept).
- * BENCH_ONLY=api, startup, export, reminders, stations or import runs one of them.
+ * BENCH_ONLY=api, startup, export, reminders, stations, import or heavy runs one of them.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -87,6 +88,18 @@ if (!only || only === 'import') {
     writeSection(
       'import-bench',
       `Output of \`bench/import.ts\`, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC:\n\n\`\`\`text\n${output.trim()}\n\`\`\``,
+    );
+  }
+}
+if (!only || only === 'heavy') {
+  console.info('\n######## heavy-operation benchmark (bench/heavy.ts)');
+  const started = new Date();
+  const { code, output } = await run('heavy.ts');
+  if (code !== 0) failed += 1;
+  else {
+    writeSection(
+      'heavy-bench',
+      `Output of \`bench/heavy.ts\`, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC:\n\n\`\`\`text\n${output.trim()}\n\`\`\``,
     );
   }
 }
