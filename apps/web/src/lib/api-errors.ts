@@ -79,8 +79,11 @@ export function errorForStatus(status: number, statusText: string, body: unknown
 /** A German sentence for any error, for notifications and form alerts. */
 export function germanMessage(error: unknown, fallback = 'Es ist ein Fehler aufgetreten'): string {
   if (error instanceof NetworkError) return 'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.';
+  // The server names what is running when one account starts a second import, restore or export (issue 24).
   if (error instanceof TooManyRequestsError)
-    return 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.';
+    return error.serverMessage?.startsWith('Für Ihr Konto läuft gerade')
+      ? error.serverMessage
+      : 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.';
   if (error instanceof ApiError) {
     if (error.serverMessage && error.serverMessage !== 'Invalid input') return error.serverMessage;
     if (error instanceof ForbiddenError) return 'Sie haben keinen Zugriff auf diesen Eintrag.';
