@@ -62,7 +62,7 @@ import stationsRoutes from './modules/stations/stations.routes.js';
 import backupRoutes from './modules/backup/backup.routes.js';
 import importRoutes from './modules/import/import.routes.js';
 import shareLinksRoutes from './modules/share-links/share-links.routes.js';
-import sharedProofRoutes from './modules/share-links/shared-proof.routes.js';
+import sharedProofRoutes, { isSharePath, sendShareNotFound } from './modules/share-links/shared-proof.routes.js';
 
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from the config. */
@@ -107,7 +107,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]'],
         remove: true,
       },
-      // Mail-verification links and the cron key sit in the path: log the route pattern instead.
+      // Share links, the calendar feed, mail verification, password reset and the cron key carry their secret in the
+      // URL (http/redact-url.ts): blanked out in the request's URL, and once more in every finished line, whatever
+      // printed the URL (an error message, a 404, a plugin).
+      hooks: { streamWrite: redactUrl },
       serializers: {
         req: (req) => ({
           method: req.method,
@@ -135,10 +138,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: { ignoreTrailingSlash: true },
     // Broken percent-encoding (400) and over-long path segments (414) are refused by the router before any
     // handler runs; without this they would answer Fastify's own JSON instead of problem details.
-    frameworkErrors: (error, _request, frameworkReply) => {
-      const status = error.statusCode === 414 ? 414 : 400;
+    frameworkErrors: (error, request, frameworkReply) => {
       // The option's reply type carries no route generics; it is a plain reply.
-      (frameworkReply as unknown as FastifyReply)
+      const reply = frameworkReply as unknown as FastifyReply;
+      // A share path answers the uniform 404 of unknown links, whatever its characters.
+      if (isSharePath(request.url)) return sendShareNotFound(request, reply);
+      const status = error.statusCode === 414 ? 414 : 400;
+      reply
         .status(status)
         .type('application/problem+json')
         .send(problem(status, titleFor(status), status === 414 ? 'Die Adresse ist zu lang.' : 'Invalid input'));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { todayIn } from '@streckenpass/contract/knowledge';
 import { SHARE_PAGE_PREFIX } from '@streckenpass/contract/share-links';
@@ -10,6 +11,46 @@ import { createExportService } from '../export/export.service.js';
 
 /** What `generateToken` makes: 32 random bytes, base64url. Anything else names no link (and costs no query). */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const privateHeaders = (reply: FastifyReply) =>
+  reply
+    .header('x-robots-tag', 'noindex, nofollow, noarchive')
+    .header('referrer-policy', 'no-referrer')
+    .header('cache-control', 'no-store');
+
+/** Whether the path (with or without a query) is a share link's, known or not: the prefix alone or below it. */
+export function isSharePath(url: string): boolean {
+  const pathname = url.split('?')[0]!;
+  return pathname === SHARE_PAGE_PREFIX || pathname.startsWith(`${SHARE_PAGE_PREFIX}/`);
+}
+
+/**
+ * The one answer for every share path that opens nothing — unknown, expired, revoked, malformed, over-long: 404, the
+ * page for a browser, the problem details every other 404 of the app answers for any other client. Also called by
+ * app.ts for paths the router refuses before any hook ran (broken percent-encoding); helmet has set no headers then,
+ * so the API's static ones go out, with a nonce for the page's one style block.
+ */
+export function sendShareNotFound(request: FastifyRequest, reply: FastifyReply) {
+  let nonce = reply.cspNonce?.style;
+  if (!nonce) {
+    nonce = randomBytes(16).toString('hex');
+    const headers = reply.server.apiSecurityHeaders;
+    reply.headers({
+      ...headers,
+      'content-security-policy': headers['content-security-policy']!.replace(
+        "style-src 'self'",
+        `style-src 'self' 'nonce-${nonce}'`,
+      ),
+    });
+  }
+  privateHeaders(reply).status(404);
+  if ((request.headers.accept ?? '').includes('text/html')) {
+    return reply.type('text/html; charset=utf-8').send(renderShareNotFoundHtml(nonce));
+  }
+  return reply
+    .type('application/problem+json')
+    .send(problem(404, 'Not Found', 'Diesen Link gibt es nicht oder nicht mehr.'));
+}
 
 /**
  * The public side of a share link, outside /api and without an account: `GET /nachweis/{token}` is the proof as a
@@ -24,12 +65,6 @@ const sharedProofRoutes: FastifyPluginAsync = async (app) => {
     // The global limit skips everything outside /api (static files); these pages are counted.
     rateLimit: { max: limit.max, timeWindow: limit.timeWindow, allowList: () => false },
   };
-  const privateHeaders = (reply: FastifyReply) =>
-    reply
-      .header('x-robots-tag', 'noindex, nofollow, noarchive')
-      .header('referrer-policy', 'no-referrer')
-      .header('cache-control', 'no-store');
-
   async function open(token: string) {
     if (!TOKEN.test(token)) return undefined;
     const today = todayIn(app.config.timezone);
@@ -38,17 +73,6 @@ const sharedProofRoutes: FastifyPluginAsync = async (app) => {
     const selection = link.all ? {} : { routes: link.routes, tours: link.tours };
     return exportService.load(link.ownerId, selection, today, link.all);
   }
-  /** A browser gets the 404 page; any other client the problem details every other 404 of the app answers. */
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
-    privateHeaders(reply).status(404);
-    if ((request.headers.accept ?? '').includes('text/html')) {
-      return reply.type('text/html; charset=utf-8').send(renderShareNotFoundHtml(reply.cspNonce?.style ?? ''));
-    }
-    return reply
-      .type('application/problem+json')
-      .send(problem(404, 'Not Found', 'Diesen Link gibt es nicht oder nicht mehr.'));
-  };
-
   // Pages, not API operations: outside the OpenAPI document like the SPA's own routes (the management calls under
   // /api/share_links are documented there).
   const schema = (summary: string) => ({ hide: true, summary, security: [] });
@@ -58,7 +82,7 @@ const sharedProofRoutes: FastifyPluginAsync = async (app) => {
     { schema: schema('Öffentliche Seite eines Freigabe-Links (HTML, ohne Anmeldung)'), config },
     async (request, reply) => {
       const data = await open(request.params.token);
-      if (!data) return notFound(request, reply);
+      if (!data) return sendShareNotFound(request, reply);
       return privateHeaders(reply)
         .type('text/html; charset=utf-8')
         .send(
@@ -75,13 +99,23 @@ const sharedProofRoutes: FastifyPluginAsync = async (app) => {
     { schema: schema('Streckenkundenachweis eines Freigabe-Links als PDF (ohne Anmeldung)'), config },
     async (request, reply) => {
       const data = await open(request.params.token);
-      if (!data) return notFound(request, reply);
+      if (!data) return sendShareNotFound(request, reply);
       return privateHeaders(reply)
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${exportFilename(data.today, 'pdf')}"`)
         .send(app.pdfPool.render(data));
     },
   );
+
+  // Any other share path — the prefix alone, a token longer than the router's 100 characters per parameter, extra
+  // segments, odd characters — gets the same 404 as an unknown token instead of falling through to the web app.
+  for (const url of [SHARE_PAGE_PREFIX, `${SHARE_PAGE_PREFIX}/*`]) {
+    app.get(
+      url,
+      { schema: schema('Unbekannte Adresse eines Freigabe-Links (immer 404)'), config },
+      async (request, reply) => sendShareNotFound(request, reply),
+    );
+  }
 };
 
 export default sharedProofRoutes;
