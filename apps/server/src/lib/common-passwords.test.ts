@@ -14,12 +14,30 @@ describe('isCommonPassword', () => {
     'passwort123!',
     'iloveyou',
   ])('refuses %s', (password) => expect(isCommonPassword(password)).toBe(true));
+  // Update 2026-11-25 (decision 0013): German passwords that no list of the packages holds.
+  it.each([
+    ['qwertzui', 'a walk along the German keyboard'],
+    ['qwertz123', 'a walk with digits appended'],
+    ['QWERTZUIOP', 'a whole row, in capitals'],
+    ['yxcvbnm1', 'the bottom row of the German keyboard'],
+    ['ölkjhgfd', 'a row backwards, with an umlaut'],
+    ['ichliebedich', 'a phrase of frequent German words'],
+    ['IchLiebeDich!', 'the phrase with capitals and a symbol'],
+    ['hallohallo', 'a word twice'],
+    ['ichbinich1', 'a phrase with a digit'],
+    ['wirsindhier', 'three frequent words'],
+    ['schmidt123', 'a German last name with digits'],
+    ['michael1987', 'a first name with a year'],
+  ])('refuses %s (%s)', (password) => expect(isCommonPassword(password)).toBe(true));
   it.each([
     'geheim-passwort-1',
     'ein-gutes-Passwort-42',
     'Lokführer auf der KBS 120',
     'zurueckgesetzt-1',
     'sicheres-passwort',
+    'Bahnsteigkante7',
+    'korrekt pferd batterie',
+    'asdfjklö-Weiche',
   ])('accepts %s', (password) => expect(isCommonPassword(password)).toBe(false));
 });
 
@@ -58,6 +76,19 @@ describe('new passwords through the API', () => {
     });
     expect(login.statusCode).toBe(200);
   });
+
+  it.each(['qwertzui', 'qwertz123', 'ichliebedich'])(
+    'refuses the German %s at registration with 422 and the German message',
+    async (password) => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        payload: { email: uniqueEmail('de-common'), password, firstname: 'A', lastname: 'B' },
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ success: false, message: COMMON_PASSWORD_MESSAGE });
+    },
+  );
 
   it('refuses a common password on reset before the link is used up', async () => {
     const response = await ctx.app.inject({
