@@ -2,9 +2,22 @@ import { z } from 'zod';
 import { text } from './common.js';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 
+/** RFC 5321 4.5.3.1: at most 64 octets before the @ and 254 for the whole address; longer ones cannot be delivered. */
+export const EMAIL_LOCAL_PART_MAX = 64;
+export const EMAIL_MAX = 254;
+const octets = (value: string) => new TextEncoder().encode(value).length;
+
+/**
+ * An address the app stores and mails to (registration): within the lengths of RFC 5321, so that the verification
+ * mail can arrive. Addresses that only look up an account (login, forgotten password) keep just the total limit.
+ */
 export const emailSchema = text()
   .trim()
-  .max(254, 'Die E-Mail-Adresse ist zu lang.')
+  .refine((value) => octets(value) <= EMAIL_MAX, `Die E-Mail-Adresse darf höchstens ${EMAIL_MAX} Zeichen lang sein.`)
+  .refine(
+    (value) => !value.includes('@') || octets(value.slice(0, value.lastIndexOf('@'))) <= EMAIL_LOCAL_PART_MAX,
+    `Der Teil der E-Mail-Adresse vor dem @ darf höchstens ${EMAIL_LOCAL_PART_MAX} Zeichen lang sein.`,
+  )
   .email('Bitte eine gültige E-Mail-Adresse angeben.');
 
 export const passwordSchema = text()
@@ -65,9 +78,19 @@ export const forgotPasswordSchema = z.strictObject({
 });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
+/**
+ * With a new password (change or reset): `true` also revokes every share link and the calendar feed, in the same
+ * transaction (docs/decisions/0033). Omitted or `false`: they keep working, because they were handed out on purpose.
+ */
+const revokeSharedAccessSchema = z
+  .boolean({ error: '„revoke_shared_access“ muss true oder false sein.' })
+  .optional()
+  .describe('Alle Freigabe-Links und das Kalender-Abo beenden (Standard: nein).');
+
 export const resetPasswordSchema = z.strictObject({
   token: text().min(1, 'Der Link ist unvollständig.').max(200, 'Der Link ist ungültig.'),
   new_password: passwordSchema,
+  revoke_shared_access: revokeSharedAccessSchema,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
@@ -76,6 +99,7 @@ export const changePasswordSchema = z.strictObject({
     .min(1, 'Bitte das aktuelle Passwort angeben.')
     .max(PASSWORD_MAX_LENGTH, 'Das aktuelle Passwort ist falsch.'),
   new_password: passwordSchema,
+  revoke_shared_access: revokeSharedAccessSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 

@@ -84,10 +84,14 @@ export function createAuthTokensRepository(db: Executor) {
       forgetToken(jti);
     },
 
-    /** Revokes every token of the user, except `keepJti` when given. */
-    async revokeAllOf(userId: number, keepJti?: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
+    /**
+     * Revokes every token of the user, except `keepJti` when given: inside `tx` when given (a password change, with
+     * whatever else it changes), in a transaction of its own otherwise. This instance forgets the tokens at once, and
+     * every instance (this one again) when the NOTIFY arrives, which PostgreSQL delivers at commit.
+     */
+    async revokeAllOf(userId: number, keepJti?: string, tx?: Executor): Promise<void> {
+      const work = async (ex: Executor) => {
+        await ex
           .update(authTokens)
           .set({ revokedAt: new Date() })
           .where(
@@ -97,8 +101,9 @@ export function createAuthTokensRepository(db: Executor) {
               keepJti ? ne(authTokens.jti, keepJti) : undefined,
             ),
           );
-        await announce(tx, `u:${userId}`);
-      });
+        await announce(ex, `u:${userId}`);
+      };
+      await (tx ? work(tx) : db.transaction(work));
       forgetUser(userId);
     },
 

@@ -127,8 +127,9 @@ export function createNotificationsRepository(db: Executor) {
         });
     },
 
-    async revokeFeed(userId: number): Promise<boolean> {
-      const deleted = await db
+    /** Deletes the user's calendar feed, inside `ex` when it is a transaction; false when there was none. */
+    async revokeFeed(userId: number, ex: Executor = db): Promise<boolean> {
+      const deleted = await ex
         .delete(calendarFeeds)
         .where(eq(calendarFeeds.userId, userId))
         .returning({ userId: calendarFeeds.userId });

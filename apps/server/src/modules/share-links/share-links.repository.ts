@@ -109,6 +109,19 @@ export function createShareLinksRepository(db: Executor) {
     },
 
     /**
+     * Revokes every link of the owner that is not revoked yet (a password change that ends shared access,
+     * docs/decisions/0033), inside `ex` when it is a transaction. Returns how many.
+     */
+    async revokeAllOf(ownerId: number, ex: Executor = db): Promise<number> {
+      const updated = await ex
+        .update(shareLinks)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(shareLinks.ownerId, ownerId), isNull(shareLinks.revokedAt)))
+        .returning({ id: shareLinks.id });
+      return updated.length;
+    },
+
+    /**
      * The link of a token's hash if it opens today (not revoked, not past its last day), with what it shows; notes
      * the time it was opened. Unknown, revoked and expired links all give undefined: one answer for all three.
      */

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { User } from '@streckenpass/contract/users';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { oneTimeTokens, users } from '../../db/schema.js';
 
@@ -50,8 +50,8 @@ export function createUsersRepository(db: Db) {
       await db.update(users).set(prefs).where(eq(users.id, id));
     },
 
-    async setPassword(id: number, passwordHash: string) {
-      await db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, id));
+    async setPassword(id: number, passwordHash: string, ex: Executor = db) {
+      await ex.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, id));
     },
 
     /**
@@ -73,8 +73,12 @@ export function createUsersRepository(db: Db) {
     },
 
     /** Marks a valid token used, atomically, and returns its user id; undefined when unknown, used or expired. */
-    async consumeOneTimeToken(purpose: OneTimePurpose, tokenHash: string): Promise<number | undefined> {
-      const [row] = await db
+    async consumeOneTimeToken(
+      purpose: OneTimePurpose,
+      tokenHash: string,
+      ex: Executor = db,
+    ): Promise<number | undefined> {
+      const [row] = await ex
         .update(oneTimeTokens)
         .set({ usedAt: new Date() })
         .where(

@@ -51,6 +51,11 @@ function refuseAccountInput(
   return null;
 }
 
+/** Added to the success message when a new password also ended the shared access (docs/decisions/0033). */
+export const SHARED_ACCESS_REVOKED_MESSAGE = 'Alle Freigabe-Links und das Kalender-Abo wurden beendet.';
+const withRevocation = (message: string, revoked: boolean | undefined) =>
+  revoked ? `${message} ${SHARED_ACCESS_REVOKED_MESSAGE}` : message;
+
 export const FORGOT_PASSWORD_MESSAGE =
   'Wenn ein Konto mit dieser E-Mail-Adresse existiert, haben wir einen Link zum Zurücksetzen des Passworts gesendet.';
 
@@ -59,6 +64,9 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const accounts = createAccountService({
     repo,
     sessions: app.authTokens,
+    shareLinks: app.shareLinksRepository,
+    calendarFeeds: app.notificationsRepository,
+    transaction: (work) => app.db.transaction(work),
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
     log: app.log,
@@ -159,6 +167,9 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Neues Passwort mit dem Link aus der E-Mail setzen',
+        description:
+          'Beendet alle Sitzungen. Mit `revoke_shared_access: true` werden in derselben Transaktion auch alle ' +
+          'Freigabe-Links widerrufen und das Kalender-Abo gelöscht (docs/decisions/0033); ohne bleiben sie gültig.',
         security: [],
         body: resetPasswordSchema,
         response: { 200: successMessageSchema, 400: successMessageSchema, 422: successMessageSchema },
@@ -169,14 +180,20 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const refusal = refuseAccountInput(request, () => request.body.new_password, 'Das neue Passwort ist ungültig.');
       if (refusal) return reply.status(422).send(refusal);
-      const ok = await accounts.resetPassword(request.body.token, request.body.new_password);
+      const revoke = request.body.revoke_shared_access;
+      const ok = await accounts.resetPassword(request.body.token, request.body.new_password, {
+        revokeSharedAccess: revoke,
+      });
       if (!ok) {
         return reply.status(400).send({
           success: false,
           message: 'Der Link ist ungültig, abgelaufen oder wurde bereits verwendet. Bitte fordern Sie einen neuen an.',
         });
       }
-      return { success: true, message: 'Ihr Passwort wurde geändert. Sie können sich jetzt anmelden.' };
+      return {
+        success: true,
+        message: withRevocation('Ihr Passwort wurde geändert. Sie können sich jetzt anmelden.', revoke),
+      };
     },
   );
 
@@ -262,6 +279,10 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Passwort ändern; andere Sitzungen werden abgemeldet',
+        description:
+          'Mit `revoke_shared_access: true` werden in derselben Transaktion auch alle Freigabe-Links widerrufen und ' +
+          'das Kalender-Abo gelöscht, etwa nach einem fremden Zugriff (docs/decisions/0033); ohne bleiben sie gültig. ' +
+          'Falsches aktuelles Passwort: 400, dann ändert sich nichts.',
         body: changePasswordSchema,
         response: {
           200: successMessageSchema,
@@ -277,9 +298,16 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const refusal = refuseAccountInput(request, () => request.body.new_password, 'Das neue Passwort ist ungültig.');
       if (refusal) return reply.status(422).send(refusal);
       const me = currentUser(request);
-      const ok = await accounts.changePassword(me.id, me.jti, request.body.current_password, request.body.new_password);
+      const revoke = request.body.revoke_shared_access;
+      const ok = await accounts.changePassword(
+        me.id,
+        me.jti,
+        request.body.current_password,
+        request.body.new_password,
+        { revokeSharedAccess: revoke },
+      );
       if (!ok) return reply.status(400).send({ success: false, message: 'Das aktuelle Passwort ist falsch.' });
-      return { success: true, message: 'Passwort erfolgreich geändert.' };
+      return { success: true, message: withRevocation('Passwort erfolgreich geändert.', revoke) };
     },
   );
 

@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../db/client.js';
 import type { Mailer } from '../../plugins/mail.js';
 import { accountDeletedMail, passwordResetMail, verificationMail } from '../../mail/templates.js';
 import { generateToken, hashToken } from '../../lib/one-time-token.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.js';
 import type { AuthTokensRepository } from '../../repositories/auth-tokens.repository.js';
+import type { NotificationsRepository } from '../notifications/notifications.repository.js';
+import type { ShareLinksRepository } from '../share-links/share-links.repository.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 
 export const VERIFICATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -12,19 +15,57 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 export interface AccountServiceDeps {
   repo: UsersRepository;
   sessions: Pick<AuthTokensRepository, 'revokeAllOf'>;
+  shareLinks: Pick<ShareLinksRepository, 'revokeAllOf'>;
+  calendarFeeds: Pick<NotificationsRepository, 'revokeFeed'>;
+  /** Runs `work` in one database transaction (`app.db.transaction`). */
+  transaction: <T>(work: (tx: Executor) => Promise<T>) => Promise<T>;
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
 }
 
+/** What a new password (change or reset) ends besides the other sessions (docs/decisions/0033). */
+export interface NewPasswordOptions {
+  /** Also revoke every share link and the calendar feed. */
+  revokeSharedAccess?: boolean;
+}
+
 /** Account flows that span the repository, password hashing, one-time tokens and mail. */
-export function createAccountService({ repo, sessions, mailer, publicUrl, log }: AccountServiceDeps) {
+export function createAccountService({
+  repo,
+  sessions,
+  shareLinks,
+  calendarFeeds,
+  transaction,
+  mailer,
+  publicUrl,
+  log,
+}: AccountServiceDeps) {
   async function sendVerification(user: UserRow): Promise<void> {
     await repo.invalidateOpenTokens(user.id, 'verification');
     const { token, hash } = generateToken();
     await repo.createOneTimeToken(user.id, 'verification', hash, new Date(Date.now() + VERIFICATION_TTL_MS));
     const link = `${publicUrl}/api/users/mail-verification/${encodeURIComponent(user.email)}/${token}`;
     await mailer.send({ to: user.email, ...verificationMail({ firstname: user.firstname, link }) });
+  }
+
+  /**
+   * Stores the new password's hash and ends the other sessions (all but `keepJti`), and on request every share link
+   * and the calendar feed, in the transaction `tx`: all of it happens or none of it.
+   */
+  async function setNewPassword(
+    tx: Executor,
+    userId: number,
+    passwordHash: string,
+    keepJti: string | undefined,
+    { revokeSharedAccess = false }: NewPasswordOptions,
+  ): Promise<void> {
+    await repo.setPassword(userId, passwordHash, tx);
+    await sessions.revokeAllOf(userId, keepJti, tx);
+    if (revokeSharedAccess) {
+      await shareLinks.revokeAllOf(userId, tx);
+      await calendarFeeds.revokeFeed(userId, tx);
+    }
   }
 
   return {
@@ -80,12 +121,22 @@ export function createAccountService({ repo, sessions, mailer, publicUrl, log }:
       await mailer.send({ to: user.email, ...passwordResetMail({ firstname: user.firstname, link }) });
     },
 
-    async resetPassword(token: string, newPassword: string): Promise<boolean> {
-      const userId = await repo.consumeOneTimeToken('reset', hashToken(token));
-      if (userId === undefined) return false;
-      await repo.setPassword(userId, await hashPassword(newPassword));
-      await sessions.revokeAllOf(userId);
-      return true;
+    /**
+     * Sets the new password of a valid reset link and ends every session (and on request the shared access). The
+     * link is looked at before the password is hashed (an invalid one costs no hashing) and used up in the
+     * transaction that sets the password, so a failure leaves it usable.
+     */
+    async resetPassword(token: string, newPassword: string, options: NewPasswordOptions = {}): Promise<boolean> {
+      const tokenHash = hashToken(token);
+      const found = await repo.findOneTimeToken('reset', tokenHash);
+      if (!found || found.usedAt !== null || found.expiresAt <= new Date()) return false;
+      const passwordHash = await hashPassword(newPassword);
+      return transaction(async (tx) => {
+        const userId = await repo.consumeOneTimeToken('reset', tokenHash, tx);
+        if (userId === undefined) return false;
+        await setNewPassword(tx, userId, passwordHash, undefined, options);
+        return true;
+      });
     },
 
     /**
@@ -104,11 +155,18 @@ export function createAccountService({ repo, sessions, mailer, publicUrl, log }:
       return true;
     },
 
-    async changePassword(userId: number, currentJti: string, current: string, next: string): Promise<boolean> {
+    /** False for a wrong current password (nothing changes); the session `currentJti` stays signed in. */
+    async changePassword(
+      userId: number,
+      currentJti: string,
+      current: string,
+      next: string,
+      options: NewPasswordOptions = {},
+    ): Promise<boolean> {
       const user = await repo.findById(userId);
       if (!user || !(await verifyPassword(current, user.passwordHash))) return false;
-      await repo.setPassword(userId, await hashPassword(next));
-      await sessions.revokeAllOf(userId, currentJti);
+      const passwordHash = await hashPassword(next);
+      await transaction((tx) => setNewPassword(tx, userId, passwordHash, currentJti, options));
       return true;
     },
   };

@@ -62,6 +62,36 @@ describe('POST /api/users/register', () => {
     expect(shortPassword.json()).toMatchObject({ success: false });
   });
 
+  it('refuses an address with more than 64 characters before the @ or 254 in all (RFC 5321), with 422', async () => {
+    const register = (email: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        payload: { email, password: 'sicheres-passwort', firstname: 'A', lastname: 'B' },
+      });
+    const unique = Date.now().toString(36);
+    const longest = await register(`${unique}${'a'.repeat(64 - unique.length)}@example.org`);
+    expect(longest.statusCode).toBe(201);
+
+    const localTooLong = await register(`${unique}${'a'.repeat(65 - unique.length)}@example.org`);
+    expect(localTooLong.statusCode).toBe(422);
+    expect(localTooLong.json()).toEqual({
+      success: false,
+      message: 'Der Teil der E-Mail-Adresse vor dem @ darf höchstens 64 Zeichen lang sein.',
+    });
+    // 64 before the @ and a domain that brings the whole to 255 characters.
+    const domain = `${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(60)}.gggg.de`;
+    const wholeTooLong = await register(`${'b'.repeat(64)}@${domain}`);
+    expect(`${'b'.repeat(64)}@${domain}`).toHaveLength(255);
+    expect(wholeTooLong.statusCode).toBe(422);
+    expect(wholeTooLong.json()).toEqual({
+      success: false,
+      message: 'Die E-Mail-Adresse darf höchstens 254 Zeichen lang sein.',
+    });
+    const rows = await ctx.db.database.db.query.users.findMany({ where: (u, { like }) => like(u.email, `${unique}%`) });
+    expect(rows.map((row) => row.email.split('@')[0]!.length)).toEqual([64]);
+  });
+
   it('never stores the password in plain text', async () => {
     const user = await registerUser(ctx.app, { password: 'klartext-passwort' });
     const rows = await ctx.db.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, user.id) });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useChangePassword } from '../../features/account/api/change-password';
 import { validateNewPassword, validateRepeat } from '../../features/account/components/new-password-fields';
+import { RevokeSharedAccessCheckbox } from '../../features/account/components/revoke-shared-access-checkbox';
 import { ApiError, NetworkError, germanMessage } from '../../lib/api-errors';
 import { useTitle } from '../use-title';
 
@@ -11,7 +12,7 @@ export function Component() {
   useTitle('Passwort ändern');
   const change = useChangePassword();
   const form = useForm({
-    initialValues: { current_password: '', new_password: '', repeat: '' },
+    initialValues: { current_password: '', new_password: '', repeat: '', revoke_shared_access: false },
     validate: {
       current_password: (value) => (value ? null : 'Bitte das aktuelle Passwort angeben.'),
       new_password: validateNewPassword,
@@ -31,8 +32,8 @@ export function Component() {
       <Card>
         <form
           noValidate
-          onSubmit={form.onSubmit(({ current_password, new_password }) =>
-            change.mutate({ current_password, new_password }, { onSuccess: () => form.reset() }),
+          onSubmit={form.onSubmit(({ current_password, new_password, revoke_shared_access }) =>
+            change.mutate({ current_password, new_password, revoke_shared_access }, { onSuccess: () => form.reset() }),
           )}
         >
           <Stack gap="sm">
@@ -65,6 +66,7 @@ export function Component() {
               required
               {...form.getInputProps('repeat')}
             />
+            <RevokeSharedAccessCheckbox {...form.getInputProps('revoke_shared_access', { type: 'checkbox' })} />
             <Group justify="space-between" mt="xs">
               <Button component={Link} to={paths.account} variant="subtle">
                 Zurück zum Konto

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { validateNewPassword, validateRepeat } from '../../features/account/components/new-password-fields';
+import { RevokeSharedAccessCheckbox } from '../../features/account/components/revoke-shared-access-checkbox';
 import { useResetPassword } from '../../features/auth/api/password-reset';
 import { ApiError, germanMessage } from '../../lib/api-errors';
 import { useTitle } from '../use-title';
@@ -14,7 +15,7 @@ export function Component() {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const form = useForm({
-    initialValues: { new_password: '', repeat: '' },
+    initialValues: { new_password: '', repeat: '', revoke_shared_access: false },
     validate: { new_password: validateNewPassword, repeat: validateRepeat },
   });
 
@@ -39,9 +40,9 @@ export function Component() {
         ) : (
           <form
             noValidate
-            onSubmit={form.onSubmit(({ new_password }) =>
+            onSubmit={form.onSubmit(({ new_password, revoke_shared_access }) =>
               reset.mutate(
-                { token, new_password },
+                { token, new_password, revoke_shared_access },
                 { onSuccess: () => navigate(`${paths.home}?reset=1`, { replace: true }) },
               ),
             )}
@@ -69,6 +70,7 @@ export function Component() {
                 required
                 {...form.getInputProps('repeat')}
               />
+              <RevokeSharedAccessCheckbox {...form.getInputProps('revoke_shared_access', { type: 'checkbox' })} />
               <Group justify="space-between" mt="xs">
                 <Button component={Link} to={paths.home} variant="subtle">
                   Zur Anmeldung
