@@ -154,7 +154,8 @@ describe('hostile input', () => {
       method: 'POST',
       url: '/api/route_activities',
       headers: user.headers,
-      payload: { acquiredAt: '9999-01-01', acquiredUntil: '9999-12-31', acquiredRoutes: [routeIri] },
+      // The drive itself cannot lie in the future; its validity may reach the last storable day.
+      payload: { acquiredAt: '2026-01-01', acquiredUntil: '9999-12-31', acquiredRoutes: [routeIri] },
     });
     expect(last.statusCode, last.body).toBe(201);
     expect(last.json()).toMatchObject({ acquiredUntil: '9999-12-31' });
@@ -166,6 +167,65 @@ describe('hostile input', () => {
     });
     expectRefusedInGerman(beyond, 'default validity beyond 9999');
     expect(beyond.statusCode).toBe(422);
+  });
+
+  it('refuses a lone surrogate (JSON "\\ud800") in names with 422 in German instead of storing U+FFFD', async () => {
+    const vehicle = await app.inject({
+      method: 'POST',
+      url: '/api/vehicles',
+      headers: user.headers,
+      payload: { name: 'Lok' },
+    });
+    const vehicleIri = `/api/vehicles/${(vehicle.json() as { id: number }).id}`;
+    // Raw bodies: the escapes reach JSON.parse as they are (a JS string cannot be sent as UTF-8 with a lone half).
+    const cases: { method: 'POST' | 'PATCH'; url: string; body: string; field: string }[] = [
+      {
+        method: 'POST',
+        url: '/api/routes',
+        body: '{"name":"Strecke \\ud800","startPoint":"A","endPoint":"B"}',
+        field: 'name',
+      },
+      {
+        method: 'POST',
+        url: '/api/routes',
+        body: '{"name":"S","startPoint":"\\udc00A","endPoint":"B"}',
+        field: 'startPoint',
+      },
+      { method: 'PATCH', url: routeIri, body: '{"name":"\\ude00\\ud83d"}', field: 'name' },
+      { method: 'POST', url: '/api/vehicles', body: '{"name":"BR 146 \\udbff"}', field: 'name' },
+      { method: 'PATCH', url: vehicleIri, body: '{"name":"\\ud800"}', field: 'name' },
+      { method: 'POST', url: '/api/tours', body: `{"name":"Tour \\ud800","routes":["${routeIri}"]}`, field: 'name' },
+    ];
+    for (const { method, url, body, field } of cases) {
+      const response = await app.inject({
+        method,
+        url,
+        headers: {
+          ...user.headers,
+          'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json',
+        },
+        payload: body,
+      });
+      expect(response.statusCode, `${method} ${url} ${body}: ${response.body}`).toBe(422);
+      expect((response.json() as { violations: unknown[] }).violations).toContainEqual({
+        propertyPath: field,
+        message: 'Der Text enthält ein ungültiges Unicode-Zeichen.',
+      });
+    }
+    // Nothing was stored, not even with a replacement character.
+    for (const url of ['/api/routes', '/api/vehicles', '/api/tours']) {
+      const list = await app.inject({ method: 'GET', url, headers: user.headers });
+      expect(list.body, url).not.toMatch(/\uFFFD|\\ufffd/i);
+    }
+    // A whole pair, escaped, is a character like any other and comes back as it was sent.
+    const rocket = await app.inject({
+      method: 'POST',
+      url: '/api/vehicles',
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      payload: '{"name":"Lok \\ud83d\\ude80"}',
+    });
+    expect(rocket.statusCode, rocket.body).toBe(201);
+    expect((rocket.json() as { name: string }).name).toBe('Lok \u{1F680}');
   });
 
   it('answers wrong types with German words, not zod English', async () => {

@@ -4,9 +4,24 @@ import './locale.js';
 /** PostgreSQL cannot store the NUL character in text (and refuses the whole statement): refused at the door. */
 export const NUL_MESSAGE = 'Der Text enthält ein unzulässiges Steuerzeichen.';
 
-/** Any text a client sends: a string without NUL characters. Chain `.trim()`, `.min()`, `.max()` as usual. */
+/**
+ * A lone UTF-16 surrogate (half of a pair, e.g. JSON `"\ud800"`) is no character: UTF-8 cannot hold it, so it would
+ * be stored as U+FFFD instead of what was sent. Refused at the door like NUL.
+ */
+export const SURROGATE_MESSAGE = 'Der Text enthält ein ungültiges Unicode-Zeichen.';
+
+/** With the `u` flag a surrogate class matches only surrogates that are not part of a pair. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/**
+ * Any text a client sends: a string without NUL characters and without lone surrogates (well-formed Unicode).
+ * Chain `.trim()`, `.min()`, `.max()` as usual.
+ */
 export function text() {
-  return z.string().refine((value) => !value.includes('\u0000'), NUL_MESSAGE);
+  return z
+    .string()
+    .refine((value) => !value.includes('\u0000'), NUL_MESSAGE)
+    .refine((value) => !LONE_SURROGATE.test(value), SURROGATE_MESSAGE);
 }
 
 /** The largest id a record can have (PostgreSQL `integer`, serial). */

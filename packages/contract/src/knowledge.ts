@@ -66,6 +66,9 @@ export function validUntil(acquiredAt: CalendarDate, period: ValidityPeriod = 'y
 
 export const VALIDITY_RANGE_MESSAGE = '„Gültig bis“ darf nicht vor dem Erwerbsdatum liegen.';
 
+/** A drive date after today: refused by the forms and the server alike (today in the app's time zone, `todayIn`). */
+export const FUTURE_DATE_MESSAGE = 'Das Datum darf nicht in der Zukunft liegen.';
+
 /** The rule of a route activity's dates: valid through `acquiredUntil`, which must not lie before `acquiredAt`. */
 export function isValidityRange(acquiredAt: CalendarDate, acquiredUntil: CalendarDate): boolean {
   return daysBetween(acquiredAt, acquiredUntil) >= 0;

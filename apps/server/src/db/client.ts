@@ -6,6 +6,7 @@ import { MIGRATIONS_FOLDER, readTemplate, TEMPLATE_FILE } from './pglite-templat
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { pgliteStartParams, type PgliteSync } from './pglite-durability.js';
+import { retryTransactions } from './transaction-retry.js';
 
 export type Schema = typeof schema;
 /** The same query API over PGlite and node-postgres. */
@@ -87,7 +88,8 @@ async function openPglite(dataDir: string, template: string | false, sync: Pglit
     lock?.release();
     throw err;
   });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  // PGlite has one connection and cannot deadlock; the same wrapper keeps both kinds alike.
+  const db = retryTransactions(drizzle(client, { schema }) as unknown as Db);
   // Also after unpacking: applies what is newer than the template (nothing, when it matches).
   await migrate(drizzle(client), { migrationsFolder });
   return {
@@ -133,7 +135,8 @@ async function openPostgres(url: string): Promise<Database> {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     lockClient.release();
   }
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // A transaction that loses a deadlock or serialization conflict runs again (docs/decisions/0034).
+  const db = retryTransactions(drizzlePg(pool, { schema }) as unknown as Db);
   return {
     db,
     kind: 'postgres',

@@ -1,11 +1,13 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { IriKind } from '@streckenpass/contract/common';
+import { toIri, type IriKind } from '@streckenpass/contract/common';
 import type { OwnedRepository } from '../http/crud-routes.js';
 import type { Db, Executor } from './client.js';
-import { notFound } from '../lib/errors.js';
+import { notFound, unprocessable } from '../lib/errors.js';
 import {
   assertOwnerIri,
   isStorableId,
+  linkedIds,
+  lockOwnedRows,
   ownedBy,
   ownedOrRefuse,
   ownedWriter,
@@ -101,6 +103,44 @@ export function ownedRecords<Item, Create extends object, Update extends object,
     for (const [link, ids] of resolved) await replaceLinks(ex, link, id, ownerId, ids);
   }
 
+  /**
+   * Before anything is written: locks, in ascending id order, the children the write will link to and, for links
+   * whose children the database rewrites (`childLock: 'no key update'`), the children record `parentId` links to
+   * now. A child that vanished since it was resolved is refused like one that never existed (422).
+   */
+  async function lockChildren(
+    ex: Executor,
+    ownerId: number,
+    resolved: [LinkTable, number[]][],
+    parentId?: number,
+  ): Promise<void> {
+    for (const { field, kind, link } of spec.links ?? []) {
+      const next = resolved.find(([table]) => table === link)?.[1] ?? [];
+      const rewritten = link.childLock === 'no key update';
+      const current = parentId !== undefined && rewritten ? await linkedIds(ex, link, parentId) : [];
+      if (next.length === 0 && current.length === 0) continue;
+      const locked = await lockOwnedRows(ex, link.child, [...current, ...next], ownerId, link.childLock ?? 'key share');
+      const gone = next.filter((id) => !locked.includes(id));
+      if (gone.length > 0) {
+        throw unprocessable(
+          gone.map((id) => ({ propertyPath: field, message: `Der Eintrag ${toIri(kind, id)} existiert nicht.` })),
+        );
+      }
+    }
+  }
+
+  /** Locks the record itself (before its children, see lockChildren) or refuses (403 / 404). */
+  async function lockRecord(ex: Executor, id: number, ownerId: number, strength: 'update' | 'no key update') {
+    const [locked] = await ex
+      .select()
+      .from(table as never)
+      .where(ownedBy(table, id, ownerId))
+      .for(strength);
+    return (locked as Record<string, unknown> | undefined) ?? (await refuseMissing(ex, table, id, what));
+  }
+  /** Writing or removing such a record makes the database rewrite its children: they are locked first. */
+  const rewritesChildren = (spec.links ?? []).some(({ link }) => link.childLock === 'no key update');
+
   return {
     async list(ownerId) {
       const rows = await listPrepared.execute({ ownerId });
@@ -114,6 +154,7 @@ export function ownedRecords<Item, Create extends object, Update extends object,
       assertOwnerIri(owner, ownerId);
       return write(ownerId, tx, async (ex) => {
         const links = await resolveLinks(ex, ownerId, body);
+        await lockChildren(ex, ownerId, links);
         const columns = await spec.columns(own, ex, ownerId);
         const linkIds = Object.fromEntries(
           (spec.links ?? []).flatMap(({ field, link }) => {
@@ -141,18 +182,16 @@ export function ownedRecords<Item, Create extends object, Update extends object,
       assertOwnerIri(owner, ownerId);
       return write(ownerId, tx, async (ex) => {
         const links = await resolveLinks(ex, ownerId, body);
+        // The record first, then its children: the one order of every write (docs/decisions/0034).
+        const current =
+          spec.checkPatch || rewritesChildren || links.length > 0
+            ? await lockRecord(ex, id, ownerId, 'no key update')
+            : undefined;
+        await lockChildren(ex, ownerId, links, id);
         const set = Object.fromEntries(
           Object.entries(await spec.columns(own, ex, ownerId)).filter(([, value]) => value !== undefined),
         );
-        if (spec.checkPatch && Object.keys(set).length > 0) {
-          const [locked] = await ex
-            .select()
-            .from(table as never)
-            .where(ownedBy(table, id, ownerId))
-            .for('update');
-          const current = (locked as Record<string, unknown> | undefined) ?? (await refuseMissing(ex, table, id, what));
-          spec.checkPatch(current, { ...current, ...set });
-        }
+        if (spec.checkPatch && current && Object.keys(set).length > 0) spec.checkPatch(current, { ...current, ...set });
         // An empty patch still proves the record is the caller's (and locks it for the link changes).
         const updated = await ex
           .update(table)
@@ -168,6 +207,11 @@ export function ownedRecords<Item, Create extends object, Update extends object,
     remove(id, ownerId, tx) {
       assertStorable(id);
       return write(ownerId, tx, async (ex) => {
+        if (rewritesChildren) {
+          // Deleting cascades to the links, whose triggers rewrite the children: lock them first, in order.
+          await lockRecord(ex, id, ownerId, 'update');
+          await lockChildren(ex, ownerId, [], id);
+        }
         const deleted = await ex
           .delete(table)
           .where(ownedBy(table, id, ownerId))

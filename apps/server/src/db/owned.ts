@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { parseIri, toIri, type IriKind } from '@streckenpass/contract/common';
 import { forbidden, notFound, unprocessable } from '../lib/errors.js';
@@ -104,6 +104,37 @@ export async function resolveOwnedIds(
   return ids;
 }
 
+/**
+ * The row locks a write takes on records it does not change itself (PostgreSQL's names): `key share` keeps a row
+ * from being deleted (what a foreign key check takes anyway), `no key update` also from being updated.
+ */
+export type RowLock = 'key share' | 'no key update';
+
+/**
+ * Locks the caller's rows of `table` with these ids, one after the other in ascending id order, and returns the
+ * ids it locked (ascending; a row deleted meanwhile is missing). Writes that touch several rows of a table take
+ * their locks here first, all in the same order, so two of them wait for each other instead of each holding a row
+ * the other one needs (a deadlock, docs/decisions/0034-lock-order-and-retry.md).
+ */
+export async function lockOwnedRows(
+  ex: Executor,
+  table: OwnedTable,
+  ids: readonly number[],
+  ownerId: number,
+  strength: RowLock,
+): Promise<number[]> {
+  const storable = [...new Set(ids)].filter(isStorableId);
+  if (storable.length === 0) return [];
+  // ORDER BY under FOR …: PostgreSQL locks the rows as the sort hands them out, i.e. in id order.
+  const rows = await ex
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(and(inArray(table.id, storable), eq(table.ownerId, ownerId)))
+    .orderBy(asc(table.id))
+    .for(strength);
+  return rows.map((row) => row.id as number);
+}
+
 /** A link table between an owned record (the parent) and owned records it refers to (the children). */
 export interface LinkTable {
   table: PgTable;
@@ -111,6 +142,18 @@ export interface LinkTable {
   childColumn: PgColumn;
   parent: OwnedTable;
   child: OwnedTable;
+  /**
+   * What writing the links does to the children: by default nothing but the foreign key check (`key share`);
+   * `no key update` when the database rewrites the children whenever links come or go or the parent changes (a
+   * route's kept validity, triggers of migration 0001). Then a write of the parent also locks its current children.
+   */
+  childLock?: RowLock;
+}
+
+/** The ids of the children `parentId` links to now. */
+export async function linkedIds(ex: Executor, link: LinkTable, parentId: number): Promise<number[]> {
+  const rows = await ex.select({ id: link.childColumn }).from(link.table).where(eq(link.parentColumn, parentId));
+  return rows.map((row) => row.id as number);
 }
 
 /**
@@ -145,13 +188,18 @@ export async function replaceLinks(
       column === link.parentColumn ? link.parent.id : link.child.id,
     ]),
   );
-  await ex.insert(link.table).select(
-    ex
-      .select(fields)
-      .from(link.child as PgTable)
-      .innerJoin(link.parent as PgTable, ownedBy(link.parent, parentId, ownerId))
-      .where(and(inArray(link.child.id, [...childIds]), eq(link.child.ownerId, ownerId))),
-  );
+  await ex
+    .insert(link.table)
+    .select(
+      ex
+        .select(fields)
+        .from(link.child as PgTable)
+        .innerJoin(link.parent as PgTable, ownedBy(link.parent, parentId, ownerId))
+        .where(and(inArray(link.child.id, [...childIds]), eq(link.child.ownerId, ownerId))),
+    )
+    // A link row belongs to both ends (a tour's routes are the routes' tours): a write from the other end may have
+    // put the same row back meanwhile, which is then already what this write wants.
+    .onConflictDoNothing();
 }
 
 /** Runs `work` in the caller's transaction when one is handed in, otherwise in a new one. */

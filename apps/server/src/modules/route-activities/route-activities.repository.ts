@@ -3,7 +3,14 @@ import type { z } from 'zod';
 import { toIri } from '@streckenpass/contract/common';
 import { isStorableDate } from '@streckenpass/contract/common';
 import { VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
-import { addDays, isValidityRange, VALIDITY_RANGE_MESSAGE } from '@streckenpass/contract/knowledge';
+import {
+  addDays,
+  FUTURE_DATE_MESSAGE,
+  isValidityRange,
+  todayIn,
+  VALIDITY_RANGE_MESSAGE,
+  type CalendarDate,
+} from '@streckenpass/contract/knowledge';
 import type {
   createRouteActivitySchema,
   RouteActivity,
@@ -74,6 +81,11 @@ async function ruleDays(ex: Executor, ownerId: number, routeIds: readonly number
   return row?.days ?? VALIDITY_DAYS_YEAR;
 }
 
+/** A drive cannot have happened after today (the forms and the CSV import refuse it as well). */
+function assertNotInFuture(acquiredAt: string, today: CalendarDate): void {
+  if (acquiredAt > today) throw unprocessable([{ propertyPath: 'acquiredAt', message: FUTURE_DATE_MESSAGE }]);
+}
+
 function assertValidityRange(acquiredAt: string, acquiredUntil: string): void {
   if (!isValidityRange(acquiredAt, acquiredUntil)) {
     throw unprocessable([{ propertyPath: 'acquiredUntil', message: VALIDITY_RANGE_MESSAGE }]);
@@ -82,10 +94,14 @@ function assertValidityRange(acquiredAt: string, acquiredUntil: string): void {
 
 /**
  * Route activities. Creating one defaults `acquiredUntil` to a year; a patch is checked against the locked row, so
- * two concurrent patches cannot together break the date rule. Each route's kept validity follows every write
- * through the database triggers of migration 0001.
+ * two concurrent patches cannot together break the date rule. `acquiredAt` may not lie after `today()` (the app's
+ * time zone). Each route's kept validity follows every write through the database triggers of migration 0001.
  */
-export const createRouteActivitiesRepository = (db: Executor, bump: (tx: Executor, userId: number) => Promise<void>) =>
+export const createRouteActivitiesRepository = (
+  db: Executor,
+  bump: (tx: Executor, userId: number) => Promise<void>,
+  today: () => CalendarDate,
+) =>
   ownedRecords<
     RouteActivity,
     z.output<typeof createRouteActivitySchema>,
@@ -114,13 +130,20 @@ export const createRouteActivitiesRepository = (db: Executor, bump: (tx: Executo
           childColumn: routeActivityRoutes.routeId,
           parent: routeActivities,
           child: routes,
+          // The routes' kept validity follows every change of an activity's routes and dates (migration 0001).
+          childLock: 'no key update',
         },
       },
     ],
     columns: async ({ acquiredAt, acquiredUntil }) => ({ acquiredAt, acquiredUntil }),
-    checkPatch: (_current, next) => assertValidityRange(next.acquiredAt as string, next.acquiredUntil as string),
+    checkPatch: (current, next) => {
+      // Only a changed date is judged: an activity stored before this rule keeps its other fields editable.
+      if (next.acquiredAt !== current.acquiredAt) assertNotInFuture(next.acquiredAt as string, today());
+      assertValidityRange(next.acquiredAt as string, next.acquiredUntil as string);
+    },
     prepareCreate: async (values, { ex, ownerId, links }) => {
       const acquiredAt = values.acquiredAt as string;
+      assertNotInFuture(acquiredAt, today());
       const explicit = values.acquiredUntil as string | undefined;
       const acquiredUntil = explicit ?? addDays(acquiredAt, await ruleDays(ex, ownerId, links.acquiredRoutes ?? []));
       if (!isStorableDate(acquiredUntil)) {
@@ -135,6 +158,6 @@ export type RouteActivitiesRepository = ReturnType<typeof createRouteActivitiesR
 
 export default repositoryPlugin(
   'routeActivitiesRepository',
-  (app) => createRouteActivitiesRepository(app.db, app.dataVersions.bump),
+  (app) => createRouteActivitiesRepository(app.db, app.dataVersions.bump, () => todayIn(app.config.timezone)),
   ['dataVersions'],
 );

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIn } from '@streckenpass/contract/knowledge';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
 import { routeActivities, vehicleActivities } from '../../db/schema.js';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
@@ -18,6 +19,10 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 const call = createCaller(() => ctx.app);
+/** Today in the app's time zone (the test configuration's default, Europe/Berlin). */
+const today = () => todayIn('Europe/Berlin');
+/** The forms' words for a drive date after today (apps/web, dateProblem and the route form). */
+const FUTURE = 'Das Datum darf nicht in der Zukunft liegen.';
 
 async function createActivity(user: TestUser, body: Record<string, unknown>): Promise<RouteActivity> {
   const response = await call('POST', '/api/route_activities', user, body);
@@ -105,6 +110,24 @@ describe('POST /api/route_activities', () => {
       acquiredRoutes: ['/api/tours/1'],
     });
     expect(badIri.statusCode).toBe(422);
+  });
+
+  it('answers 422 at acquiredAt for a drive after today (the app’s time zone), as the forms do; today is fine', async () => {
+    const route = await insertRoute(ctx.app, alice.id);
+    for (const acquiredAt of [addDays(today(), 1), addDays(today(), 400), '2999-01-01']) {
+      for (const body of [
+        { acquiredAt, acquiredRoutes: [route.iri] },
+        { acquiredAt, acquiredUntil: addDays(acquiredAt, 10), acquiredRoutes: [route.iri] },
+      ]) {
+        const response = await call('POST', '/api/route_activities', alice, body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(422);
+        expect(violations(response)).toEqual([{ propertyPath: 'acquiredAt', message: FUTURE }]);
+      }
+    }
+    const list = await call('GET', '/api/route_activities', alice);
+    expect((list.json() as RouteActivity[]).filter((a) => a.acquiredAt > today())).toEqual([]);
+    const todays = await createActivity(alice, { acquiredAt: today(), acquiredRoutes: [route.iri] });
+    expect(todays.acquiredAt).toBe(today());
   });
 
   it('answers 422 for a route reference that resolves to nothing', async () => {
@@ -286,6 +309,32 @@ describe('PATCH /api/route_activities/:id', () => {
     expect(early.statusCode).toBe(422);
     const after = await call('GET', `/api/route_activities/${activity.id}`, alice);
     expect(after.json()).toEqual(activity);
+  });
+
+  it('answers 422 at acquiredAt when the drive would move after today, and changes nothing', async () => {
+    const route = await insertRoute(ctx.app, alice.id);
+    const activity = await createActivity(alice, { acquiredAt: addDays(today(), -3), acquiredRoutes: [route.iri] });
+    const url = `/api/route_activities/${activity.id}`;
+    const tomorrow = await call('PATCH', url, alice, { acquiredAt: addDays(today(), 1) });
+    expect(tomorrow.statusCode).toBe(422);
+    expect(violations(tomorrow)).toEqual([{ propertyPath: 'acquiredAt', message: FUTURE }]);
+    expect((await call('GET', url, alice)).json()).toEqual(activity);
+    const moved = await call('PATCH', url, alice, { acquiredAt: today() });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ acquiredAt: today() });
+  });
+
+  it('keeps an activity stored with a later date (before the rule) editable without moving its date', async () => {
+    const route = await insertRoute(ctx.app, alice.id);
+    const later = addDays(today(), 5);
+    const stored = await insertRouteActivity(ctx.app, alice.id, {
+      acquiredAt: later,
+      acquiredUntil: addDays(later, 364),
+      routeIds: [route.id],
+    });
+    const response = await call('PATCH', stored.iri, alice, { acquiredUntil: addDays(later, 100) });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ acquiredAt: later, acquiredUntil: addDays(later, 100) });
   });
 
   it('answers 422 for a dangling route, 400 for null or unknown fields', async () => {

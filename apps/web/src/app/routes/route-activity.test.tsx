@@ -2,6 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../features/auth/store';
+import { addDays } from '@streckenpass/contract/knowledge';
+import { todayInput } from '../../lib/dates';
 import { stubFetch } from '../../test/fetch-stub';
 import { fakeToken, renderRoutes } from '../../test/render';
 import { Component as RouteActivities } from './route-activities';
@@ -123,6 +125,19 @@ describe('route activities', () => {
     expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
       { acquiredAt: '2025-03-01', acquiredUntil: '2025-08-30' },
     ]);
+  });
+
+  it('refuses a drive date after today, as the server does, and sends nothing', async () => {
+    const calls = serve();
+    renderRoutes(pages, '/route-activity/12');
+    await userEvent.click(await screen.findByRole('button', { name: 'Daten bearbeiten' }));
+    const at = screen.getByLabelText(/Gefahren am/);
+    await userEvent.clear(at);
+    await userEvent.type(at, addDays(todayInput(), 1));
+    await userEvent.click(screen.getByRole('button', { name: 'Ein Jahr ab „Gefahren am“' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Daten speichern' }));
+    expect(screen.getByText('Das Datum darf nicht in der Zukunft liegen.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
   });
 
   it('deletes after confirmation and shows the list without it', async () => {

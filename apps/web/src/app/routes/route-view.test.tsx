@@ -36,7 +36,7 @@ describe('route view', () => {
         return {
           status: 200,
           body: [
-            { id: 5, acquiredAt: '2099-01-01', acquiredUntil: '2099-12-31', acquiredRoutes: ['/api/routes/8'] },
+            { id: 5, acquiredAt: '2025-09-01', acquiredUntil: '2026-08-31', acquiredRoutes: ['/api/routes/8'] },
             { id: 4, acquiredAt: '2024-06-01', acquiredUntil: '2024-11-30', acquiredRoutes: ['/api/routes/7'] },
             { id: 3, acquiredAt: '2024-01-05', acquiredUntil: '2025-01-03', acquiredRoutes: ['/api/routes/7'] },
           ].map((a) => ({ ...a, owner: '/api/users/1', vehicleActivities: [] })),

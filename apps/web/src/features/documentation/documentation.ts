@@ -4,6 +4,7 @@ import {
   addDays,
   daysBetween,
   expandSelection,
+  FUTURE_DATE_MESSAGE,
   placeKey,
   isCalendarDate,
   validityDays,
@@ -93,7 +94,7 @@ export function selectedRouteIds(
 export function dateProblem(date: string, today: string): string | null {
   if (!date) return 'Bitte geben Sie an, wann Sie zuletzt gefahren sind.';
   if (!isCalendarDate(date)) return 'Bitte ein gültiges Datum eingeben.';
-  if (daysBetween(today, date) > 0) return 'Das Datum darf nicht in der Zukunft liegen.';
+  if (daysBetween(today, date) > 0) return FUTURE_DATE_MESSAGE;
   return null;
 }
 

@@ -3,6 +3,7 @@ import { isCalendarDate, validUntil } from '@streckenpass/contract/knowledge';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
 import { useState } from 'react';
 import { germanMessage } from '../../../lib/api-errors';
+import { todayInput } from '../../../lib/dates';
 import { useUpdateRouteActivity } from '../api/update-route-activity';
 import { activityDateErrors, type ActivityDates } from '../route-activities';
 
@@ -29,7 +30,7 @@ export function ActivityDatesForm({ activity, onDone }: { activity: RouteActivit
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        const found = activityDateErrors(values);
+        const found = activityDateErrors(values, todayInput(), activity.acquiredAt);
         setErrors(found);
         if (Object.keys(found).length > 0) return;
         update.mutate(values, { onSuccess: onDone });

@@ -1,7 +1,13 @@
 import { Alert, Button, Card, Divider, Group, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
-import { addDays, isCalendarDate, validUntil, type ValidityPeriod } from '@streckenpass/contract/knowledge';
+import {
+  addDays,
+  FUTURE_DATE_MESSAGE,
+  isCalendarDate,
+  validUntil,
+  type ValidityPeriod,
+} from '@streckenpass/contract/knowledge';
 import { validityDaysSchema, validityRuleLabel } from '@streckenpass/contract/notifications';
 import { createRouteSchema } from '@streckenpass/contract/routes';
 import { useState, type ReactNode } from 'react';
@@ -77,7 +83,7 @@ function validate(values: RouteFormValues): Record<string, string> {
   }
   if (values.lastDriven) {
     if (!isCalendarDate(values.lastDriven)) errors.lastDriven = 'Bitte ein gültiges Datum angeben.';
-    else if (values.lastDriven > todayInput()) errors.lastDriven = 'Das Datum darf nicht in der Zukunft liegen.';
+    else if (values.lastDriven > todayInput()) errors.lastDriven = FUTURE_DATE_MESSAGE;
   }
   return errors;
 }
