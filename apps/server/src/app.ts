@@ -47,6 +47,8 @@ import notificationsRoutes from './modules/notifications/notifications.routes.js
 import calendarFeedRoutes from './modules/notifications/calendar-feed.routes.js';
 import idempotencyPlugin from './plugins/idempotency.js';
 import pdfPoolPlugin from './plugins/pdf-pool.js';
+import heavyOperationsPlugin from './plugins/heavy-operations.js';
+import heavyOperationsRepository from './repositories/heavy-operations.repository.js';
 import healthRoutes from './modules/health/health.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
 import routeActivitiesRoutes from './modules/route-activities/route-activities.routes.js';
@@ -179,6 +181,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     notificationsRepository,
     backupRepository,
     shareLinksRepository,
+    heavyOperationsRepository,
   ]) {
     await app.register(repository);
   }
@@ -193,6 +196,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(idempotencyPlugin);
   await app.register(conditionalGetPlugin);
   await app.register(pdfPoolPlugin);
+  await app.register(heavyOperationsPlugin);
 
   await app.register(
     async (api) => {

@@ -85,6 +85,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   PGLITE_SYNC: z.enum(['wal', 'off']).default('wal'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
+  HEAVY_OPERATIONS: z.coerce.number().int().min(1).max(64).default(2),
 });
 
 export interface RateLimitRule {
@@ -117,6 +118,8 @@ export interface AppConfig {
   dataDir: string;
   /** Embedded database: `wal` = every commit's WAL on disk before it is acknowledged; `off` = PGlite's default. */
   pgliteSync: 'wal' | 'off';
+  /** Heavy operations (import, restore, backup, export) one process runs at once; more answer 503 (plugins/heavy-operations.ts). */
+  heavyOperations: number;
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
@@ -238,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     pgliteSync: e.PGLITE_SYNC,
+    heavyOperations: e.HEAVY_OPERATIONS,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: parseDuration(e.JWT_TTL),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateSchema, iriSchema } from './common.js';
+import { LIMITS } from './limits.js';
 
 export const routeActivitySchema = z.object({
   id: z.number().int(),
@@ -14,7 +15,10 @@ export type RouteActivity = z.infer<typeof routeActivitySchema>;
 /** acquiredAt + 364 days is then at most 9999-12-30. */
 const LAST_DEFAULT_START = '9998-12-31';
 
-const acquiredRoutes = z.array(iriSchema('routes')).min(1, 'Mindestens eine Strecke auswählen.').max(5000);
+const acquiredRoutes = z
+  .array(iriSchema('routes'))
+  .min(1, 'Mindestens eine Strecke auswählen.')
+  .max(LIMITS.routesPerDrive, `Eine Fahrt umfasst höchstens ${LIMITS.routesPerDrive} Strecken.`);
 
 export const createRouteActivitySchema = z
   .strictObject({

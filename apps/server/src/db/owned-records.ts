@@ -3,6 +3,7 @@ import { toIri, type IriKind } from '@streckenpass/contract/common';
 import type { OwnedRepository } from '../http/crud-routes.js';
 import type { Db, Executor } from './client.js';
 import { notFound, unprocessable } from '../lib/errors.js';
+import { assertLinkQuota, assertRecordQuota, lockQuotas, type Quota } from './quota.js';
 import {
   assertOwnerIri,
   isStorableId,
@@ -23,6 +24,8 @@ export interface LinkField {
   field: string;
   kind: IriKind;
   link: LinkTable;
+  /** How many links of this kind an account's records may hold in all (packages/contract/src/limits.ts). */
+  quota?: Quota;
 }
 
 /** A select that can run as is, or be prepared once (a drizzle select builder). */
@@ -55,6 +58,8 @@ export interface OwnedRecordsSpec<Item, Row> {
   checkPatch?: (current: Record<string, unknown>, next: Record<string, unknown>) => void;
   /** Name of the prepared list statement. */
   listStatement: string;
+  /** How many such records one account may hold (packages/contract/src/limits.ts). */
+  quota?: Quota;
 }
 
 /**
@@ -141,6 +146,17 @@ export function ownedRecords<Item, Create extends object, Update extends object,
   /** Writing or removing such a record makes the database rewrite its children: they are locked first. */
   const rewritesChildren = (spec.links ?? []).some(({ link }) => link.childLock === 'no key update');
 
+  /** Whether a write of `body` can take the account over a quota: then it holds the account's quota lock first. */
+  const quotaFields = (spec.links ?? []).filter((link) => link.quota);
+  const checksQuota = (body: Record<string, unknown>, creating: boolean) =>
+    (creating && spec.quota !== undefined) || quotaFields.some(({ field }) => body[field] !== undefined);
+  async function assertQuotas(ex: Executor, ownerId: number, body: Record<string, unknown>, creating: boolean) {
+    if (creating && spec.quota) await assertRecordQuota(ex, table, ownerId, spec.quota, 'owner');
+    for (const { field, link, quota } of quotaFields) {
+      if (quota && body[field] !== undefined) await assertLinkQuota(ex, link, ownerId, quota, field);
+    }
+  }
+
   return {
     async list(ownerId) {
       const rows = await listPrepared.execute({ ownerId });
@@ -153,6 +169,7 @@ export function ownedRecords<Item, Create extends object, Update extends object,
       const { owner, own, body } = split(input);
       assertOwnerIri(owner, ownerId);
       return write(ownerId, tx, async (ex) => {
+        if (checksQuota(body, true)) await lockQuotas(ex, ownerId);
         const links = await resolveLinks(ex, ownerId, body);
         await lockChildren(ex, ownerId, links);
         const columns = await spec.columns(own, ex, ownerId);
@@ -172,6 +189,7 @@ export function ownedRecords<Item, Create extends object, Update extends object,
         const id = (row as { id: number } | undefined)?.id;
         if (id === undefined) throw new Error(`insert into ${what} returned no row`);
         await writeLinks(ex, id, ownerId, links);
+        await assertQuotas(ex, ownerId, body, true);
         return findIn(ex, id, ownerId);
       });
     },
@@ -181,6 +199,7 @@ export function ownedRecords<Item, Create extends object, Update extends object,
       const { owner, own, body } = split(patch);
       assertOwnerIri(owner, ownerId);
       return write(ownerId, tx, async (ex) => {
+        if (checksQuota(body, false)) await lockQuotas(ex, ownerId);
         const links = await resolveLinks(ex, ownerId, body);
         // The record first, then its children: the one order of every write (docs/decisions/0034).
         const current =
@@ -200,6 +219,7 @@ export function ownedRecords<Item, Create extends object, Update extends object,
           .returning({ id: table.id });
         if (updated.length === 0) await refuseMissing(ex, table, id, what);
         await writeLinks(ex, id, ownerId, links);
+        await assertQuotas(ex, ownerId, body, false);
         return findIn(ex, id, ownerId);
       });
     },

@@ -374,3 +374,19 @@ export const shareLinkTours = pgTable(
   },
   (t) => [primaryKey({ columns: [t.shareLinkId, t.tourId] }), index('share_link_tours_tour_idx').on(t.tourId)],
 );
+
+/**
+ * The heavy operation (import, preview, restore, backup, export) an account has running, if any: one at a time per
+ * account across every instance (plugins/heavy-operations.ts). A row left by a crashed process counts until
+ * `expires_at`.
+ */
+export const heavyOperations = pgTable('heavy_operations', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  /** Names this run of the operation: only it releases the lease. */
+  token: text('token').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -24,6 +24,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   if (error instanceof HttpError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (error.headers) reply.headers(error.headers);
     return reply
       .status(error.statusCode)
       .type('application/problem+json')

@@ -17,6 +17,7 @@ import type {
   updateRouteActivitySchema,
 } from '@streckenpass/contract/route-activities';
 import type { Executor } from '../../db/client.js';
+import { LIMITS } from '@streckenpass/contract/limits';
 import { ownedRecords } from '../../db/owned-records.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { routeActivities, routeActivityRoutes, routes, users } from '../../db/schema.js';
@@ -112,6 +113,7 @@ export const createRouteActivitiesRepository = (
     table: routeActivities,
     select: selectRouteActivities,
     listStatement: 'route_activities_list',
+    quota: { limit: LIMITS.drivesPerAccount, label: 'Fahrten' },
     toItem: (row) => ({
       id: row.id,
       acquiredAt: row.acquiredAt,
@@ -123,6 +125,7 @@ export const createRouteActivitiesRepository = (
     links: [
       {
         field: 'acquiredRoutes',
+        quota: { limit: LIMITS.driveRoutesPerAccount, label: 'Strecken in allen Fahrten' },
         kind: 'routes',
         link: {
           table: routeActivityRoutes,

@@ -123,6 +123,10 @@ async function seedEveryTable(user: TestUser) {
     sql`insert into reminder_log (user_id, route_id, valid_until, threshold, channel, status, claim_token)
         values (${user.id}, ${route.id}, '2027-01-01', 30, 'mail', 'claimed', gen_random_uuid())`,
   );
+  // A heavy operation's lease (plugins/heavy-operations.ts), as a running import leaves it.
+  await ctx.app.db.execute(
+    sql`insert into heavy_operations (user_id, kind, token, expires_at) values (${user.id}, 'import', 'x', now() + interval '1 minute')`,
+  );
   // A second login: two sessions to end.
   const login = await call('POST', '/api/login_check', undefined, { username: user.email, password: user.password });
   expect(login.statusCode).toBe(200);
