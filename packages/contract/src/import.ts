@@ -1,17 +1,23 @@
 import { z } from 'zod';
 import { mergePreviewSchema } from './backup.js';
+import { LIMITS } from './limits.js';
 
 /** The documented import template's columns, in order (the app's own CSV export is accepted as well). */
 export const IMPORT_TEMPLATE_COLUMNS = ['Strecke', 'Kürzel', 'Start', 'Ende', 'gefahren am', 'gültig bis', 'Fahrzeuge'];
 
 /** Largest CSV file the import takes. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** Most data lines of one CSV file (more refuse the file: split the list). */
+export const IMPORT_MAX_LINES = LIMITS.importLines;
 /** How many refused lines a preview lists. */
 export const IMPORT_MAX_LISTED_ERRORS = 1000;
 export const IMPORT_MAX_MEGABYTES = IMPORT_MAX_BYTES / (1024 * 1024);
 
 export const importLineErrorSchema = z.object({
-  /** 1-based line number in the file (the header is line 1). */
+  /**
+   * 1-based line number in the file as a text editor or spreadsheet counts it (the header is line 1): the line the
+   * record starts on, a line break inside a quoted cell counted once.
+   */
   line: z.number().int(),
   message: z.string(),
 });
@@ -44,9 +50,14 @@ export const importPreviewSchema = z.object({
       tours: z.array(z.string()),
       /** The route's own rule in days (from the export's "Gültigkeitsregel"); null = follows the account. */
       validityDays: z.number().int().nullable().optional(),
-      /** DS100 codes from the export's "Start DS100" / "Ende DS100". */
+      /**
+       * DS100 codes of the stations start and end are linked to: from the export's "Start DS100" / "Ende DS100", or,
+       * without those columns, the station whose name or code the start / end is exactly.
+       */
       startStation: z.string().nullable().optional(),
       endStation: z.string().nullable().optional(),
+      /** The line names a route the account already has (same key, same stations or same name): none is added. */
+      existingRoute: z.boolean().optional(),
     }),
   ),
   merge: mergePreviewSchema,

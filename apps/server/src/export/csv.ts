@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { formatNameList } from '../modules/import/name-list.js';
 import { formatGermanDate, routeStatus, type ExportData } from './model.js';
 
 export const CSV_ROUTE_HEADER = [
@@ -48,7 +49,8 @@ export function renderCsv(data: ExportData): Readable {
       route.companyRoute ?? '',
       route.startPoint,
       route.endPoint,
-      route.tours.join(', '),
+      // The import's list rule: a tour name with a comma is quoted, so that the import reads it back as one name.
+      formatNameList(route.tours),
       formatGermanDate(route.lastDriven),
       formatGermanDate(route.validUntil),
       routeStatus(route.daysLeft).label,

@@ -5,6 +5,7 @@ import { createCaller } from '../../test/api.js';
 import { createTour } from '../../test/fixtures.js';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
 import { insertRoute, insertRouteActivity, insertVehicle } from '../../test/seed.js';
+import { parseNameList } from '../import/name-list.js';
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -250,6 +251,17 @@ describe('POST /api/export/csv', () => {
       german(addDays(today, -352)),
       german(addDays(today, 12)),
     ]);
+  });
+
+  it('writes a tour name with a comma or a quote in quotes, so that the CSV import reads it back as one name', async () => {
+    const carol = await registerUser(ctx.app);
+    const one = await insertRoute(ctx.app, carol.id, { name: 'Eins' });
+    const two = await insertRoute(ctx.app, carol.id, { name: 'Zwei' });
+    await createTour(ctx.app, carol, [one.iri, two.iri], 'Früh, Montag');
+    await createTour(ctx.app, carol, [one.iri, two.iri], 'Spät "B"');
+    const cell = routeRows((await exportCsv({}, carol)).rows).get('Eins')![4]!;
+    expect(cell).toBe('"Früh, Montag", "Spät ""B"""');
+    expect(parseNameList(cell)).toEqual({ names: ['Früh, Montag', 'Spät "B"'] });
   });
 
   it('neutralises cells that a spreadsheet would read as a formula', async () => {

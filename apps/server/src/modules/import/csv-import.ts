@@ -1,5 +1,6 @@
-import { parse } from 'csv-parse/sync';
-import { BACKUP_FORMAT, BACKUP_VERSION, type Backup } from '@streckenpass/contract/backup';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { parse, type CsvError } from 'csv-parse';
+import iconv from 'iconv-lite';
 import { isStorableDate } from '@streckenpass/contract/common';
 import {
   IMPORT_MAX_LISTED_ERRORS,
@@ -8,9 +9,11 @@ import {
   type ImportPreview,
 } from '@streckenpass/contract/import';
 import { addDays, VALIDITY_RANGE_MESSAGE } from '@streckenpass/contract/knowledge';
+import { LIMITS } from '@streckenpass/contract/limits';
 import { parseValidityRule } from '@streckenpass/contract/notifications';
 import { normaliseCode, type StationIndex } from '@streckenpass/contract/stations';
 import { unprocessable } from '../../lib/errors.js';
+import { parseNameList } from './name-list.js';
 
 type Field =
   | 'name'
@@ -26,58 +29,78 @@ type Field =
   | 'endStation';
 
 /**
- * Column names (compared trimmed and in lower case) of the documented template and of the app's own CSV export
- * (`export/csv.ts`). "Status" of the export is derived from the dates and read over; "Gültigkeitsregel" is the
- * rule a drive of the route follows, "Start DS100"/"Ende DS100" the codes of the linked stations.
+ * A column name as it is compared: lower case, umlauts spelled out, everything but letters and digits dropped — so
+ * "Gültig bis", "gueltig  bis", "GÜLTIG-BIS" and "Fahrzeug(e)"/"Fahrzeuge" are each one name.
  */
-const COLUMNS: Record<string, Field | null> = {
-  strecke: 'name',
-  kürzel: 'companyRoute',
-  'interne bezeichnung': 'companyRoute',
-  start: 'startPoint',
-  ende: 'endPoint',
-  touren: 'tours',
-  'gefahren am': 'acquiredAt',
-  'zuletzt befahren': 'acquiredAt',
-  'gültig bis': 'acquiredUntil',
-  fahrzeuge: 'vehicles',
-  status: null,
-  gültigkeitsregel: 'rule',
-  'start ds100': 'startStation',
-  'ende ds100': 'endStation',
+export function columnKey(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFC')
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss')
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/**
+ * The column names read, per field: those of the documented template, of the app's own CSV export
+ * (`export/csv.ts`) and the usual ones of hand-made lists. "Status" of the export is derived from the dates and
+ * read over. "Von" and "Bis" are not here: they are start and end only as a pair and only when no other column
+ * names a start or an end (see `headerFields`), as "Bis" alone could as well mean "gültig bis".
+ */
+const SYNONYMS: Record<Field, string[]> = {
+  name: ['Strecke', 'Streckenname', 'Name der Strecke'],
+  companyRoute: ['Kürzel', 'Streckenkürzel', 'Interne Bezeichnung'],
+  startPoint: ['Start', 'Startpunkt', 'Startort', 'Anfang', 'Anfangspunkt'],
+  endPoint: ['Ende', 'Endpunkt', 'Ziel', 'Zielort', 'Nach'],
+  tours: ['Touren', 'Tour', 'Tour(en)'],
+  acquiredAt: [
+    'gefahren am',
+    'befahren am',
+    'zuletzt befahren',
+    'zuletzt gefahren',
+    'letzte Fahrt',
+    'Datum',
+    'Datum der Fahrt',
+    'Fahrt am',
+  ],
+  acquiredUntil: ['gültig bis', 'Ablaufdatum', 'läuft ab am'],
+  vehicles: ['Fahrzeuge', 'Fahrzeug', 'Fahrzeug(e)', 'Baureihe', 'Baureihen'],
+  rule: ['Gültigkeitsregel'],
+  startStation: ['Start DS100', 'DS100 Start'],
+  endStation: ['Ende DS100', 'DS100 Ende'],
 };
-const EXPORT_ONLY = new Set([
-  'interne bezeichnung',
-  'zuletzt befahren',
-  'status',
-  'touren',
-  'gültigkeitsregel',
-  'start ds100',
-  'ende ds100',
+const COLUMNS = new Map<string, Field | null>([
+  ...Object.entries(SYNONYMS).flatMap(([field, names]) =>
+    names.map((name) => [columnKey(name), field as Field] as const),
+  ),
+  [columnKey('Status'), null],
 ]);
+/** Columns only the app's export has: the file is read as an export (its vehicles block included). */
+const EXPORT_ONLY = new Set(
+  ['Interne Bezeichnung', 'Zuletzt befahren', 'Status', 'Gültigkeitsregel', 'Start DS100', 'Ende DS100'].map(columnKey),
+);
 const REQUIRED: [Field, string][] = [
   ['name', 'Strecke'],
   ['startPoint', 'Start'],
   ['endPoint', 'Ende'],
 ];
-/**
- * The export's vehicles block starts with this header (after a blank line). Of its further columns "Gültig bis"
- * is derived and read over; "Gültigkeitsregel" gives the vehicle's rule.
- */
-const VEHICLE_HEADER = ['fahrzeug', 'zuletzt gefahren'];
-const VEHICLE_RULE_COLUMN = 'gültigkeitsregel';
+/** The export's vehicles block starts with this header (after a blank line); "Gültig bis" there is derived. */
+const VEHICLE_BLOCK = { name: columnKey('Fahrzeug'), lastDriven: columnKey('Zuletzt gefahren') };
+const VEHICLE_RULE = columnKey('Gültigkeitsregel');
 
 /** A cell a spreadsheet would run as a formula (OWASP "CSV injection"), the same test as the export's. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** The export's neutralised form: an apostrophe before a formula character. Read back as the text it protects. */
 const NEUTRALISED = /^'(?=[=+\-@\t\r])/;
 
-const LIMITS: Partial<Record<Field, number>> = {
-  name: 255,
-  companyRoute: 64,
-  startPoint: 64,
-  endPoint: 64,
-};
+/** Characters of text fed to the parser at a time: what one turn of the event loop works on (well under 10 ms). */
+const CHUNK = 16 * 1024;
+/** Records checked before the event loop gets a turn. */
+const RECORDS_PER_TURN = 500;
+
+const german = (value: number) => value.toLocaleString('de-DE');
 
 export interface ImportRow {
   line: number;
@@ -87,6 +110,8 @@ export interface ImportRow {
   endPoint: string;
   acquiredAt: string | null;
   acquiredUntil: string | null;
+  /** Whether the file states "gültig bis" (otherwise the date follows from the route's rule). */
+  untilStated: boolean;
   vehicles: string[];
   tours: string[];
   /** The route's own rule in days; null = it follows the account's (no column, or the account's own default). */
@@ -97,16 +122,19 @@ export interface ImportRow {
 }
 
 export interface ImportVehicle {
+  line: number;
   name: string;
   /** The vehicle's own rule in days; null = it follows the account's vehicle rule. */
   validityDays: number | null;
+  /** The export's "Zuletzt gefahren": the day of the vehicle's last drive; null = never. */
+  lastDriven: string | null;
 }
 
 /** What the import checks lines against. */
 export interface ImportContext {
   /** Today in the application time zone: a drive may not lie after it. */
   today: string;
-  /** The station data: a DS100 code must be one of it. */
+  /** The station data: a DS100 code must be one of it; a start or end that is exactly a station is linked to it. */
   stations: StationIndex;
   /** The importing account's default rules: a rule equal to one is not pinned on the record. */
   rules: { routes: number; vehicles: number | null };
@@ -116,25 +144,40 @@ export interface ParsedImport {
   layout: ImportPreview['layout'];
   encoding: ImportPreview['encoding'];
   delimiter: ImportPreview['delimiter'];
+  /** Data lines read (header, the vehicles block's header and blank lines not counted). */
   lines: number;
   rows: ImportRow[];
   /** The vehicles of the export's vehicles block. */
   vehicles: ImportVehicle[];
+  /** The first `IMPORT_MAX_LISTED_ERRORS` refused lines. */
   errors: ImportLineError[];
+  /** Refused lines in all. */
+  errorCount: number;
 }
 
-/** UTF-8 (a BOM is dropped) unless the bytes are not valid UTF-8: then Windows-1252, what German Excel saves. */
+/**
+ * UTF-8 (a BOM is dropped) unless the bytes are not valid UTF-8: then Windows-1252, what German Excel saves.
+ * Windows-1252 is decoded by iconv-lite, not by `TextDecoder`: Node 20's decodes that label as Latin-1, so the
+ * en dash 0x96, € 0x80 and the German quotes 0x84/0x93 became invisible control characters.
+ */
 export function decodeCsv(bytes: Uint8Array): { text: string; encoding: ParsedImport['encoding'] } {
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
   } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
+    return { text: iconv.decode(Buffer.from(bytes), 'windows-1252'), encoding: 'windows-1252' };
   }
 }
 
 /** `;` unless the first non-blank line has more commas than semicolons (outside quotes). */
 function detectDelimiter(text: string): ';' | ',' {
-  const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+  let firstLine = '';
+  // Lazily, line by line: a 10 MB file is not split into an array of all its lines for this.
+  for (const match of text.matchAll(/[^\r\n]+/g)) {
+    if (match[0].trim() !== '') {
+      firstLine = match[0];
+      break;
+    }
+  }
   const unquoted = firstLine.replace(/"[^"]*"/g, '');
   const count = (char: string) => unquoted.split(char).length - 1;
   return count(',') > count(';') ? ',' : ';';
@@ -145,213 +188,313 @@ function readRule(cell: string): { days: number | null } | { error: string } {
   return cell.trim() === '' ? { days: null } : parseValidityRule(cell);
 }
 
-/** dd.mm.yyyy (also d.m.yyyy) or yyyy-mm-dd → yyyy-mm-dd; a German reason when it is no date or does not exist. */
+/**
+ * d.m.yy, dd.mm.yyyy (also d.m.yyyy) or yyyy-mm-dd → yyyy-mm-dd; a German reason when it is no date or does not
+ * exist. A two-digit year is one of 2000–2099 (a drive of 1999 has long expired; a year in the future is refused
+ * by the caller).
+ */
 export function parseDate(value: string): { date: string } | { error: string } {
   let iso: string | null = null;
-  const german = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value);
-  if (german) iso = `${german[3]}-${german[2]!.padStart(2, '0')}-${german[1]!.padStart(2, '0')}`;
-  else if (/^\d{4}-\d{2}-\d{2}$/.test(value)) iso = value;
-  if (!iso) return { error: `„${value}“ ist kein Datum (erwartet TT.MM.JJJJ oder JJJJ-MM-TT).` };
+  const german = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/.exec(value);
+  if (german) {
+    const year = german[3]!.length === 2 ? `20${german[3]}` : german[3]!;
+    iso = `${year}-${german[2]!.padStart(2, '0')}-${german[1]!.padStart(2, '0')}`;
+  } else if (/^\d{4}-\d{2}-\d{2}$/.test(value)) iso = value;
+  if (!iso) return { error: `„${value}“ ist kein Datum (erwartet TT.MM.JJJJ, T.M.JJ oder JJJJ-MM-TT).` };
   if (!isStorableDate(iso)) return { error: `Das Datum ${value} gibt es nicht.` };
   return { date: iso };
 }
 
-const splitList = (value: string) =>
-  value
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-
 /**
- * Reads a CSV file of the template or the app's export. File-level problems (no header, unknown or missing
- * columns) refuse the whole file (422); a bad line is listed with its number and reason and left out.
+ * The station a start or end typed as text stands for: exactly a station's name ("Köln Hbf") or exactly its DS100
+ * code ("KK"), the rule of the route form and of the start-up linking (decision 0023); null when the text is
+ * anything else or would name two stations (one by its name, another by its code). Free text stays free text.
  */
-export function parseImport(bytes: Uint8Array, { today, stations, rules }: ImportContext): ParsedImport {
-  const { text, encoding } = decodeCsv(bytes);
-  const delimiter = detectDelimiter(text);
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      bom: true,
-      delimiter,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      trim: true,
-      info: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (error) {
-    const line = (error as { lines?: number }).lines;
-    throw unprocessable([
-      {
-        propertyPath: 'file',
-        message: `Die Datei ist kein lesbares CSV${line ? ` (Zeile ${line})` : ''}: ${(error as Error).message}`,
-      },
-    ]);
-  }
-  const nonBlank = records.filter(({ record }) => record.some((cell) => cell !== ''));
-  const header = nonBlank[0];
-  if (!header) {
-    throw unprocessable([{ propertyPath: 'file', message: 'Die Datei ist leer: Es fehlt die Kopfzeile.' }]);
-  }
+export function exactStation(stations: StationIndex, typed: string): string | null {
+  const value = typed.trim();
+  const found = stations.exact(value);
+  if (!found) return null;
+  const byCode = value === value.toUpperCase() ? stations.byCode(value) : undefined;
+  if (byCode && byCode.code !== found.code) return null;
+  return found.code;
+}
 
+/** A route's natural key in the backup's merge (name, company code, start, end). */
+export const routeKey = (route: { name: string; companyRoute: string | null; startPoint: string; endPoint: string }) =>
+  JSON.stringify([route.name, route.companyRoute ?? '', route.startPoint, route.endPoint]);
+
+/** The header's fields by position, or the reasons the file is refused (unknown, doubled or missing columns). */
+function headerFields(header: string[]): { fields: (Field | null)[]; layout: ParsedImport['layout'] } {
+  const keys = header.map(columnKey);
+  const problems: string[] = [];
+  const named = (field: Field) => keys.some((key) => COLUMNS.get(key) === field);
+  // "Von"/"Bis" as start/end only as a pair and only when no other column names a start or end point.
+  const pointPair = keys.includes('von') && keys.includes('bis') && !named('startPoint') && !named('endPoint');
   const fields: (Field | null)[] = [];
   const unknown: string[] = [];
   const seen = new Set<Field>();
-  const names = header.record.map((cell) => cell.trim().toLowerCase());
-  for (const [i, name] of names.entries()) {
-    if (name === '') {
+  for (const [i, key] of keys.entries()) {
+    const label = header[i]!.trim();
+    if (key === '') {
       fields.push(null);
       continue;
     }
-    if (!(name in COLUMNS)) {
-      unknown.push(header.record[i]!.trim());
+    let field: Field | null | undefined = COLUMNS.get(key);
+    if (key === 'von' || key === 'bis') {
+      if (pointPair) field = key === 'von' ? 'startPoint' : 'endPoint';
+      else {
+        problems.push(
+          key === 'bis'
+            ? '„Bis“ ist mehrdeutig (Ende der Strecke oder gültig bis?): Bitte „Ende“ oder „gültig bis“ schreiben.'
+            : '„Von“ ist mehrdeutig (Start der Strecke oder gefahren am?): Bitte „Start“ oder „gefahren am“ schreiben.',
+        );
+        fields.push(null);
+        continue;
+      }
+    }
+    if (field === undefined) {
+      unknown.push(label);
       fields.push(null);
       continue;
     }
-    const field = COLUMNS[name] ?? null;
-    if (field && seen.has(field)) {
-      throw unprocessable([{ propertyPath: 'file', message: `Die Spalte „${header.record[i]}“ kommt doppelt vor.` }]);
-    }
+    if (field && seen.has(field))
+      problems.push(`Die Spalte „${label}“ kommt doppelt vor (oder meint dasselbe wie eine andere).`);
     if (field) seen.add(field);
     fields.push(field);
   }
-  const problems: { propertyPath: string; message: string }[] = [];
   if (unknown.length > 0) {
-    problems.push({
-      propertyPath: 'file',
-      message:
-        `Unbekannte ${unknown.length === 1 ? 'Spalte' : 'Spalten'}: ${unknown.map((n) => `„${n}“`).join(', ')}. ` +
-        `Erlaubt sind die Spalten der Vorlage (${IMPORT_TEMPLATE_COLUMNS.join('; ')}) und die des eigenen CSV-Exports.`,
-    });
+    problems.push(
+      `Unbekannte ${unknown.length === 1 ? 'Spalte' : 'Spalten'}: ${unknown.map((n) => `„${n}“`).join(', ')}. ` +
+        `Erlaubt sind die Spalten der Vorlage (${IMPORT_TEMPLATE_COLUMNS.join('; ')}), die des eigenen CSV-Exports ` +
+        'und gängige andere Namen wie „Von“/„Bis“, „Ziel“, „Datum“, „letzte Fahrt“ oder „Tour“.',
+    );
   }
   const missing = REQUIRED.filter(([field]) => !seen.has(field)).map(([, label]) => `„${label}“`);
   if (missing.length > 0) {
-    problems.push({
-      propertyPath: 'file',
-      message: `In der Kopfzeile ${missing.length === 1 ? 'fehlt die Spalte' : 'fehlen die Spalten'} ${missing.join(', ')}.`,
-    });
+    problems.push(
+      `In der Kopfzeile ${missing.length === 1 ? 'fehlt die Spalte' : 'fehlen die Spalten'} ${missing.join(', ')}.`,
+    );
   }
-  if (problems.length > 0) throw unprocessable(problems);
+  if (problems.length > 0) throw unprocessable(problems.map((message) => ({ propertyPath: 'file', message })));
+  return { fields, layout: keys.some((key) => EXPORT_ONLY.has(key)) ? 'export' : 'template' };
+}
 
-  const layout = names.some((name) => EXPORT_ONLY.has(name)) ? 'export' : 'template';
-  const rows: ImportRow[] = [];
-  const vehicles: ImportVehicle[] = [];
-  const errors: ImportLineError[] = [];
-  let inVehicleBlock = false;
-  let vehicleRuleColumn = -1;
+/**
+ * Reads the file record by record: the header, then route lines, then (in an export) the vehicles block. Keeps
+ * only what the import needs: the valid lines and the first refused ones with their count.
+ */
+class ImportReader {
+  header: string[] | null = null;
+  fields: (Field | null)[] = [];
+  layout: ParsedImport['layout'] = 'template';
+  lines = 0;
+  readonly rows: ImportRow[] = [];
+  readonly vehicles: ImportVehicle[] = [];
+  readonly errors: ImportLineError[] = [];
+  errorCount = 0;
+  private vehicleBlock: { header: string[]; name: number; lastDriven: number; rule: number } | null = null;
+  /** Distinct routes (by natural key) of each tour so far, against the per-tour limit. */
+  private readonly tourRoutes = new Map<string, Set<string>>();
+  /** Whether the file has a DS100 column for the start / the end: then that column alone links a station. */
+  private stationColumns = { start: false, end: false };
 
-  for (const { record, info } of nonBlank.slice(1)) {
-    const line = info.lines;
-    const refuse = (message: string) => errors.push({ line, message: `Zeile ${line}: ${message}` });
+  constructor(private readonly context: ImportContext) {}
 
-    if (
-      layout === 'export' &&
-      record[0]?.toLowerCase() === VEHICLE_HEADER[0] &&
-      record[1]?.toLowerCase() === VEHICLE_HEADER[1]
-    ) {
-      inVehicleBlock = true;
-      vehicleRuleColumn = record.findIndex((cell) => cell.toLowerCase() === VEHICLE_RULE_COLUMN);
-      continue;
+  private refuse(line: number, message: string) {
+    this.errorCount += 1;
+    if (this.errors.length < IMPORT_MAX_LISTED_ERRORS) this.errors.push({ line, message: `Zeile ${line}: ${message}` });
+  }
+
+  read(record: string[], line: number) {
+    if (!this.header) {
+      const { fields, layout } = headerFields(record);
+      this.header = record;
+      this.fields = fields;
+      this.layout = layout;
+      this.stationColumns = { start: fields.includes('startStation'), end: fields.includes('endStation') };
+      return;
     }
+    if (this.layout === 'export' && !this.vehicleBlock && columnKey(record[0] ?? '') === VEHICLE_BLOCK.name) {
+      const keys = record.map(columnKey);
+      if (keys[1] === VEHICLE_BLOCK.lastDriven) {
+        this.vehicleBlock = { header: record, name: 0, lastDriven: 1, rule: keys.indexOf(VEHICLE_RULE) };
+        return;
+      }
+    }
+    this.lines += 1;
+    if (this.lines > LIMITS.importLines) {
+      throw unprocessable([
+        {
+          propertyPath: 'file',
+          message:
+            `Die Datei hat mehr als ${german(LIMITS.importLines)} Zeilen: Eingelesen werden höchstens ` +
+            `${german(LIMITS.importLines)} Zeilen je Datei. Teilen Sie die Liste bitte auf.`,
+        },
+      ]);
+    }
+    const cells = this.cells(record, line);
+    if (!cells) return;
+    if (this.vehicleBlock) this.readVehicle(cells, line, this.vehicleBlock);
+    else this.readRoute(cells, line);
+  }
 
-    // Formulas are refused, not imported as text: what the spreadsheet showed was their result, not this text.
+  /** The cells with the export's neutralised formulas restored; null when the line is refused for a cell. */
+  private cells(record: string[], line: number): string[] | null {
     const cells: string[] = [];
-    let refused = false;
     for (const [i, raw] of record.entries()) {
       if (raw.includes('\u0000')) {
-        refuse('Die Zeile enthält ein unzulässiges Steuerzeichen.');
-        refused = true;
-        break;
+        this.refuse(line, 'Die Zeile enthält ein unzulässiges Steuerzeichen.');
+        return null;
       }
+      // Formulas are refused, not imported as text: what the spreadsheet showed was their result, not this text.
       if (FORMULA_START.test(raw)) {
-        const column = header.record[i]?.trim() || `Spalte ${i + 1}`;
-        refuse(`„${column}“ beginnt mit „${raw[0]}“ und wäre eine Tabellenformel; Formeln werden nicht übernommen.`);
-        refused = true;
-        break;
+        const column = (this.vehicleBlock?.header ?? this.header!)[i]?.trim() || `Spalte ${i + 1}`;
+        this.refuse(
+          line,
+          `„${column}“ beginnt mit „${raw[0]}“ und wäre eine Tabellenformel; Formeln werden nicht übernommen.`,
+        );
+        return null;
       }
       cells.push(raw.replace(NEUTRALISED, ''));
     }
-    if (refused) continue;
+    return cells;
+  }
 
-    if (inVehicleBlock) {
-      const name = cells[0] ?? '';
-      const rule = vehicleRuleColumn >= 0 ? readRule(cells[vehicleRuleColumn] ?? '') : { days: null };
-      if (name === '') refuse('Der Name des Fahrzeugs fehlt.');
-      else if (name.length > 255) refuse('Der Name des Fahrzeugs darf höchstens 255 Zeichen lang sein.');
-      else if ('error' in rule) refuse(`„Gültigkeitsregel“: ${rule.error}`);
-      // The export prints the rule in force. One equal to the account's vehicle rule is not pinned; nor is
-      // "unbegrenzt" when the account's rule has an expiry: a vehicle's own rule cannot say "no expiry" (null
-      // means "follows the account"), so such a vehicle follows the importing account's rule.
-      else vehicles.push({ name, validityDays: rule.days === rules.vehicles ? null : rule.days });
-      continue;
+  private readDate(value: string, label: string, reasons: string[], notAfterToday: boolean): string | null {
+    if (!value) return null;
+    const parsed = parseDate(value);
+    if ('error' in parsed) reasons.push(`„${label}“: ${parsed.error}`);
+    else if (notAfterToday && parsed.date > this.context.today) reasons.push(`„${label}“ liegt in der Zukunft.`);
+    else return parsed.date;
+    return null;
+  }
+
+  private readVehicle(cells: string[], line: number, block: { name: number; lastDriven: number; rule: number }) {
+    const name = cells[block.name] ?? '';
+    const reasons: string[] = [];
+    if (name === '') reasons.push('Der Name des Fahrzeugs fehlt.');
+    else if (name.length > LIMITS.nameLength) {
+      reasons.push(`Der Name des Fahrzeugs darf höchstens ${LIMITS.nameLength} Zeichen lang sein.`);
     }
+    const lastDriven = this.readDate(cells[block.lastDriven] ?? '', 'Zuletzt gefahren', reasons, true);
+    const rule = block.rule >= 0 ? readRule(cells[block.rule] ?? '') : { days: null };
+    if ('error' in rule) reasons.push(`„Gültigkeitsregel“: ${rule.error}`);
+    if (reasons.length > 0 || 'error' in rule) {
+      this.refuse(line, reasons.join(' '));
+      return;
+    }
+    // The export prints the rule in force. One equal to the account's vehicle rule is not pinned; nor is
+    // "unbegrenzt" when the account's rule has an expiry: a vehicle's own rule cannot say "no expiry" (null
+    // means "follows the account"), so such a vehicle follows the importing account's rule.
+    const validityDays = rule.days === this.context.rules.vehicles ? null : rule.days;
+    this.vehicles.push({ line, name, validityDays, lastDriven });
+  }
+
+  private readRoute(cells: string[], line: number) {
+    const { fields, header } = this;
     if (cells.length > fields.length && cells.slice(fields.length).some((cell) => cell !== '')) {
-      refuse(`Die Zeile hat ${cells.length} Felder, die Kopfzeile nur ${fields.length}.`);
-      continue;
+      this.refuse(line, `Die Zeile hat ${cells.length} Felder, die Kopfzeile nur ${fields.length}.`);
+      return;
     }
-
     const value: Partial<Record<Field, string>> = {};
     fields.forEach((field, i) => {
       if (field) value[field] = cells[i] ?? '';
     });
+    const label = (field: Field) => header![fields.indexOf(field)]?.trim() ?? field;
 
     const reasons: string[] = [];
-    for (const [field, label] of REQUIRED) if (!value[field]) reasons.push(`„${label}“ fehlt.`);
-    for (const [field, max] of Object.entries(LIMITS) as [Field, number][]) {
-      if ((value[field]?.length ?? 0) > max) {
-        const label = header.record[fields.indexOf(field)]?.trim() ?? field;
-        reasons.push(`„${label}“ darf höchstens ${max} Zeichen lang sein.`);
-      }
+    for (const [field, name] of REQUIRED) if (!value[field]) reasons.push(`„${name}“ fehlt.`);
+    const lengths: [Field, number][] = [
+      ['name', LIMITS.nameLength],
+      ['companyRoute', LIMITS.pointLength],
+      ['startPoint', LIMITS.pointLength],
+      ['endPoint', LIMITS.pointLength],
+    ];
+    for (const [field, max] of lengths) {
+      if ((value[field]?.length ?? 0) > max) reasons.push(`„${label(field)}“ darf höchstens ${max} Zeichen lang sein.`);
     }
-    let acquiredAt: string | null = null;
-    let acquiredUntil: string | null = null;
-    const columnLabel = (field: Field) => header.record[fields.indexOf(field)]?.trim() ?? field;
     let validityDays: number | null = null;
     if (value.rule) {
       const rule = readRule(value.rule);
-      if ('error' in rule) reasons.push(`„${columnLabel('rule')}“: ${rule.error}`);
+      if ('error' in rule) reasons.push(`„${label('rule')}“: ${rule.error}`);
       else if (rule.days === null) {
         reasons.push(
-          `„${columnLabel('rule')}“: Eine Strecke braucht eine Gültigkeit in Tagen; „unbegrenzt“ gibt es nur für Fahrzeuge.`,
+          `„${label('rule')}“: Eine Strecke braucht eine Gültigkeit in Tagen; „unbegrenzt“ gibt es nur für Fahrzeuge.`,
         );
       }
       // The export prints the rule in force: one equal to the importing account's rule is left to follow it.
-      else if (rule.days !== rules.routes) validityDays = rule.days;
+      else if (rule.days !== this.context.rules.routes) validityDays = rule.days;
     }
-    const station = (field: 'startStation' | 'endStation') => {
-      const code = value[field];
+    const { stations } = this.context;
+    const station = (codeField: 'startStation' | 'endStation', pointField: 'startPoint' | 'endPoint') => {
+      const hasColumn = this.stationColumns[codeField === 'startStation' ? 'start' : 'end'];
+      if (!hasColumn) return value[pointField] ? exactStation(stations, value[pointField]) : null;
+      // The export's own column says whether the place was linked: an empty cell is free text, not to be guessed.
+      const code = value[codeField];
       if (!code) return null;
       const found = stations.byCode(normaliseCode(code));
-      if (!found) reasons.push(`„${columnLabel(field)}“: Unbekanntes Betriebsstellen-Kürzel „${code}“.`);
+      if (!found) reasons.push(`„${label(codeField)}“: Unbekanntes Betriebsstellen-Kürzel „${code}“.`);
       return found?.code ?? null;
     };
-    const startStation = station('startStation');
-    const endStation = station('endStation');
-    if (value.acquiredAt) {
-      const parsed = parseDate(value.acquiredAt);
-      if ('error' in parsed) reasons.push(`„${columnLabel('acquiredAt')}“: ${parsed.error}`);
-      else if (parsed.date > today) reasons.push(`„${columnLabel('acquiredAt')}“ liegt in der Zukunft.`);
-      else acquiredAt = parsed.date;
-    }
+    const startStation = station('startStation', 'startPoint');
+    const endStation = station('endStation', 'endPoint');
+    const acquiredAt = this.readDate(value.acquiredAt ?? '', label('acquiredAt'), reasons, true);
+    let acquiredUntil: string | null = null;
     if (value.acquiredUntil) {
-      const parsed = parseDate(value.acquiredUntil);
-      if ('error' in parsed) reasons.push(`„${columnLabel('acquiredUntil')}“: ${parsed.error}`);
-      else if (!value.acquiredAt) reasons.push(`„${columnLabel('acquiredUntil')}“ ohne Datum der Fahrt.`);
-      else acquiredUntil = parsed.date;
+      acquiredUntil = this.readDate(value.acquiredUntil, label('acquiredUntil'), reasons, false);
+      if (acquiredUntil && !value.acquiredAt) reasons.push(`„${label('acquiredUntil')}“ ohne Datum der Fahrt.`);
     }
     if (acquiredAt && acquiredUntil && acquiredUntil < acquiredAt) reasons.push(VALIDITY_RANGE_MESSAGE);
-    const vehicleNames = splitList(value.vehicles ?? '');
-    if (vehicleNames.some((name) => name.length > 255)) {
-      reasons.push('Ein Fahrzeugname darf höchstens 255 Zeichen lang sein.');
+
+    const list = (field: 'vehicles' | 'tours', what: string) => {
+      const parsed = parseNameList(value[field] ?? '');
+      if ('error' in parsed) {
+        reasons.push(`„${label(field)}“: ${parsed.error}`);
+        return [];
+      }
+      if (parsed.names.some((name) => name.length > LIMITS.nameLength)) {
+        reasons.push(`„${label(field)}“: Ein ${what} darf höchstens ${LIMITS.nameLength} Zeichen lang sein.`);
+      }
+      return parsed.names;
+    };
+    const vehicles = list('vehicles', 'Fahrzeugname');
+    if (vehicles.length > LIMITS.vehiclesPerDrive) {
+      reasons.push(
+        `„${label('vehicles')}“: ${german(vehicles.length)} Fahrzeuge; zu einer Fahrt gehören höchstens ` +
+          `${german(LIMITS.vehiclesPerDrive)} Fahrzeuge.`,
+      );
     }
-    const tourNames = splitList(value.tours ?? '');
-    if (tourNames.some((name) => name.length > 255)) reasons.push('Ein Tourname darf höchstens 255 Zeichen lang sein.');
+    const tours = list('tours', 'Tourname');
+    if (reasons.length === 0) {
+      // A tour over its limit refuses the lines that would take it there (the first ones are imported).
+      const key = routeKey({
+        name: value.name!,
+        companyRoute: value.companyRoute || null,
+        startPoint: value.startPoint!,
+        endPoint: value.endPoint!,
+      });
+      for (const tour of tours) {
+        const routes = this.tourRoutes.get(tour);
+        if (routes && !routes.has(key) && routes.size >= LIMITS.routesPerTour) {
+          reasons.push(
+            `Die Tour „${tour}“ hätte mehr als ${german(LIMITS.routesPerTour)} Strecken; ` +
+              `eine Tour umfasst höchstens ${german(LIMITS.routesPerTour)} Strecken.`,
+          );
+        }
+      }
+      if (reasons.length === 0) {
+        for (const tour of tours) {
+          const routes = this.tourRoutes.get(tour) ?? new Set<string>();
+          routes.add(key);
+          this.tourRoutes.set(tour, routes);
+        }
+      }
+    }
     if (reasons.length > 0) {
-      refuse(reasons.join(' '));
-      continue;
+      this.refuse(line, reasons.join(' '));
+      return;
     }
-    rows.push({
+    this.rows.push({
       line,
       name: value.name!,
       companyRoute: value.companyRoute || null,
@@ -359,93 +502,130 @@ export function parseImport(bytes: Uint8Array, { today, stations, rules }: Impor
       endPoint: value.endPoint!,
       acquiredAt,
       // Without "gültig bis" a drive counts by the route's rule, as when it is recorded in the app.
-      acquiredUntil: acquiredAt ? (acquiredUntil ?? addDays(acquiredAt, validityDays ?? rules.routes)) : null,
-      vehicles: vehicleNames,
-      tours: tourNames,
+      acquiredUntil: acquiredAt
+        ? (acquiredUntil ?? addDays(acquiredAt, validityDays ?? this.context.rules.routes))
+        : null,
+      untilStated: acquiredUntil !== null,
+      vehicles,
+      tours,
       validityDays,
       startStation,
       endStation,
     });
   }
-  return { layout, encoding, delimiter, lines: nonBlank.length - 1, rows, vehicles, errors };
+}
+
+/** Line breaks in a record's raw text (CRLF, LF or CR each once). */
+function lineBreaks(raw: string): number {
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 1) {
+    const char = raw.charCodeAt(i);
+    if (char === 10) count += 1;
+    else if (char === 13) {
+      count += 1;
+      if (raw.charCodeAt(i + 1) === 10) i += 1;
+    }
+  }
+  return count;
 }
 
 /**
- * The imported lines as a backup document, so that the import merges exactly as a restore does (natural keys):
- * importing the same file twice adds nothing the second time. Each line with a date becomes one trip.
+ * Reads a CSV file of the template, of the app's export or of a hand-made list with the usual column names.
+ * File-level problems (no header, unknown, doubled or missing columns, more than `LIMITS.importLines` lines, no
+ * CSV) refuse the whole file (422); a bad line is listed with its number and reason and left out.
+ *
+ * Streamed: the text goes through csv-parse's stream parser a chunk at a time and each record is checked as it
+ * comes, so memory stays bounded by the valid lines (at most `LIMITS.importLines`) and the listed errors, and the
+ * event loop gets a turn every few hundred records, so other requests are answered meanwhile. Line numbers are
+ * those a spreadsheet shows: the line a record starts on, a line break inside a quoted cell counted once (csv-parse's
+ * own count takes CRLF there as two lines).
  */
-export function toBackup(parsed: ParsedImport, now: Date): Backup {
-  const document: Backup = {
-    format: BACKUP_FORMAT,
-    version: BACKUP_VERSION,
-    createdAt: now.toISOString(),
-    account: { email: '', firstname: null, lastname: null },
-    routes: [],
-    tours: [],
-    vehicles: [],
-    routeActivities: [],
-    vehicleActivities: [],
-  };
-  const vehicleRefs = new Map<string, number>();
-  const vehicleRef = (name: string, validityDays: number | null = null) => {
-    let ref = vehicleRefs.get(name);
-    if (ref === undefined) {
-      ref = vehicleRefs.size + 1;
-      vehicleRefs.set(name, ref);
-      document.vehicles.push({ ref, name, validityDays });
-    } else if (validityDays !== null) {
-      document.vehicles[ref - 1]!.validityDays = validityDays;
-    }
-    return ref;
-  };
-  const tours = new Map<string, { ref: number; name: string; routes: number[] }>();
-  for (const row of parsed.rows) {
-    const ref = row.line;
-    document.routes.push({
-      ref,
-      name: row.name,
-      companyRoute: row.companyRoute,
-      startPoint: row.startPoint,
-      endPoint: row.endPoint,
-      validityDays: row.validityDays,
-      startStation: row.startStation,
-      endStation: row.endStation,
+export async function parseImport(bytes: Uint8Array, context: ImportContext): Promise<ParsedImport> {
+  const { text, encoding } = decodeCsv(bytes);
+  const delimiter = detectDelimiter(text);
+  const reader = new ImportReader(context);
+  let nextLine = 1;
+  let queue: { record: string[]; line: number }[] = [];
+  const parser = parse({
+    bom: true,
+    delimiter,
+    // Any of the three line ends, also mixed in one file (csv-parse would otherwise keep to the first it sees).
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_column_count: true,
+    relax_quotes: true,
+    trim: true,
+    raw: true,
+    // With `raw`, csv-parse hands each record over as { record, raw }; it is queued here and checked between chunks.
+    on_record: (item) => {
+      const { record, raw } = item as unknown as { record: string[]; raw: string };
+      queue.push({ record, line: nextLine });
+      nextLine += lineBreaks(raw);
+      return null;
+    },
+  });
+  let failure: CsvError | undefined;
+  parser.on('error', (error: CsvError) => {
+    failure = error;
+  });
+  parser.resume();
+  const feed = (chunk: string | null) =>
+    new Promise<void>((resolve) => {
+      // An error may skip the write's callback: the error event settles the wait as well.
+      const done = () => {
+        parser.off('error', done);
+        resolve();
+      };
+      parser.once('error', done);
+      if (chunk === null) parser.end(done);
+      else parser.write(chunk, done);
     });
-    for (const name of row.tours) {
-      let tour = tours.get(name);
-      if (!tour) {
-        tour = { ref: tours.size + 1, name, routes: [] };
-        tours.set(name, tour);
-      }
-      tour.routes.push(ref);
-    }
-    const vehicleIds = row.vehicles.map((name) => vehicleRef(name));
-    if (row.acquiredAt && row.acquiredUntil) {
-      document.routeActivities.push({
-        ref,
-        acquiredAt: row.acquiredAt,
-        acquiredUntil: row.acquiredUntil,
-        routes: [ref],
-      });
-      if (vehicleIds.length > 0) document.vehicleActivities.push({ ref, routeActivity: ref, vehicles: vehicleIds });
-    }
-  }
-  for (const vehicle of parsed.vehicles) vehicleRef(vehicle.name, vehicle.validityDays);
-  document.tours = [...tours.values()];
-  return document;
-}
 
-/** The preview's listing: the first refused lines and the first lines as they will be imported. */
-export function describeImport(parsed: ParsedImport) {
+  let checked = 0;
+  const drain = async () => {
+    const records = queue;
+    queue = [];
+    for (const { record, line } of records) {
+      if (record.every((cell) => cell === '')) continue;
+      reader.read(record, line);
+      checked += 1;
+      if (checked % RECORDS_PER_TURN === 0) await nextTurn();
+    }
+  };
+  try {
+    for (let offset = 0; !failure; offset += CHUNK) {
+      const last = offset + CHUNK >= text.length;
+      await feed(text.slice(offset, offset + CHUNK));
+      if (last && !failure) await feed(null);
+      await drain();
+      if (last) break;
+      await nextTurn();
+    }
+  } finally {
+    parser.removeAllListeners('error');
+    parser.on('error', () => undefined);
+    parser.destroy();
+  }
+  if (failure) {
+    throw unprocessable([
+      {
+        propertyPath: 'file',
+        // The record that could not be read starts on the line after the last one read.
+        message: `Die Datei ist kein lesbares CSV (Zeile ${nextLine}): ${failure.message.replace(/ at line \d+$/, '')}`,
+      },
+    ]);
+  }
+  if (!reader.header) {
+    throw unprocessable([{ propertyPath: 'file', message: 'Die Datei ist leer: Es fehlt die Kopfzeile.' }]);
+  }
   return {
-    layout: parsed.layout,
-    encoding: parsed.encoding,
-    delimiter: parsed.delimiter,
-    lines: parsed.lines,
-    validLines: parsed.rows.length + parsed.vehicles.length,
-    errors: parsed.errors.slice(0, IMPORT_MAX_LISTED_ERRORS),
-    errorCount: parsed.errors.length,
-    sample: parsed.rows.slice(0, 20),
+    layout: reader.layout,
+    encoding,
+    delimiter,
+    lines: reader.lines,
+    rows: reader.rows,
+    vehicles: reader.vehicles,
+    errors: reader.errors,
+    errorCount: reader.errorCount,
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_LINES,
   IMPORT_MAX_MEGABYTES,
   IMPORT_TEMPLATE_COLUMNS,
   importPreviewSchema,
@@ -12,25 +13,42 @@ import { problems } from '../../http/problems.js';
 import { badRequest, unauthorized, unprocessable } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { createBackupService } from '../backup/backup.service.js';
-import { describeImport, importTemplate, parseImport, toBackup } from './csv-import.js';
+import { importTemplate, parseImport, type ParsedImport } from './csv-import.js';
+import { describeImport, emptyMerge, planImport } from './import-plan.js';
+import { createImportRepository } from './import.repository.js';
 
 const tags = ['Meine Daten'];
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'application/octet-stream'];
 
 const FORMAT =
-  `Rumpf: die Datei selbst (Content-Type text/csv oder application/octet-stream), höchstens ${IMPORT_MAX_MEGABYTES} MB. ` +
-  `Gelesen werden die Vorlage (${IMPORT_TEMPLATE_COLUMNS.join('; ')}) und der eigene CSV-Export; Trennzeichen ` +
-  '`;` oder `,`, Felder in Anführungszeichen, UTF-8 mit oder ohne BOM oder Windows-1252, Datum TT.MM.JJJJ oder ' +
-  'JJJJ-MM-TT, Leerzeilen werden übersprungen. Jede Zeile mit Datum wird eine Fahrt (ohne „gültig bis“: nach der ' +
-  'Gültigkeitsregel der Strecke). Aus dem Export werden auch „Gültigkeitsregel“ (wie „1 Jahr (364 Tage)“ oder ' +
-  '„90 Tage“; gleich der Regel des Kontos = die Strecke folgt ihr) und „Start DS100“/„Ende DS100“ (bekannte ' +
-  'Betriebsstellen-Kürzel) gelesen, im Fahrzeugblock die Gültigkeitsregel der Fahrzeuge. ' +
-  'Zeilen mit Fehlern (mit Nummer und Grund aufgeführt) werden übersprungen, ebenso Zeilen, deren Zellen mit ' +
-  '=, +, -, @ beginnen (Tabellenformeln); unbekannte Spalten weisen die ganze Datei zurück (422). Zusammengeführt ' +
-  'wird wie beim Wiederherstellen einer Sicherung: dieselbe Datei zweimal einzulesen ändert nichts.';
+  `Rumpf: die Datei selbst (Content-Type text/csv oder application/octet-stream), höchstens ${IMPORT_MAX_MEGABYTES} MB ` +
+  `und ${IMPORT_MAX_LINES.toLocaleString('de-DE')} Zeilen. Gelesen werden die Vorlage ` +
+  `(${IMPORT_TEMPLATE_COLUMNS.join('; ')}), der eigene CSV-Export und übliche Spaltennamen (z. B. „Von“/„Bis“ als ` +
+  'Start/Ende, „Ziel“, „Nach“, „Datum“, „letzte Fahrt“, „Zuletzt gefahren“, „Fahrzeug“, „Tour“, „Streckenkürzel“; ' +
+  'Groß- und Kleinschreibung, Leerzeichen und ä/ae gleich). Trennzeichen `;` oder `,`, Felder in Anführungszeichen, ' +
+  'UTF-8 mit oder ohne BOM oder Windows-1252, Datum TT.MM.JJJJ, T.M.JJ oder JJJJ-MM-TT, Leerzeilen werden ' +
+  'übersprungen. Listen (Fahrzeuge, Touren) durch Komma getrennt, ein Name mit Komma in Anführungszeichen. ' +
+  'Start/Ende, die genau Name oder DS100-Kürzel einer Betriebsstelle sind, werden mit ihr verknüpft. Eine Zeile ' +
+  'nennt eine vorhandene Strecke bei gleichem Namen/Kürzel/Start/Ende, gleichen Betriebsstellen oder gleichem ' +
+  'Namen (ohne Rücksicht auf Schreibweise, Bindestriche und Umlaute). Zeilen eines Tages mit gleichem „gültig ' +
+  'bis“ und gleichen Fahrzeugen werden eine Fahrt; eine Fahrt, die das Konto an dem Tag schon hat, kommt nicht ' +
+  'noch einmal hinzu. Aus dem Export werden auch „Gültigkeitsregel“ und „Start DS100“/„Ende DS100“ gelesen, im ' +
+  'Fahrzeugblock Gültigkeitsregel und letzte Fahrt der Fahrzeuge. Zeilen mit Fehlern (mit Nummer und Grund ' +
+  'aufgeführt) werden übersprungen, ebenso Zeilen, deren Zellen mit =, +, -, @ beginnen (Tabellenformeln); ' +
+  'unbekannte Spalten oder zu viele Zeilen weisen die ganze Datei zurück (422). Zusammengeführt wird wie beim ' +
+  'Wiederherstellen einer Sicherung: dieselbe Datei zweimal einzulesen ändert nichts.';
+
+/** The days of the file's drives (lines and the vehicles block): the account's drives on them are read. */
+function fileDays(parsed: ParsedImport): string[] {
+  const days = new Set<string>();
+  for (const row of parsed.rows) if (row.acquiredAt) days.add(row.acquiredAt);
+  for (const vehicle of parsed.vehicles) if (vehicle.lastDriven) days.add(vehicle.lastDriven);
+  return [...days];
+}
 
 const importRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createBackupService(app.backupRepository);
+  const repository = createImportRepository(app.db);
 
   // Uploads arrive as the file's bytes; the encoding is detected from them (csv-import.ts), not from a header.
   app.addContentTypeParser(CSV_TYPES, { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) =>
@@ -42,6 +60,7 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
     config: {
       bodyTooLarge: `Die Datei ist zu groß: höchstens ${IMPORT_MAX_MEGABYTES} MB. Teilen Sie die Liste bitte auf.`,
       noStore: true,
+      heavy: 'import' as const,
     },
   };
   const body = z.any().meta({ description: 'Die CSV-Datei', format: 'binary' });
@@ -51,12 +70,18 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
     if (raw.length === 0) throw unprocessable([{ propertyPath: 'file', message: 'Die Datei ist leer.' }]);
     const settings = await app.notificationsRepository.findSettings(userId);
     if (!settings) throw unauthorized();
-    const parsed = parseImport(raw, {
+    const parsed = await parseImport(raw, {
       today: todayIn(app.config.timezone),
       stations: app.stations.index,
       rules: { routes: settings.validityDays, vehicles: settings.vehicleValidityDays },
     });
-    return { parsed, document: toBackup(parsed, new Date()) };
+    // A file without a valid line is answered from the file alone: the account is not read for it.
+    if (parsed.rows.length === 0 && parsed.vehicles.length === 0) {
+      return { summary: describeImport(parsed, []), document: null };
+    }
+    const account = await repository.snapshot(userId, fileDays(parsed));
+    const { document, sample } = await planImport(parsed, account, { routes: settings.validityDays }, new Date());
+    return { summary: describeImport(parsed, sample), document };
   }
 
   app.post(
@@ -73,8 +98,8 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const { parsed, document } = await read(request.body, userId);
-      return { ...describeImport(parsed), merge: await service.preview(userId, document) };
+      const { summary, document } = await read(request.body, userId);
+      return { ...summary, merge: document ? await service.preview(userId, document) : emptyMerge() };
     },
   );
 
@@ -92,9 +117,8 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const { parsed, document } = await read(request.body, userId);
-      const summary = describeImport(parsed);
-      if (summary.validLines === 0) {
+      const { summary, document } = await read(request.body, userId);
+      if (!document) {
         throw unprocessable([{ propertyPath: 'file', message: 'Die Datei enthält keine gültige Zeile.' }]);
       }
       const merge = await service.restore(userId, document);

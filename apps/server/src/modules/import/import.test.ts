@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ImportPreview, ImportResult } from '@streckenpass/contract/import';
 import { addDays, todayIn } from '@streckenpass/contract/knowledge';
-import { createRoute, createVehicle, routeIri } from '../../test/fixtures.js';
+import { LIMITS } from '@streckenpass/contract/limits';
+import { createRoute, createTour, createVehicle, routeIri, vehicleIri } from '../../test/fixtures.js';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
-import { parseDate } from './csv-import.js';
+import { decodeCsv, parseDate } from './csv-import.js';
+import { formatNameList, parseNameList } from './name-list.js';
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -16,6 +19,48 @@ afterAll(async () => ctx.close());
 
 const today = todayIn('Europe/Berlin');
 const german = (date: string) => date.split('-').reverse().join('.');
+/** d.m.yy, as a spreadsheet shortens a date. */
+const short = (date: string) => {
+  const [year, month, day] = date.split('-');
+  return `${Number(day)}.${Number(month)}.${year!.slice(2)}`;
+};
+const section = (body: { merge: ImportPreview['merge'] }, name: string) =>
+  body.merge.sections.find((s) => s.section === name)!;
+const addedIn = (body: { merge: ImportPreview['merge'] }) =>
+  Object.fromEntries(body.merge.sections.map((s) => [s.section, s.added]));
+const listRoutes = async (user: TestUser) =>
+  (await ctx.app.inject({ method: 'GET', url: '/api/routes', headers: user.headers })).json() as {
+    id: number;
+    name: string;
+    startPoint: string;
+    endPoint: string;
+    startStation: { code: string } | null;
+    endStation: { code: string } | null;
+  }[];
+const exportCsv = (user: TestUser) =>
+  ctx.app.inject({ method: 'POST', url: '/api/export/csv', headers: user.headers, payload: {} });
+
+/** A drive through the API as the app records it, with its vehicles. */
+async function drive(user: TestUser, acquiredAt: string, routes: number[], vehicles: number[], acquiredUntil?: string) {
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/route_activities',
+    headers: user.headers,
+    payload: { acquiredAt, ...(acquiredUntil ? { acquiredUntil } : {}), acquiredRoutes: routes.map(routeIri) },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  if (vehicles.length === 0) return;
+  const entry = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/vehicle_activities',
+    headers: user.headers,
+    payload: {
+      acquiredVehicles: vehicles.map(vehicleIri),
+      routeActivity: `/api/route_activities/${created.json().id}`,
+    },
+  });
+  expect(entry.statusCode, entry.body).toBe(201);
+}
 
 function upload(url: string, user: TestUser | undefined, body: string | Buffer, type = 'text/csv') {
   return ctx.app.inject({
@@ -307,10 +352,15 @@ describe('POST /api/import/csv', () => {
     const byName = new Map(expiring.map((r: { name: string; acquired_until: string }) => [r.name, r.acquired_until]));
     expect(byName.get('Strecke 1')).toBe('2027-02-28');
     expect(byName.get('Strecke 2')).toBe('2026-09-01');
+    // The lines of one day with the same "gültig bis" and the same vehicles are one drive: 2 × 3 here.
+    const drives = (
+      await ctx.app.inject({ method: 'GET', url: '/api/route_activities', headers: user.headers })
+    ).json() as { acquiredRoutes: string[] }[];
+    expect(drives.map((d) => d.acquiredRoutes.length).sort()).toEqual([100, 100, 100, 100, 100, 100]);
     const vehicleActivities = (
       await ctx.app.inject({ method: 'GET', url: '/api/vehicle_activities', headers: user.headers })
     ).json();
-    expect(vehicleActivities).toHaveLength(600);
+    expect(vehicleActivities).toHaveLength(6);
   });
 
   it('refuses a file without a single valid line (422) and writes nothing', async () => {
@@ -343,5 +393,396 @@ describe('parseDate', () => {
     expect(parseDate('29.02.2026')).toEqual({ error: 'Das Datum 29.02.2026 gibt es nicht.' });
     expect(parseDate('2026-13-01')).toEqual({ error: 'Das Datum 2026-13-01 gibt es nicht.' });
     expect(parseDate('03/01/2026')).toHaveProperty('error');
+  });
+
+  it('reads the short dates spreadsheets write: two-digit years are 20xx', () => {
+    expect(parseDate('5.8.26')).toEqual({ date: '2026-08-05' });
+    expect(parseDate('05.08.26')).toEqual({ date: '2026-08-05' });
+    expect(parseDate('05.08.2026')).toEqual({ date: '2026-08-05' });
+    expect(parseDate('29.2.27')).toEqual({ error: 'Das Datum 29.2.27 gibt es nicht.' });
+    expect(parseDate('5.8.026')).toHaveProperty('error');
+  });
+});
+
+describe('decodeCsv', () => {
+  it('decodes Windows-1252 with its own characters in 0x80–0x9F, not as Latin-1 control characters', () => {
+    expect(decodeCsv(Buffer.from([0x41, 0x20, 0x96, 0x20, 0x80, 0x84, 0x93, 0xfc, 0xdf]))).toEqual({
+      text: 'A – €„“üß',
+      encoding: 'windows-1252',
+    });
+    expect(decodeCsv(Buffer.from('\uFEFFA – €', 'utf8'))).toEqual({ text: 'A – €', encoding: 'utf-8' });
+  });
+});
+
+describe('name lists (Fahrzeuge, Touren)', () => {
+  it('reads back every list the export writes, names with commas and quotes included', () => {
+    for (const names of [['BR 218', 'ET 425'], ['Früh, Montag', 'Spät'], ['Lok "Emma", alt', 'x'], ['Ein Name']]) {
+      expect(parseNameList(formatNameList(names))).toEqual({ names });
+    }
+    expect(formatNameList(['Früh, Montag', 'Spät'])).toBe('"Früh, Montag", Spät');
+    expect(parseNameList('BR 218,ET 425 , ,BR 218')).toEqual({ names: ['BR 218', 'ET 425'] });
+    expect(parseNameList('"Früh"x, Spät')).toHaveProperty('error');
+  });
+});
+
+describe('what spreadsheets bring', () => {
+  it('decodes a Windows-1252 file as German Excel saves it (en dash, „“, €) and finds the route made in the app', async () => {
+    const bytes = fs.readFileSync(new URL('./fixtures/excel-windows-1252.csv', import.meta.url));
+    // The fixture as Excel writes it: no BOM, CRLF, the en dash as the single byte 0x96.
+    expect([...bytes.subarray(0, 3)]).not.toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.includes(Buffer.from('Hbf \x96 N\xfcrnberg', 'latin1'))).toBe(true);
+    expect(bytes.includes(Buffer.from('\r\n'))).toBe(true);
+    const user = await registerUser(ctx.app);
+    await createRoute(ctx.app, user, {
+      name: 'Würzburg Hbf – Nürnberg Hbf',
+      startPoint: 'Würzburg Hbf',
+      endPoint: 'Nürnberg Hbf',
+      startStation: 'NWH',
+      endStation: 'NN',
+    });
+
+    const body = (await preview(user, bytes, 'application/vnd.ms-excel')).json() as ImportPreview;
+    expect(body).toMatchObject({ encoding: 'windows-1252', delimiter: ';', lines: 3, validLines: 3, errorCount: 0 });
+    expect(body.sample.map((row) => row.name)).toEqual([
+      'Würzburg Hbf – Nürnberg Hbf',
+      'Gemünden – Lohr „Main“',
+      'Zuschlag 5 €',
+    ]);
+    expect(body.sample[0]).toMatchObject({ existingRoute: true, acquiredAt: '2026-11-03' });
+    expect(body.sample[1]).toMatchObject({
+      companyRoute: 'K 2',
+      acquiredAt: '2026-11-02',
+      vehicles: ['ET 425, neu', 'BR 218'],
+      startStation: 'NGM',
+      endStation: null,
+      existingRoute: false,
+    });
+    // The line names the existing route: no second one.
+    expect(section(body, 'routes')).toMatchObject({ added: 2, unchanged: 1 });
+
+    await confirm(user, bytes);
+    expect((await listRoutes(user)).map((r) => r.name).sort()).toEqual([
+      'Gemünden – Lohr „Main“',
+      'Würzburg Hbf – Nürnberg Hbf',
+      'Zuschlag 5 €',
+    ]);
+  });
+
+  it('numbers lines as a spreadsheet does: a line break inside a quoted cell counts once', async () => {
+    const text = [
+      'Strecke;Start;Ende;gefahren am',
+      '"Über zwei\r\nZeilen";A;B;',
+      'Falsch;A;B;31.02.2026',
+      '"Drei\r\n\r\nZeilen";A;B;',
+      '=1+1;A;B;',
+      '"Mit LF\nim Feld";A;B;',
+      'Auch falsch;A;B;morgen',
+    ].join('\r\n');
+    const body = (await preview(alice, text)).json() as ImportPreview;
+    expect(body.errors.map((error) => error.line)).toEqual([4, 8, 11]);
+    expect(body.errors[0]!.message).toBe('Zeile 4: „gefahren am“: Das Datum 31.02.2026 gibt es nicht.');
+    expect(body.sample.map((row) => row.line)).toEqual([2, 5, 9]);
+  });
+
+  it('names the line where an unreadable record starts', async () => {
+    const response = await preview(
+      alice,
+      'Strecke;Start;Ende\r\n"Zwei\r\nZeilen";A;B\r\nGut;A;B\r\n"Offen;A;B\r\nx;y;z\r\n',
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json().detail).toMatch(/^Die Datei ist kein lesbares CSV \(Zeile 5\)/);
+  });
+
+  it('reads the usual German column names and short dates', async () => {
+    const driven = addDays(today, -10);
+    const text = [
+      'Strecke;Von;Bis;Datum;GÜLTIG BIS;Fahrzeug(e);Tour(en)',
+      `Gießen – Fulda;FG;FFU;${short(driven)};;BR 111;Früh`,
+      `Gießen – Marburg;FG;FMB;${german(driven)};${german(addDays(driven, 30))};;`,
+      `Zukunft;FG;FMB;${short(addDays(today, 400))};;;`,
+    ].join('\r\n');
+    const body = (await preview(alice, text)).json() as ImportPreview;
+    expect(body).toMatchObject({ validLines: 2, errorCount: 1 });
+    expect(body.sample[0]).toMatchObject({
+      startPoint: 'FG',
+      endPoint: 'FFU',
+      acquiredAt: driven,
+      acquiredUntil: addDays(driven, 364),
+      vehicles: ['BR 111'],
+      tours: ['Früh'],
+    });
+    expect(body.sample[1]).toMatchObject({ acquiredAt: driven, acquiredUntil: addDays(driven, 30) });
+    expect(body.errors[0]!.message).toBe('Zeile 4: „Datum“ liegt in der Zukunft.');
+
+    for (const header of [
+      'Name der Strecke;Streckenkürzel;Startpunkt;Ziel;letzte Fahrt;Gueltig bis;Fahrzeuge;Tour',
+      'strecke;kuerzel;START;Nach;Zuletzt gefahren;gültig  bis;Baureihen;Touren',
+      'Strecke;Kürzel;Anfang;Endpunkt;gefahren am;Ablaufdatum;Fahrzeug;Tour',
+    ]) {
+      const response = await preview(alice, `${header}\r\nA – B;K1;FG;FFU;${german(driven)};;BR 111;Früh\r\n`);
+      expect(response.statusCode, `${header}: ${response.body}`).toBe(200);
+      expect((response.json() as ImportPreview).sample[0]).toMatchObject({
+        name: 'A – B',
+        companyRoute: 'K1',
+        startPoint: 'FG',
+        endPoint: 'FFU',
+        acquiredAt: driven,
+        vehicles: ['BR 111'],
+        tours: ['Früh'],
+      });
+    }
+  });
+
+  it('refuses "Bis" or "Von" where they could mean a date, and still names unknown columns', async () => {
+    const bis = await preview(alice, 'Strecke;Start;Ende;Bis\nA;B;C;01.01.2026\n');
+    expect(bis.statusCode).toBe(422);
+    expect(bis.json().detail).toContain('„Bis“ ist mehrdeutig (Ende der Strecke oder gültig bis?)');
+    const von = await preview(alice, 'Strecke;Von;Ende\nA;B;C\n');
+    expect(von.statusCode).toBe(422);
+    expect(von.json().detail).toContain('„Von“ ist mehrdeutig');
+    const doubled = await preview(alice, 'Strecke;Start;Ende;Datum;gefahren am\nA;B;C;;\n');
+    expect(doubled.statusCode).toBe(422);
+    expect(doubled.json().detail).toContain('Die Spalte „gefahren am“ kommt doppelt vor');
+    const unknown = await preview(alice, 'Strecke;Start;Ende;Farbe\nA;B;C;rot\n');
+    expect(unknown.json().detail).toContain('Unbekannte Spalte: „Farbe“.');
+  });
+
+  it('reads a vehicle or tour name with a comma when it is quoted, as the export writes it', async () => {
+    const user = await registerUser(ctx.app);
+    const text = [
+      'Strecke;Start;Ende;gefahren am;Fahrzeuge;Touren',
+      `Eins;A;B;${german(addDays(today, -3))};"""BR 218, neu"", ET 425";"""Früh, Montag"", Spät"`,
+      'Zwei;A;B;;;"""Früh, Montag"""',
+      'Kaputt;A;B;;"""BR 218"" x";',
+    ].join('\r\n');
+    const body = (await confirm(user, text)).json() as ImportResult;
+    expect(body.errors).toEqual([
+      {
+        line: 4,
+        message:
+          'Zeile 4: „Fahrzeuge“: Die Liste ist nicht lesbar: Ein Name mit Komma steht in Anführungszeichen, ' +
+          'z. B. „"Tour 1, früh", Tour 2“.',
+      },
+    ]);
+    const vehicles = (await ctx.app.inject({ method: 'GET', url: '/api/vehicles', headers: user.headers })).json();
+    expect(vehicles.map((v: { name: string }) => v.name).sort()).toEqual(['BR 218, neu', 'ET 425']);
+    const tours = (await ctx.app.inject({ method: 'GET', url: '/api/tours', headers: user.headers })).json();
+    expect(tours.map((t: { name: string; routes: string[] }) => [t.name, t.routes.length]).sort()).toEqual([
+      ['Früh, Montag', 2],
+      ['Spät', 1],
+    ]);
+  });
+});
+
+describe('stations and existing routes', () => {
+  it('links a start or end given as DS100 code or exact station name; free text stays text', async () => {
+    const user = await registerUser(ctx.app);
+    const text = ['Strecke;Start;Ende', 'Würzburg – Fürth;NWH;Fürth (Bay) Hbf', 'Werk;Würzburg Hbf Gleis 5;nf'].join(
+      '\n',
+    );
+    const body = (await confirm(user, text)).json() as ImportResult;
+    expect(body.sample.map((row) => [row.startStation, row.endStation])).toEqual([
+      ['NWH', 'NF'],
+      [null, null],
+    ]);
+    const routes = await listRoutes(user);
+    expect(routes.map((r) => [r.name, r.startPoint, r.startStation?.code ?? null, r.endStation?.code ?? null])).toEqual(
+      expect.arrayContaining([
+        ['Würzburg – Fürth', 'NWH', 'NWH', 'NF'],
+        ['Werk', 'Würzburg Hbf Gleis 5', null, null],
+      ]),
+    );
+  });
+
+  it('finds the route made in the form from its stations (KK;KD) or its name, and adds no second one', async () => {
+    const user = await registerUser(ctx.app);
+    const cologne = await createRoute(ctx.app, user, {
+      name: 'Köln – Düsseldorf',
+      startPoint: 'Köln Hbf',
+      endPoint: 'Düsseldorf Hbf',
+      startStation: 'KK',
+      endStation: 'KD',
+    });
+    await createRoute(ctx.app, user, {
+      name: 'Würzburg Hbf – Nürnberg Hbf',
+      startPoint: 'Würzburg',
+      endPoint: 'Nürnberg',
+    });
+    await createRoute(ctx.app, user, { name: 'Maintal', companyRoute: 'M1', startPoint: 'A', endPoint: 'B' });
+    const day = addDays(today, -5);
+    const text = [
+      'Strecke;Kürzel;Start;Ende;gefahren am',
+      `KK-KD;;KK;KD;${german(day)}`,
+      `Köln Hbf – Düsseldorf Hbf;;Köln Hbf;Düsseldorf Hbf;${german(day)}`,
+      `wuerzburg hbf - Nürnberg Hauptbahnhof;;Würzburg;Nürnberg;${german(day)}`,
+      // The other direction is another route; so is one with another company code.
+      `Düsseldorf – Köln;;KD;KK;`,
+      `MAINTAL;M2;A;B;`,
+      `MAINTAL;M1;A;B;`,
+    ].join('\r\n');
+    const checked = (await preview(user, text)).json() as ImportPreview;
+    expect(checked.sample.map((row) => [row.line, row.name, row.existingRoute])).toEqual([
+      [2, 'Köln – Düsseldorf', true],
+      [3, 'Köln – Düsseldorf', true],
+      [4, 'Würzburg Hbf – Nürnberg Hbf', true],
+      [5, 'Düsseldorf – Köln', false],
+      [6, 'MAINTAL', false],
+      [7, 'Maintal', true],
+    ]);
+    expect(section(checked, 'routes').added).toBe(2);
+    // Lines 2 and 3 are one drive of one route, line 4 has the same day and no vehicles: one drive in all.
+    expect(section(checked, 'routeActivities').added).toBe(1);
+
+    await confirm(user, text);
+    const routes = await listRoutes(user);
+    expect(routes).toHaveLength(5);
+    const expiring = (
+      await ctx.app.inject({ method: 'GET', url: '/api/routes/expiring', headers: user.headers })
+    ).json() as { id: number; acquired_until: string | null }[];
+    expect(expiring.find((r) => r.id === cologne.id)?.acquired_until).toBe(addDays(day, 364));
+    // The form-made route keeps its text and links.
+    expect(routes.find((r) => r.id === cologne.id)).toMatchObject({
+      startPoint: 'Köln Hbf',
+      startStation: { code: 'KK' },
+      endStation: { code: 'KD' },
+    });
+  });
+});
+
+describe('the app’s own export read back', () => {
+  it('adds nothing to the same account, and brings last drives and validity back into a new account', async () => {
+    const source = await registerUser(ctx.app);
+    const r1 = await createRoute(ctx.app, source, {
+      name: 'Köln – Düsseldorf',
+      startPoint: 'Köln Hbf',
+      endPoint: 'Düsseldorf Hbf',
+      startStation: 'KK',
+      endStation: 'KD',
+    });
+    const r2 = await createRoute(ctx.app, source, {
+      name: 'Würzburg – Fürth',
+      companyRoute: 'K1',
+      startPoint: 'NWH',
+      endPoint: 'NF',
+    });
+    const r3 = await createRoute(ctx.app, source, {
+      name: 'Gemünden – Lohr',
+      startPoint: 'Gemünden',
+      endPoint: 'Lohr',
+      validityDays: 90,
+    });
+    const r4 = await createRoute(ctx.app, source, { name: 'Nie gefahren', startPoint: 'X', endPoint: 'Y' });
+    await createTour(ctx.app, source, [routeIri(r1.id), routeIri(r2.id)], 'Früh, Montag');
+    await createTour(ctx.app, source, [routeIri(r3.id), routeIri(r4.id)], 'Spät');
+    const [br218, et425, br101, br102] = await Promise.all(
+      ['BR 218, neu', 'ET 425', 'BR 101', 'BR 102', 'Nie gefahren'].map((name) => createVehicle(ctx.app, source, name)),
+    );
+    await drive(source, addDays(today, -100), [r3.id], [br101!.id]);
+    // BR 102's last drive is on a day no route row of the export shows (Würzburg – Fürth was driven later).
+    await drive(source, addDays(today, -60), [r2.id], [br102!.id]);
+    await drive(source, addDays(today, -40), [r1.id, r2.id], [br218!.id, et425!.id]);
+    await drive(source, addDays(today, -10), [r1.id], [et425!.id], addDays(today, 30));
+    const csv = await exportCsv(source);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('"""Früh, Montag"""');
+
+    // The same account: everything is there already.
+    const same = (await confirm(source, csv.rawPayload)).json() as ImportResult;
+    expect(same.errorCount).toBe(0);
+    expect(addedIn(same)).toEqual({
+      routes: 0,
+      tours: 0,
+      vehicles: 0,
+      routeActivities: 0,
+      vehicleActivities: 0,
+      preferences: 0,
+    });
+    expect(same.merge.nothingToDo).toBe(true);
+
+    // A new account: the export reads the same, last drives and "gültig bis" of routes and vehicles included.
+    const target = await registerUser(ctx.app);
+    const imported = await confirm(target, csv.rawPayload);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const back = await exportCsv(target);
+    expect(back.body).toBe(csv.body);
+    expect(back.body).toContain(`BR 102;${german(addDays(today, -60))};`);
+    expect(((await confirm(target, back.rawPayload)).json() as ImportResult).merge.nothingToDo).toBe(true);
+  });
+});
+
+describe('limits', () => {
+  it('refuses a line with more vehicles than one drive takes, naming line and limit', async () => {
+    const many = Array.from({ length: LIMITS.vehiclesPerDrive + 1 }, (_, i) => `Lok ${i}`).join(', ');
+    const enough = Array.from({ length: LIMITS.vehiclesPerDrive }, (_, i) => `Lok ${i}`).join(', ');
+    const day = german(addDays(today, -1));
+    const text = `Strecke;Start;Ende;gefahren am;Fahrzeuge\nViele;A;B;${day};"${many}"\nGenug;A;B;${day};"${enough}"\n`;
+    const body = (await preview(alice, text)).json() as ImportPreview;
+    expect(body.validLines).toBe(1);
+    expect(body.errors[0]!.message).toBe(
+      `Zeile 2: „Fahrzeuge“: ${LIMITS.vehiclesPerDrive + 1} Fahrzeuge; zu einer Fahrt gehören höchstens ` +
+        `${LIMITS.vehiclesPerDrive} Fahrzeuge.`,
+    );
+  });
+
+  it('refuses the lines that would take a tour over its limit, and names and points that are too long', async () => {
+    const lines = ['Strecke;Start;Ende;Touren'];
+    for (let i = 1; i <= LIMITS.routesPerTour + 2; i += 1) lines.push(`Strecke ${i};A;B;Groß`);
+    lines.push(`${'N'.repeat(LIMITS.nameLength + 1)};A;B;`);
+    lines.push(`Lang;${'S'.repeat(LIMITS.pointLength + 1)};B;`);
+    lines.push(`Tourname;A;B;${'T'.repeat(LIMITS.nameLength + 1)}`);
+    const body = (await preview(alice, lines.join('\n'))).json() as ImportPreview;
+    expect(body.validLines).toBe(LIMITS.routesPerTour);
+    const limit = LIMITS.routesPerTour.toLocaleString('de-DE');
+    expect(body.errors.map((e) => e.message)).toEqual([
+      `Zeile ${LIMITS.routesPerTour + 2}: Die Tour „Groß“ hätte mehr als ${limit} Strecken; eine Tour umfasst höchstens ${limit} Strecken.`,
+      `Zeile ${LIMITS.routesPerTour + 3}: Die Tour „Groß“ hätte mehr als ${limit} Strecken; eine Tour umfasst höchstens ${limit} Strecken.`,
+      `Zeile ${LIMITS.routesPerTour + 4}: „Strecke“ darf höchstens ${LIMITS.nameLength} Zeichen lang sein.`,
+      `Zeile ${LIMITS.routesPerTour + 5}: „Start“ darf höchstens ${LIMITS.pointLength} Zeichen lang sein.`,
+      `Zeile ${LIMITS.routesPerTour + 6}: „Touren“: Ein Tourname darf höchstens ${LIMITS.nameLength} Zeichen lang sein.`,
+    ]);
+  });
+
+  it('refuses a file of more lines than the limit as soon as it gets there (422)', async () => {
+    const lines = ['Strecke;Start;Ende'];
+    for (let i = 1; i <= LIMITS.importLines + 1; i += 1) lines.push(`S${i};A;B`);
+    // Past the limit the file is not read on: this unreadable line is never reached.
+    lines.push('"offen;A;B');
+    const response = await preview(alice, lines.join('\r\n'));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().detail).toBe(
+      `Die Datei hat mehr als ${LIMITS.importLines.toLocaleString('de-DE')} Zeilen: Eingelesen werden höchstens ` +
+        `${LIMITS.importLines.toLocaleString('de-DE')} Zeilen je Datei. Teilen Sie die Liste bitte auf.`,
+    );
+  });
+
+  it('reads a large file in turns, so that other requests are answered meanwhile', async () => {
+    // Every line names the same route: the file is large, the account stays small.
+    const lines = ['Strecke;Start;Ende;Touren'];
+    for (let i = 1; i < LIMITS.importLines; i += 1) lines.push(`Eine Strecke;A;B;Tour ${i % 10}`);
+    let turns = 0;
+    let reading = true;
+    const turn = () => {
+      turns += 1;
+      if (reading) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const response = await preview(alice, lines.join('\r\n'));
+    reading = false;
+    expect(response.statusCode).toBe(200);
+    expect(turns).toBeGreaterThan(LIMITS.importLines / 1000);
+  });
+
+  it('lists the first refused lines of a file of formulas, counts them all, and does not read the account', async () => {
+    const readAll = vi.spyOn(ctx.app.backupRepository, 'readAll');
+    const lines = ['Strecke;Start;Ende'];
+    for (let i = 1; i <= 5000; i += 1) lines.push(`=HYPERLINK("http://evil.example/${i}");A;B`);
+    const response = await preview(alice, lines.join('\r\n'));
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as ImportPreview;
+    expect(body).toMatchObject({ lines: 5000, validLines: 0, errorCount: 5000 });
+    expect(body.errors).toHaveLength(1000);
+    expect(body.merge.nothingToDo).toBe(true);
+    expect(readAll).not.toHaveBeenCalled();
+    readAll.mockRestore();
   });
 });

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, FileInput, Group, List, Stack, Table, Text, Title } from '@mantine/core';
-import { IMPORT_MAX_MEGABYTES, IMPORT_TEMPLATE_COLUMNS } from '@streckenpass/contract/import';
+import { IMPORT_MAX_LINES, IMPORT_MAX_MEGABYTES, IMPORT_TEMPLATE_COLUMNS } from '@streckenpass/contract/import';
 import { IconFileSpreadsheet, IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { IMPORT_TEMPLATE_URL, useImportCsv, usePreviewImport } from '../api/csv-import';
@@ -7,6 +7,9 @@ import { errorText } from './error-text';
 import { MergePreviewTable } from './merge-preview-table';
 
 const dateText = (date: string | null) => (date ? date.split('-').reverse().join('.') : '–');
+/** A start or end as the import links it: "Köln Hbf (KK)", or the text alone when it is the code or free text. */
+const pointText = (point: string, code: string | null | undefined) =>
+  code && code !== point ? `${point} (${code})` : point;
 
 /** CSV import: the file is checked first (preview and every bad line), written only when confirmed. */
 export function ImportCard() {
@@ -30,8 +33,11 @@ export function ImportCard() {
         </Title>
         <Text size="sm">
           Aus einer Tabelle (Excel, LibreOffice) oder dem CSV-Export von Streckenpass. Spalten der Vorlage:{' '}
-          {IMPORT_TEMPLATE_COLUMNS.join('; ')}. Datum als TT.MM.JJJJ; ohne „gültig bis“ gilt die Gültigkeitsregel Ihres
-          Kontos. Höchstens {IMPORT_MAX_MEGABYTES} MB.
+          {IMPORT_TEMPLATE_COLUMNS.join('; ')} – übliche Namen wie „Von“/„Bis“, „Ziel“, „Datum“ oder „letzte Fahrt“
+          gehen auch. Datum als TT.MM.JJJJ oder T.M.JJ; ohne „gültig bis“ gilt die Gültigkeitsregel Ihres Kontos.
+          Mehrere Fahrzeuge oder Touren durch Komma getrennt, ein Name mit Komma in Anführungszeichen. Strecken, die Sie
+          schon haben, werden erkannt und nicht doppelt angelegt. Höchstens {IMPORT_MAX_MEGABYTES} MB und{' '}
+          {IMPORT_MAX_LINES.toLocaleString('de-DE')} Zeilen.
         </Text>
         <Group>
           <Button
@@ -100,9 +106,17 @@ export function ImportCard() {
                     {data.sample.slice(0, 5).map((row) => (
                       <Table.Tr key={row.line}>
                         <Table.Td>{row.line}</Table.Td>
-                        <Table.Td>{row.companyRoute ? `${row.name} (${row.companyRoute})` : row.name}</Table.Td>
                         <Table.Td>
-                          {row.startPoint} – {row.endPoint}
+                          {row.companyRoute ? `${row.name} (${row.companyRoute})` : row.name}
+                          {row.existingRoute && (
+                            <Text span size="xs" c="dimmed">
+                              {' '}
+                              (vorhanden)
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          {pointText(row.startPoint, row.startStation)} – {pointText(row.endPoint, row.endStation)}
                         </Table.Td>
                         <Table.Td>{dateText(row.acquiredAt)}</Table.Td>
                         <Table.Td>{dateText(row.acquiredUntil)}</Table.Td>
