@@ -117,11 +117,17 @@ export default fp(
         }
       } as RouteOptions['handler'];
     });
-    // …or, when the handler never ran (a refused or unreadable body, a client that left), with the response.
+    // …or, when the handler never ran (a refused or unreadable body, a client that left), with its answer.
     const releaseUnhandled = async (request: FastifyRequest) => {
       const slot = request.heavySlot;
       if (slot && !slot.handlerStarted) await release(slot);
     };
+    // Before the answer leaves (onSend), whether the handler ran or not: a client's next request must find the slot
+    // free. A handler that sends a stream has done its reading by then; the stream renders what it was given.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.heavySlot) await release(request.heavySlot);
+      return payload;
+    });
     app.addHook('onResponse', releaseUnhandled);
     app.addHook('onRequestAbort', releaseUnhandled);
   },

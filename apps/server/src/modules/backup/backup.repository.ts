@@ -7,6 +7,7 @@ import { thresholdLabel, validityRuleLabel } from '@streckenpass/contract/notifi
 import type { StationIndex } from '@streckenpass/contract/stations';
 import type { Database, Executor } from '../../db/client.js';
 import type { Quota } from '../../db/quota.js';
+import { unprocessable } from '../../lib/errors.js';
 import { aggregatedIds, ownedWriter } from '../../db/owned.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import {
@@ -377,6 +378,17 @@ const toursSection: BackupSection<TourItem> = {
       const have = new Set(keysOf('routes', existing.routes, existingKeyOf));
       const missing = new Set(keysOf('routes', incoming.routes, incomingKeyOf).filter((k) => !have.has(k)));
       if (missing.size === 0) return null;
+      // The merged tour must stay within the limit a tour has everywhere, or the next backup could not be restored.
+      if (have.size + missing.size > LIMITS.routesPerTour) {
+        throw unprocessable([
+          {
+            propertyPath: 'tours',
+            message:
+              `Die Tour „${existing.name}“ hätte danach ${have.size + missing.size} Strecken; eine Tour umfasst ` +
+              `höchstens ${LIMITS.routesPerTour} Strecken.`,
+          },
+        ]);
+      }
       return `${existing.name}: ${missing.size} ${missing.size === 1 ? 'Strecke' : 'Strecken'} hinzu`;
     },
     async apply(ex, _userId, existing, incoming, idOf) {

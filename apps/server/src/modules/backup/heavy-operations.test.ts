@@ -46,34 +46,53 @@ function document(routes: number, drives: number, perDrive: number, prefix = 'St
 }
 
 describe('heavy operations: one at a time per account, bounded per process', () => {
-  it('answers a second import, restore, backup or export of the same account 429 with Retry-After, in German', async () => {
+  it('holds the account’s lease while a restore runs, and answers every other heavy operation 429 meanwhile', async () => {
     const alice = await registerUser(ctx.app);
     const bob = await registerUser(ctx.app);
-    const big = document(2000, 2000, 5);
-    const first = call('POST', '/api/backup/restore', alice, big);
-    // The lease is taken before the body is read: wait until the first holds it.
-    for (let i = 0; i < 200; i += 1) {
-      const rows = await ctx.app.db.execute(sql`select 1 from heavy_operations where user_id = ${alice.id}`);
-      if ((rows as unknown as { rows: unknown[] }).rows.length > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    const first = call('POST', '/api/backup/restore', alice, document(2000, 2000, 5));
+    // The lease is taken before the body is read: it appears while the restore runs.
+    let seen = false;
+    for (let i = 0; i < 400 && !seen; i += 1) {
+      const rows = await ctx.app.db.execute(sql`select kind from heavy_operations where user_id = ${alice.id}`);
+      seen = (rows as unknown as { rows: { kind: string }[] }).rows.some((row) => row.kind === 'restore');
+      if (!seen) await new Promise((resolve) => setTimeout(resolve, 2));
     }
-    const [second, backup, exportPdf, csv, other] = await Promise.all([
+    expect(seen).toBe(true);
+    expect((await first).statusCode).toBe(200);
+    const after = await ctx.app.db.execute(sql`select 1 from heavy_operations where user_id = ${alice.id}`);
+    expect((after as unknown as { rows: unknown[] }).rows).toHaveLength(0);
+
+    // A lease held (by this or another instance) refuses each kind of heavy operation of the account, not another's.
+    await ctx.app.db.execute(
+      sql`insert into heavy_operations (user_id, kind, token, expires_at) values (${alice.id}, 'restore', 'x', now() + interval '1 minute')`,
+    );
+    const [restore, backup, exportPdf, csv, other] = await Promise.all([
       call('POST', '/api/backup/restore', alice, document(1, 0, 0)),
       call('GET', '/api/backup', alice),
       call('POST', '/api/export/pdf', alice, {}),
       call('POST', '/api/import/csv/preview', alice, 'Strecke;Start;Ende\nA;B;C\n', 'text/csv'),
       call('GET', '/api/backup', bob),
     ]);
-    for (const refused of [second, backup, exportPdf, csv]) {
+    for (const refused of [restore, backup, exportPdf, csv]) {
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toBe('10');
       expect(refused.json().detail).toContain('Für Ihr Konto läuft gerade eine Wiederherstellung');
     }
-    // Another account is not held up by Alice's restore.
     expect(other.statusCode).toBe(200);
-    expect((await first).statusCode).toBe(200);
-    // Once it is done, the next one runs.
+    await ctx.app.db.execute(sql`delete from heavy_operations where user_id = ${alice.id}`);
     expect((await call('GET', '/api/backup', alice)).statusCode).toBe(200);
+  });
+
+  it('lets exactly one of two parallel restores of an account run', async () => {
+    const user = await registerUser(ctx.app);
+    const statuses = (
+      await Promise.all([
+        call('POST', '/api/backup/restore', user, document(3000, 3000, 5, 'Erste')),
+        call('POST', '/api/backup/restore', user, document(3000, 3000, 5, 'Zweite')),
+      ])
+    ).map((response) => response.statusCode);
+    // Both bodies are read after the slot is taken, so the second arrives while the first runs.
+    expect(statuses.sort()).toEqual([200, 429]);
   });
 
   it('releases the slot when the body is refused, and takes over a lease a crashed process left', async () => {
@@ -209,6 +228,20 @@ describe('one set of limits for the API, the CSV import and the backup', () => {
     expect(drive.statusCode).toBe(422);
     expect(JSON.stringify(drive.json())).toContain(`höchstens ${LIMITS.routesPerDrive} Strecken`);
   });
+
+  it('refuses a merge that would take an existing tour over its limit (its backup could not be restored)', async () => {
+    const user = await registerUser(ctx.app);
+    const first = document(LIMITS.routesPerTour + 1, 0, 0);
+    first.tours = [
+      { ref: 1, name: 'Volle Tour', routes: first.routes.slice(0, LIMITS.routesPerTour).map((r) => r.ref) },
+    ];
+    expect((await call('POST', '/api/backup/restore', user, first)).statusCode).toBe(200);
+    const second = document(LIMITS.routesPerTour + 1, 0, 0);
+    second.tours = [{ ref: 1, name: 'Volle Tour', routes: [LIMITS.routesPerTour + 1] }];
+    const refused = await call('POST', '/api/backup/restore', user, second);
+    expect(refused.statusCode).toBe(422);
+    expect(JSON.stringify(refused.json())).toContain(`hätte danach ${LIMITS.routesPerTour + 1} Strecken`);
+  }, 60_000);
 
   it('refuses a restore that would take the account over a link limit before writing anything', async () => {
     const user = await registerUser(ctx.app);
