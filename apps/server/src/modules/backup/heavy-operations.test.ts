@@ -214,6 +214,37 @@ describe('one set of limits for the API, the CSV import and the backup', () => {
     expect(again.vehicleActivities[0]!.vehicles).toHaveLength(LIMITS.vehiclesPerDrive);
   }, 120_000);
 
+  it('imports a CSV at every per-line limit, and its backup restores into a new account', async () => {
+    const user = await registerUser(ctx.app);
+    const vehicles = Array.from({ length: LIMITS.vehiclesPerDrive }, (_, i) => `BR ${i}`).join(', ');
+    const lines = ['Strecke;Kürzel;Start;Ende;gefahren am;Fahrzeuge;Touren'];
+    for (let i = 0; i < LIMITS.routesPerTour; i += 1) {
+      const name = i === 0 ? 'N'.repeat(LIMITS.nameLength) : `Strecke ${i}`;
+      const start = i === 0 ? 'S'.repeat(LIMITS.pointLength) : `Start ${i}`;
+      const code = i === 0 ? 'K'.repeat(LIMITS.pointLength) : `K${i}`;
+      lines.push(`${name};${code};${start};Ende ${i};01.03.2026;"${i === 0 ? vehicles : 'BR 1'}";Volle Tour`);
+    }
+    const imported = await call('POST', '/api/import/csv', user, `${lines.join('\r\n')}\r\n`, 'text/csv');
+    expect(imported.statusCode, imported.body.slice(0, 300)).toBe(200);
+    expect(imported.json().errorCount).toBe(0);
+    const backup = (await call('GET', '/api/backup', user)).json() as Backup;
+    expect(backup.tours[0]!.routes).toHaveLength(LIMITS.routesPerTour);
+    expect(Math.max(...backup.vehicleActivities.map((entry) => entry.vehicles.length))).toBe(LIMITS.vehiclesPerDrive);
+    const copy = await registerUser(ctx.app);
+    const restored = await call('POST', '/api/backup/restore', copy, backup);
+    expect(restored.statusCode, restored.body.slice(0, 300)).toBe(200);
+    const again = (await call('GET', '/api/backup', copy)).json() as Backup;
+    expect(again.routes).toHaveLength(LIMITS.routesPerTour);
+    expect(again.routes.some((route) => route.name.length === LIMITS.nameLength)).toBe(true);
+    expect(again.tours[0]!.routes).toHaveLength(LIMITS.routesPerTour);
+    expect(Math.max(...again.vehicleActivities.map((entry) => entry.vehicles.length))).toBe(LIMITS.vehiclesPerDrive);
+    // One vehicle more on a line is refused, naming line and limit.
+    const more = `Strecke;Start;Ende;gefahren am;Fahrzeuge\r\nX;A;B;01.03.2026;"${vehicles}, BR extra"\r\n`;
+    const refused = await call('POST', '/api/import/csv/preview', user, more, 'text/csv');
+    expect(JSON.stringify(refused.json())).toContain(`${LIMITS.vehiclesPerDrive}`);
+    expect(refused.json().errorCount).toBe(1);
+  }, 120_000);
+
   it('refuses per-record limits the same way in the API and the backup', async () => {
     const user = await registerUser(ctx.app);
     // 1,003 routes (coprime with the stride of `document`): the drive holds 1,001 different ones.
