@@ -68,20 +68,10 @@ export default fp(
     app.addHook('preParsing', async (request: FastifyRequest, _reply: FastifyReply) => {
       const kind = request.routeOptions.config.heavy;
       if (!kind || !request.auth) return;
-      // Counted before the lease is asked for (two requests must not both see the last free slot), given back when
-      // the account already runs one (429) or the process is full (503).
-      running += 1;
       const userId = request.auth.id;
       const token = randomUUID();
-      let acquired: boolean;
-      try {
-        acquired = await app.heavyOperations.acquire(userId, kind, token, LEASE_SECONDS);
-      } catch (err) {
-        running -= 1;
-        throw err;
-      }
+      const acquired = await app.heavyOperations.acquire(userId, kind, token, LEASE_SECONDS);
       if (!acquired) {
-        running -= 1;
         const other = await app.heavyOperations.runningKind(userId);
         const what = HEAVY_KINDS[(other ?? kind) as HeavyKind] ?? HEAVY_KINDS[kind];
         throw refusal(
@@ -91,7 +81,9 @@ export default fp(
             'Sie es dann erneut.',
         );
       }
+      // The process's count is checked and taken in one synchronous step (no other request runs in between).
       const slot: HeavySlot = { userId, token, released: false, handlerStarted: false };
+      running += 1;
       if (running > app.config.heavyOperations) {
         await release(slot);
         throw refusal(
