@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, loginViaUi, registerViaApi, signedInPaths } from '../support/fixtures';
+import { apiAs, signIn, registerViaApi, signedInPaths } from '../support/fixtures';
 
 const widths = [360, 1280] as const;
 
@@ -66,7 +66,7 @@ for (const width of widths) {
           acquiredRoutes: [`/api/routes/${r1.id}`],
         })
       ).json();
-      await loginViaUi(page, user);
+      await signIn(page, user);
       const paths = signedInPaths({ route: r1.id, tour: tour.id, vehicle: vehicle.id, activity: activity.id });
       for (const path of paths) {
         await page.goto(path);
@@ -92,7 +92,7 @@ test.describe('accessibility in the dark colour scheme', () => {
       startPoint: 'HC',
       endPoint: 'HU',
     });
-    await loginViaUi(page, user);
+    await signIn(page, user);
     for (const path of ['/dashboard', '/documentation', '/account', '/account/settings', '/route-activity']) {
       await page.goto(path);
       await settle(page);
@@ -152,7 +152,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         const r2 = await post('/api/routes', { name: 'Uelzen – Lüneburg', startPoint: 'HU', endPoint: 'ALBG' });
         await post('/api/tours', { name: 'Heiderunde', routes: [`/api/routes/${r1.id}`, `/api/routes/${r2.id}`] });
         await post('/api/route_activities', { acquiredAt: '2025-11-01', acquiredRoutes: [`/api/routes/${r1.id}`] });
-        await loginViaUi(page, user);
+        await signIn(page, user);
         await settle(page);
         const label = `${colorScheme} ${width}`;
         await expectNoViolations(page, `${label} dashboard`);

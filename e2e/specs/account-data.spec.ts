@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoCspViolations, listenForCspViolations, smallTouchTargets } from '../support/audits';
-import { apiAs, loginViaUi, registerViaApi, uniqueEmail } from '../support/fixtures';
+import { apiAs, loginViaUi, signIn, registerViaApi, uniqueEmail } from '../support/fixtures';
 import { waitForMail } from '../support/mail';
 
 /** "Meine Daten" (/account/data): backup and restore, CSV import, share links, account deletion (issue 18). */
@@ -34,7 +34,7 @@ for (const width of [360, 1280]) {
 
     test('imports a CSV list after the preview, listing bad lines', async ({ page, request }) => {
       const user = await registerViaApi(request);
-      await loginViaUi(page, user);
+      await signIn(page, user);
       await listenForCspViolations(page);
       await openDataPage(page);
 
@@ -75,7 +75,7 @@ for (const width of [360, 1280]) {
 
 test('refuses bad files with clear German messages', async ({ page, request }) => {
   const user = await registerViaApi(request);
-  await loginViaUi(page, user);
+  await signIn(page, user);
   await openDataPage(page);
 
   // Unknown columns are named.
@@ -119,7 +119,7 @@ test('backup, delete the account, restore into a new account', async ({ page, re
   });
   await apiAs(request, user.token, 'post', '/api/vehicles', { name: 'BR 146' });
 
-  await loginViaUi(page, user);
+  await signIn(page, user);
   await openDataPage(page);
   const next = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Sicherung herunterladen' }).click();
@@ -168,7 +168,7 @@ test('a share link shows the proof without an account until it is revoked', asyn
     startPoint: 'NWH',
     endPoint: 'NF',
   });
-  await loginViaUi(page, user);
+  await signIn(page, user);
   await openDataPage(page);
 
   await page.getByLabel('Bezeichnung (optional)').fill('Teamleitung');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
+import { apiAs, signIn, registerViaApi } from '../support/fixtures';
 
 /**
  * Issue 13: API answers carry an ETag and `Cache-Control: private, no-cache`, so the browser revalidates a list the
@@ -13,7 +13,7 @@ test('the browser revalidates API lists with If-None-Match while nothing changed
     startPoint: 'FBE',
     endPoint: 'FFU',
   });
-  await loginViaUi(page, user);
+  await signIn(page, user);
 
   const sent: { ifNoneMatch: string | undefined; etag: string | undefined }[] = [];
   page.on('requestfinished', async (finished) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
+import { apiAs, signIn, registerViaApi } from '../support/fixtures';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -18,7 +18,7 @@ test('on a phone the selection is saved from the bar at the bottom, date and val
   for (let i = 1; i <= 8; i += 1) {
     routes.push(await post('/api/routes', { name: `Strecke ${i}`, startPoint: `A${i}`, endPoint: `B${i}` }));
   }
-  await loginViaUi(page, user);
+  await signIn(page, user);
   await page.goto('/documentation');
 
   // Long lists are collapsed to the first entries; the search comes first; everything is one tap away.

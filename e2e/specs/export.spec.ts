@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
+import { apiAs, signIn, registerViaApi } from '../support/fixtures';
 
 async function download(page: Page, button: string): Promise<{ file: Download; bytes: Buffer }> {
   const card = page.getByRole('region', { name: 'Ausgewählte Objekte' });
@@ -21,7 +21,7 @@ test('the documentation page exports the selection as CSV and as PDF', async ({ 
     expect(created.status()).toBe(201);
   }
 
-  await loginViaUi(page, user);
+  await signIn(page, user);
   await page.goto('/documentation');
   await expect(page.getByRole('heading', { name: 'Dokumentation', level: 1 })).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoCspViolations, listenForCspViolations, smallTouchTargets } from '../support/audits';
-import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
+import { apiAs, signIn, registerViaApi } from '../support/fixtures';
 
 for (const width of [360, 1280]) {
   test.describe(`Erinnerungen & Kalender at ${width} px`, () => {
@@ -23,7 +23,7 @@ for (const width of [360, 1280]) {
         acquiredAt: '2026-06-01',
         acquiredRoutes: [`/api/routes/${route.id}`],
       });
-      await loginViaUi(page, user);
+      await signIn(page, user);
 
       await page.goto('/account');
       await page.getByRole('link', { name: 'Erinnerungen & Kalender' }).click();

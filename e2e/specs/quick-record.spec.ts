@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, loginViaUi, registerViaApi, type SeededUser } from '../support/fixtures';
+import { apiAs, signIn, registerViaApi, type SeededUser } from '../support/fixtures';
 
 test.use({ viewport: { width: 360, height: 800 } });
 
@@ -39,7 +39,7 @@ async function countTaps(page: Page): Promise<() => Promise<number>> {
 
 test('records a tour driven today in at most three taps after the app opens', async ({ page, request }) => {
   const { user, tour, routes } = await seed(request);
-  await loginViaUi(page, user);
+  await signIn(page, user);
   // Opening the installed app lands on its start page, the dashboard.
   await page.goto('/dashboard');
   const quick = page.getByRole('region', { name: 'Heute gefahren' });
@@ -71,7 +71,7 @@ test('records offline through the outbox and tells the driver when it has been s
   request,
 }) => {
   const { user, tour } = await seed(request);
-  await loginViaUi(page, user);
+  await signIn(page, user);
   await page.goto('/dashboard');
   await expect(page.getByRole('region', { name: 'Heute gefahren' })).toBeVisible();
   await page.evaluate(async () => navigator.serviceWorker.ready);

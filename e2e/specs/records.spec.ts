@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi, registerViaApi } from '../support/fixtures';
+import { signIn, registerViaApi } from '../support/fixtures';
 
 const DAY_MS = 86_400_000;
 
@@ -35,7 +35,7 @@ const detail = (page: Page, label: string) => page.getByRole('row', { name: labe
 
 test('routes, tours and vehicles: create, view, edit, delete', async ({ page, request }) => {
   const user = await registerViaApi(request);
-  await loginViaUi(page, user);
+  await signIn(page, user);
 
   // Routes: one with a first date (a year), one with a half year, one never recorded.
   const drivenA = isoDate(-20);
@@ -214,7 +214,7 @@ test("another user's route answers 403 and shows 'nicht gefunden'", async ({ pag
   });
   const { id } = (await created.json()) as { id: number };
   const other = await registerViaApi(request);
-  await loginViaUi(page, other);
+  await signIn(page, other);
   await page.goto(`/route/${id}`);
   await expect(page.getByRole('heading', { name: 'Strecke nicht gefunden' })).toBeVisible();
   await page.goto(`/route/edit/${id}`);
@@ -252,7 +252,7 @@ test('screenshots of route view and tour edit at 360 and 1280 px', async ({ page
     data: { name: 'Hamburg - Hannover', routes: ids.slice(0, 3).map((id) => `/api/routes/${id}`) },
   });
   const tourId = ((await tour.json()) as { id: number }).id;
-  await loginViaUi(page, user);
+  await signIn(page, user);
 
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });

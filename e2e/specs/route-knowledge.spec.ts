@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
+import { apiAs, signIn, registerViaApi } from '../support/fixtures';
 
 const DAY_MS = 86_400_000;
 
@@ -54,7 +54,7 @@ test('document a tour and a route, watch them expire on the dashboard, add a veh
   });
   await create('/api/vehicles', { name: 'BR 146' });
 
-  await loginViaUi(page, user);
+  await signIn(page, user);
   await page.getByRole('link', { name: 'Dokumentation', exact: true }).first().click();
   await expect(page).toHaveURL(/\/documentation$/);
   await expect(page.getByRole('heading', { name: 'Strecken (4 / 4)' })).toBeVisible();
@@ -158,7 +158,7 @@ test('a route activity can be deleted after confirmation', async ({ page, reques
   });
   const activityId = ((await activity.json()) as { id: number }).id;
 
-  await loginViaUi(page, user);
+  await signIn(page, user);
   await page.goto(`/route-activity/${activityId}`);
   await page.getByRole('button', { name: 'Dokumentation löschen' }).click();
   await page

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoCspViolations, listenForCspViolations, smallTouchTargets } from '../support/audits';
-import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
+import { apiAs, signIn, registerViaApi } from '../support/fixtures';
 
 /** Issue 17: the DS100 station combobox, the CSV codes and the map "Karte", at phone and desktop width. */
 
@@ -24,7 +24,7 @@ for (const width of [360, 1280] as const) {
     await listenForCspViolations(page);
     await page.setViewportSize({ width, height: 900 });
     const user = await registerViaApi(request);
-    await loginViaUi(page, user);
+    await signIn(page, user);
     await page.goto('/route/new');
     await page.getByRole('textbox', { name: 'Name der Strecke' }).fill('Frankfurt – Abzweig');
 
@@ -100,7 +100,7 @@ for (const width of [360, 1280] as const) {
     await post('/api/route_activities', { acquiredAt: daysAgo(10), acquiredRoutes: [`/api/routes/${valid.id}`] });
     await post('/api/route_activities', { acquiredAt: daysAgo(400), acquiredRoutes: [`/api/routes/${expired.id}`] });
 
-    await loginViaUi(page, user);
+    await signIn(page, user);
     if (width === 360) await page.getByRole('button', { name: 'Menü öffnen' }).click();
     await page.getByRole('link', { name: 'Karte', exact: true }).first().click();
     await expect(page).toHaveURL(/\/map$/);
@@ -186,7 +186,7 @@ test('the map draws 1,000 routes in under 100 ms and works offline', async ({ pa
       }),
     );
   }
-  await loginViaUi(page, user);
+  await signIn(page, user);
   // Three fresh loads of the page: the machine is shared (CI runs beside other work), so the best of three counts.
   const draws: number[] = [];
   const layouts: number[] = [];

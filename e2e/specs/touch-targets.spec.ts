@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoCspViolations, listenForCspViolations, smallTouchTargets } from '../support/audits';
-import { apiAs, loginViaUi, registerViaApi, signedInPaths } from '../support/fixtures';
+import { apiAs, signIn, registerViaApi, signedInPaths } from '../support/fixtures';
 
 test.use({ viewport: { width: 360, height: 800 } });
 
@@ -39,7 +39,7 @@ test('signed-in pages and the delete dialog at 360 px: 44 px targets, no CSP vio
     acquiredAt: '2026-06-01',
     acquiredRoutes: [`/api/routes/${route.id}`],
   });
-  await loginViaUi(page, user);
+  await signIn(page, user);
   const paths = signedInPaths({ route: route.id, tour: tour.id, vehicle: vehicle.id, activity: activity.id });
   for (const path of paths) {
     await page.goto(path);
