@@ -7,11 +7,21 @@ export interface SubmitErrors {
   message: string;
 }
 
+/** The sentence above a form whose fields show every violation of the server's answer. */
+export const CHECK_MARKED_FIELDS = 'Bitte prüfen Sie die markierten Eingaben.';
+export const SAVE_FAILED = 'Speichern fehlgeschlagen. Bitte versuchen Sie es erneut.';
+
 /**
  * A failed save, split for a form: 422 violations go onto the fields they name, everything else becomes one German
- * message. The caller keeps the user's input either way.
+ * message. The caller keeps the user's input either way. `describe` words the message of a form that says it its own
+ * way (and then also stands for violations without a field); by default the violations' own messages, else
+ * `germanMessage`.
  */
-export function submitErrors(error: unknown, fieldNames: readonly string[]): SubmitErrors {
+export function submitErrors(
+  error: unknown,
+  fieldNames: readonly string[],
+  describe?: (error: unknown) => string,
+): SubmitErrors {
   const fields: Record<string, string> = {};
   if (error instanceof UnprocessableError) {
     const unmapped: string[] = [];
@@ -19,10 +29,8 @@ export function submitErrors(error: unknown, fieldNames: readonly string[]): Sub
       if (fieldNames.includes(violation.propertyPath)) fields[violation.propertyPath] ??= violation.message;
       else unmapped.push(violation.message);
     }
-    if (Object.keys(fields).length > 0 && unmapped.length === 0) {
-      return { fields, message: 'Bitte prüfen Sie die markierten Eingaben.' };
-    }
-    if (unmapped.length > 0) return { fields, message: unmapped.join(' ') };
+    if (Object.keys(fields).length > 0 && unmapped.length === 0) return { fields, message: CHECK_MARKED_FIELDS };
+    if (unmapped.length > 0 && !describe) return { fields, message: unmapped.join(' ') };
   }
-  return { fields, message: germanMessage(error, 'Speichern fehlgeschlagen. Bitte versuchen Sie es erneut.') };
+  return { fields, message: describe ? describe(error) : germanMessage(error, SAVE_FAILED) };
 }

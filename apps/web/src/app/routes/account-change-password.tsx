@@ -1,50 +1,39 @@
 import { Alert, Button, Card, Group, PasswordInput, Stack, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useChangePassword } from '../../features/account/api/change-password';
-import { validateNewPassword, validateRepeat } from '../../features/account/components/new-password-fields';
+import { changePasswordFormSchema, withoutRepeat } from '../../features/account/components/new-password-fields';
 import { RevokeSharedAccessCheckbox } from '../../features/account/components/revoke-shared-access-checkbox';
-import { ApiError, NetworkError, germanMessage } from '../../lib/api-errors';
+import { ApiError } from '../../lib/api-errors';
+import { useContractForm } from '../../lib/use-contract-form';
 import { useTitle } from '../use-title';
 
 export function Component() {
   useTitle('Passwort ändern');
   const change = useChangePassword();
-  const form = useForm({
+  const { form, onSubmit, isPending, formError } = useContractForm(changePasswordFormSchema, change, {
     initialValues: { current_password: '', new_password: '', repeat: '', revoke_shared_access: false },
-    validate: {
-      current_password: (value) => (value ? null : 'Bitte das aktuelle Passwort angeben.'),
-      new_password: validateNewPassword,
-      repeat: validateRepeat,
-    },
+    toVariables: withoutRepeat,
+    onSuccess: (_result, _values, form) => form.reset(),
+    // The server says what is wrong ("Das aktuelle Passwort ist falsch.", a common password).
+    errorMessage: (error) => (error instanceof ApiError ? error.serverMessage : undefined),
+    fallbackMessage: 'Es ist ein Fehler aufgetreten',
   });
-
-  const errorMessage = change.error
-    ? change.error instanceof NetworkError
-      ? germanMessage(change.error)
-      : (change.error instanceof ApiError && change.error.serverMessage) || 'Es ist ein Fehler aufgetreten'
-    : null;
 
   return (
     <Stack gap="lg" maw={560}>
       <Title order={1}>Passwort ändern</Title>
       <Card>
-        <form
-          noValidate
-          onSubmit={form.onSubmit(({ current_password, new_password, revoke_shared_access }) =>
-            change.mutate({ current_password, new_password, revoke_shared_access }, { onSuccess: () => form.reset() }),
-          )}
-        >
+        <form noValidate onSubmit={onSubmit}>
           <Stack gap="sm">
             {change.isSuccess && (
               <Alert color="green" role="status">
                 {change.data.message || 'Passwort erfolgreich geändert.'}
               </Alert>
             )}
-            {errorMessage && (
+            {formError && (
               <Alert color="red" role="alert">
-                {errorMessage}
+                {formError}
               </Alert>
             )}
             <PasswordInput
@@ -71,7 +60,7 @@ export function Component() {
               <Button component={Link} to={paths.account} variant="subtle">
                 Zurück zum Konto
               </Button>
-              <Button type="submit" loading={change.isPending}>
+              <Button type="submit" loading={isPending}>
                 Passwort ändern
               </Button>
             </Group>

@@ -1,11 +1,11 @@
 import { Alert, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { validateNewPassword, validateRepeat } from '../../features/account/components/new-password-fields';
+import { resetPasswordFormSchema, withoutRepeat } from '../../features/account/components/new-password-fields';
 import { RevokeSharedAccessCheckbox } from '../../features/account/components/revoke-shared-access-checkbox';
 import { useResetPassword } from '../../features/auth/api/password-reset';
-import { ApiError, germanMessage } from '../../lib/api-errors';
+import { ApiError } from '../../lib/api-errors';
+import { useContractForm } from '../../lib/use-contract-form';
 import { useTitle } from '../use-title';
 
 export function Component() {
@@ -13,15 +13,13 @@ export function Component() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const reset = useResetPassword();
-  const form = useForm({
+  const { form, onSubmit, isPending, formError } = useContractForm(resetPasswordFormSchema, useResetPassword(), {
     initialValues: { new_password: '', repeat: '', revoke_shared_access: false },
-    validate: { new_password: validateNewPassword, repeat: validateRepeat },
+    toVariables: (values) => ({ token, ...withoutRepeat(values) }),
+    onSuccess: () => navigate(`${paths.home}?reset=1`, { replace: true }),
+    // The server says what is wrong (an expired link, a common password).
+    errorMessage: (error) => (error instanceof ApiError ? error.serverMessage : undefined),
   });
-
-  const errorMessage = reset.error
-    ? (reset.error instanceof ApiError && reset.error.serverMessage) || germanMessage(reset.error)
-    : null;
 
   return (
     <Stack gap="lg" maw={560}>
@@ -38,23 +36,15 @@ export function Component() {
             </Button>
           </Stack>
         ) : (
-          <form
-            noValidate
-            onSubmit={form.onSubmit(({ new_password, revoke_shared_access }) =>
-              reset.mutate(
-                { token, new_password, revoke_shared_access },
-                { onSuccess: () => navigate(`${paths.home}?reset=1`, { replace: true }) },
-              ),
-            )}
-          >
+          <form noValidate onSubmit={onSubmit}>
             <Stack gap="sm">
               <Text size="sm" c="dimmed">
                 Vergeben Sie ein neues Passwort für Ihr Konto. Danach melden Sie sich damit an; alle anderen Anmeldungen
                 werden beendet.
               </Text>
-              {errorMessage && (
+              {formError && (
                 <Alert color="red" role="alert">
-                  {errorMessage}
+                  {formError}
                 </Alert>
               )}
               <PasswordInput
@@ -75,7 +65,7 @@ export function Component() {
                 <Button component={Link} to={paths.home} variant="subtle">
                   Zur Anmeldung
                 </Button>
-                <Button type="submit" loading={reset.isPending}>
+                <Button type="submit" loading={isPending}>
                   Passwort speichern
                 </Button>
               </Group>

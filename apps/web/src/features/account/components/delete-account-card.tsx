@@ -1,29 +1,24 @@
 import { Alert, Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { DELETE_ACCOUNT_CONFIRMATION, deleteAccountSchema } from '@streckenpass/contract/users';
 import { IconTrash } from '@tabler/icons-react';
-import { ApiError, NetworkError, germanMessage } from '../../../lib/api-errors';
-import { zodFieldValidator } from '../../../lib/form';
+import { ApiError } from '../../../lib/api-errors';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useDeleteAccount } from '../api/delete-account';
 
 /**
  * "Konto löschen": the password and the typed confirmation, then a last question. On success every stored datum is
- * gone and the user is on the start page (see `useDeleteAccount`).
+ * gone and the user is on the start page (see `useDeleteAccount`). The submit only checks and asks; the dialog's
+ * button saves (`save`), so a failure shows on the form like any other.
  */
 export function DeleteAccountCard() {
-  const remove = useDeleteAccount();
   const [opened, dialog] = useDisclosure(false);
-  const form = useForm({
+  const { form, save, isPending, formError } = useContractForm(deleteAccountSchema, useDeleteAccount(), {
     initialValues: { password: '', confirmation: '' },
-    validate: zodFieldValidator(deleteAccountSchema),
+    // The server says what is wrong ("Das Passwort ist falsch.").
+    errorMessage: (error) => (error instanceof ApiError ? error.serverMessage : undefined),
+    fallbackMessage: 'Es ist ein Fehler aufgetreten',
   });
-
-  const errorMessage = remove.error
-    ? remove.error instanceof NetworkError
-      ? germanMessage(remove.error)
-      : (remove.error instanceof ApiError && remove.error.serverMessage) || 'Es ist ein Fehler aufgetreten'
-    : null;
 
   return (
     <Card withBorder style={{ borderColor: 'var(--mantine-color-red-4)' }}>
@@ -49,9 +44,9 @@ export function DeleteAccountCard() {
             required
             {...form.getInputProps('confirmation')}
           />
-          {errorMessage && (
+          {formError && (
             <Alert color="red" role="alert">
-              {errorMessage}
+              {formError}
             </Alert>
           )}
           <Group>
@@ -61,24 +56,19 @@ export function DeleteAccountCard() {
           </Group>
         </Stack>
       </form>
-      <Modal
-        opened={opened}
-        onClose={remove.isPending ? () => {} : dialog.close}
-        title="Konto endgültig löschen?"
-        centered
-      >
+      <Modal opened={opened} onClose={isPending ? () => {} : dialog.close} title="Konto endgültig löschen?" centered>
         <Stack gap="md">
           <Text>
             Alle Ihre Daten werden gelöscht und Sie werden abgemeldet. Das lässt sich nicht rückgängig machen.
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={dialog.close} disabled={remove.isPending}>
+            <Button variant="default" onClick={dialog.close} disabled={isPending}>
               Abbrechen
             </Button>
             <Button
               color="red.9"
-              loading={remove.isPending}
-              onClick={() => remove.mutate(form.getValues(), { onSettled: dialog.close })}
+              loading={isPending}
+              onClick={() => save(form.getValues(), { onSettled: dialog.close })}
             >
               Endgültig löschen
             </Button>

@@ -1,12 +1,22 @@
-import { PASSWORD_MIN_LENGTH } from '@streckenpass/contract/constants';
-import { passwordSchema } from '@streckenpass/contract/users';
+import { changePasswordSchema, resetPasswordSchema } from '@streckenpass/contract/users';
+import { z } from 'zod';
 
-/** Validation shared by the change-password and reset-password forms. */
-export function validateNewPassword(value: string): string | null {
-  const result = passwordSchema.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? `Mindestens ${PASSWORD_MIN_LENGTH} Zeichen.`);
-}
+const REPEAT_MISMATCH = 'Die Passwörter stimmen nicht überein.';
 
-export function validateRepeat(value: string, values: { new_password: string }): string | null {
-  return value === values.new_password ? null : 'Die Passwörter stimmen nicht überein.';
+/**
+ * The forms of a new password (change and reset): the contract's schema plus the repetition, which only the form
+ * has. The repetition is not sent (`withoutRepeat`).
+ */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ repeat: z.string() })
+  .refine((values) => values.repeat === values.new_password, { path: ['repeat'], message: REPEAT_MISMATCH });
+
+/** The token comes from the link, not from the form. */
+export const resetPasswordFormSchema = resetPasswordSchema
+  .omit({ token: true })
+  .extend({ repeat: z.string() })
+  .refine((values) => values.repeat === values.new_password, { path: ['repeat'], message: REPEAT_MISMATCH });
+
+export function withoutRepeat<Values extends { repeat: string }>({ repeat: _repeat, ...input }: Values) {
+  return input;
 }

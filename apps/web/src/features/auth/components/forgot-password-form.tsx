@@ -1,18 +1,30 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { forgotPasswordSchema } from '@streckenpass/contract/users';
+import { z } from 'zod';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useForgotPassword } from '../api/password-reset';
+
+/**
+ * The contract's rule plus a check for typos: the server answers a malformed address like an unknown one (it does not
+ * tell which addresses have an account), so only the form can point out a missing @ or domain.
+ */
+const forgotFormSchema = forgotPasswordSchema.extend({
+  email: z
+    .string()
+    .trim()
+    .regex(/^\S+@\S+\.\S+$/, 'Bitte eine gültige E-Mail-Adresse angeben.')
+    .pipe(forgotPasswordSchema.shape.email),
+});
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const forgot = useForgotPassword();
-  const form = useForm({
+  const { form, onSubmit, isPending, formError } = useContractForm(forgotFormSchema, forgot, {
     initialValues: { email: '' },
-    validate: {
-      email: (value) => (/^\S+@\S+\.\S+$/.test(value.trim()) ? null : 'Bitte eine gültige E-Mail-Adresse angeben.'),
-    },
+    errorMessage: () => 'Passwort konnte nicht zurückgesetzt werden.',
   });
 
   return (
-    <form onSubmit={form.onSubmit((values) => forgot.mutate(values))} noValidate aria-label="Passwort vergessen">
+    <form onSubmit={onSubmit} noValidate aria-label="Passwort vergessen">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           Geben Sie die E-Mail-Adresse Ihres Kontos an. Sie erhalten einen Link, mit dem Sie ein neues Passwort
@@ -23,9 +35,9 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
             {forgot.data.message}
           </Alert>
         )}
-        {forgot.isError && (
+        {formError && (
           <Alert color="red" role="alert">
-            Passwort konnte nicht zurückgesetzt werden.
+            {formError}
           </Alert>
         )}
         <TextInput label="E-Mail Adresse" type="email" autoComplete="email" required {...form.getInputProps('email')} />
@@ -33,7 +45,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           <Button variant="subtle" type="button" onClick={onBack}>
             Zurück zur Anmeldung
           </Button>
-          <Button type="submit" loading={forgot.isPending}>
+          <Button type="submit" loading={isPending}>
             Link anfordern
           </Button>
         </Group>

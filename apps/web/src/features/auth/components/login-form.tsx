@@ -1,11 +1,15 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { loginSchema } from '@streckenpass/contract/users';
+import { z } from 'zod';
 import { useLogin } from '../api/login';
 import { UnauthorizedError } from '../../../lib/api-errors';
-import { germanMessage } from '../../../lib/api-errors';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { startPage } from '../../../content/public-pages';
 
 const t = startPage.login;
+
+/** The contract's rules on what `useLogin` sends: the address trimmed (blanks alone are no address). */
+const loginFormSchema = loginSchema.extend({ username: z.string().trim().pipe(loginSchema.shape.username) });
 
 export function LoginForm({
   onRegister,
@@ -16,27 +20,19 @@ export function LoginForm({
   onForgot: () => void;
   onSuccess: () => void;
 }) {
-  const login = useLogin();
-  const form = useForm({
+  const { form, onSubmit, isPending, formError } = useContractForm(loginFormSchema, useLogin(), {
     initialValues: { username: '', password: '' },
-    validate: {
-      username: (value) => (value.trim() ? null : t.emailMissing),
-      password: (value) => (value ? null : t.passwordMissing),
-    },
+    onSuccess,
+    errorMessage: (error) => (error instanceof UnauthorizedError ? t.wrongCredentials : undefined),
+    fallbackMessage: t.wrongCredentials,
   });
 
-  const error = login.error
-    ? login.error instanceof UnauthorizedError
-      ? t.wrongCredentials
-      : germanMessage(login.error, t.wrongCredentials)
-    : null;
-
   return (
-    <form onSubmit={form.onSubmit((values) => login.mutate(values, { onSuccess }))} noValidate aria-label="Anmelden">
+    <form onSubmit={onSubmit} noValidate aria-label="Anmelden">
       <Stack gap="sm">
-        {error && (
+        {formError && (
           <Alert color="red" role="alert">
-            {error}
+            {formError}
           </Alert>
         )}
         <TextInput label={t.email} type="email" autoComplete="username" required {...form.getInputProps('username')} />
@@ -54,7 +50,7 @@ export function LoginForm({
             <Button variant="default" type="button" onClick={onRegister}>
               {t.register}
             </Button>
-            <Button type="submit" loading={login.isPending}>
+            <Button type="submit" loading={isPending}>
               {t.submit}
             </Button>
           </Group>

@@ -1,36 +1,25 @@
 import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { registerSchema } from '@streckenpass/contract/users';
 import { ApiError } from '../../../lib/api-errors';
-import { germanMessage } from '../../../lib/api-errors';
-import { zodFieldValidator } from '../../../lib/form';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { RegistrationFailed, useRegister } from '../api/register';
 
 export function RegisterForm({ onBack, onSuccess }: { onBack: () => void; onSuccess: () => void }) {
-  const register = useRegister();
-  const form = useForm({
+  const { form, onSubmit, isPending, formError } = useContractForm(registerSchema, useRegister(), {
     initialValues: { email: '', firstname: '', lastname: '', password: '' },
-    validate: zodFieldValidator(registerSchema),
+    onSuccess,
+    // The server's own sentence wins (409 "bereits registriert", its rate limit per address).
+    errorMessage: (error) =>
+      error instanceof RegistrationFailed ? error.message : error instanceof ApiError ? error.serverMessage : undefined,
+    fallbackMessage: 'Der Benutzer konnte nicht registriert werden.',
   });
 
-  let error: string | null = null;
-  if (register.error) {
-    if (register.error instanceof RegistrationFailed) error = register.error.message;
-    else if (register.error instanceof ApiError && register.error.serverMessage) error = register.error.serverMessage;
-    else error = germanMessage(register.error, 'Der Benutzer konnte nicht registriert werden.');
-    if (error === 'Es ist ein Fehler aufgetreten') error = 'Der Benutzer konnte nicht registriert werden.';
-  }
-
   return (
-    <form
-      onSubmit={form.onSubmit((values) => register.mutate(values, { onSuccess }))}
-      noValidate
-      aria-label="Registrieren"
-    >
+    <form onSubmit={onSubmit} noValidate aria-label="Registrieren">
       <Stack gap="sm">
-        {error && (
+        {formError && (
           <Alert color="red" role="alert">
-            {error}
+            {formError}
           </Alert>
         )}
         <TextInput label="E-Mail Adresse" type="email" autoComplete="email" required {...form.getInputProps('email')} />
@@ -49,7 +38,7 @@ export function RegisterForm({ onBack, onSuccess }: { onBack: () => void; onSucc
           <Button variant="subtle" type="button" onClick={onBack}>
             Zurück zur Anmeldung
           </Button>
-          <Button type="submit" loading={register.isPending}>
+          <Button type="submit" loading={isPending}>
             Registrieren
           </Button>
         </Group>

@@ -20,7 +20,9 @@ import type { Tour } from '@streckenpass/contract/tours';
 import { IconCheck } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { formatDate, todayInput } from '../../../lib/dates';
+import { useContractForm, type FormMutation } from '../../../lib/use-contract-form';
 import {
   dateProblem,
   driveDays,
@@ -32,6 +34,13 @@ import {
 import { quickChoices } from '../quick-record';
 import { useRecordDocumentation } from '../use-record-documentation';
 import classes from './quick-record-card.module.css';
+
+interface QuickRecordValues {
+  acquiredAt: string;
+  period: PeriodChoice;
+  tours: number[];
+  routes: number[];
+}
 
 function countText(count: number, one: string, many: string): string {
   return count === 1 ? `1 ${one}` : `${count} ${many}`;
@@ -88,48 +97,63 @@ export function QuickRecordCard({
 }) {
   const titleId = useId();
   const { record, save } = useRecordDocumentation();
-  const [chosen, setChosen] = useState<{ tours: number[]; routes: number[] }>({ tours: [], routes: [] });
-  const [date, setDate] = useState(() => todayInput());
   const [editDate, setEditDate] = useState(false);
-  const [period, setPeriod] = useState<PeriodChoice>('rule');
-  const [problem, setProblem] = useState<string | null>(null);
   const choices = useMemo(() => quickChoices({ tours, routes, activities }, 4), [tours, routes, activities]);
+  const today = todayInput();
+
+  // What the drive records, or why it cannot: the documentation page's rule (`planDocumentation`), so its message is
+  // the form's (the date field is often hidden behind "Datum ändern").
+  const planOf = (values: QuickRecordValues) =>
+    planDocumentation({
+      selection: { routes: values.routes, tours: values.tours, vehicles: [], places: [] },
+      routes: [...routes],
+      tours: [...tours],
+      vehicles: [],
+      acquiredAt: values.acquiredAt,
+      period: values.period,
+      accountDays,
+      today: todayInput(),
+    });
+  const schema = z
+    .object({
+      acquiredAt: z.string(),
+      period: z.enum(['rule', 'year', 'half-year']),
+      tours: z.array(z.number()),
+      routes: z.array(z.number()),
+    })
+    .superRefine((values, context) => {
+      const result = planOf(values);
+      if (!result.ok) context.addIssue({ code: 'custom', message: result.message });
+    });
+  // Not a single request: `record` sends the drive, or – without a connection – puts it into the outbox (then it is
+  // done as well, with its own notification). `record` reports only success, so as before a refused save leaves the
+  // choice as it is and shows no message on this card.
+  const recording: FormMutation<QuickRecordValues, unknown> = {
+    isPending: save.isPending,
+    mutate: (values, callbacks) => {
+      const result = planOf(values);
+      if (result.ok) record(result.plan, { onDone: (done) => callbacks?.onSuccess?.(done) });
+    },
+  };
+  const initialValues: QuickRecordValues = { acquiredAt: today, period: 'rule', tours: [], routes: [] };
+  const { form, onSubmit, isPending, formError, clearFormError } = useContractForm(schema, recording, {
+    initialValues,
+    onSuccess: (_done, _values, form) => {
+      form.setValues({ tours: [], routes: [], acquiredAt: todayInput() });
+      setEditDate(false);
+    },
+  });
+  const { acquiredAt: date, period } = form.values;
+  const chosen = { tours: form.values.tours, routes: form.values.routes };
 
   const selection = { routes: chosen.routes, tours: chosen.tours, vehicles: [], places: [] };
   const chosenRouteIds = selectedRouteIds(selection, [...routes], [...tours]);
   const routeCount = chosenRouteIds.length;
-  const today = todayInput();
   const toggle = (kind: 'tours' | 'routes', id: number) => {
-    setProblem(null);
-    setChosen((current) => ({
-      ...current,
-      [kind]: current[kind].includes(id) ? current[kind].filter((x) => x !== id) : [...current[kind], id],
-    }));
-  };
-
-  const onSave = () => {
-    setProblem(null);
-    const result = planDocumentation({
-      selection,
-      routes: [...routes],
-      tours: [...tours],
-      vehicles: [],
-      acquiredAt: date,
-      period,
-      accountDays,
-      today,
-    });
-    if (!result.ok) {
-      setProblem(result.message);
-      return;
-    }
-    record(result.plan, {
-      onDone: () => {
-        setChosen({ tours: [], routes: [] });
-        setDate(todayInput());
-        setEditDate(false);
-      },
-    });
+    clearFormError();
+    form.setFieldValue(kind, (current: number[]) =>
+      current.includes(id) ? current.filter((x) => x !== id) : [...current, id],
+    );
   };
 
   const nothingToOffer = choices.tours.length === 0 && choices.routes.length === 0;
@@ -202,7 +226,7 @@ export function QuickRecordCard({
                 label="Gefahren am"
                 value={date}
                 max={today}
-                onChange={(event) => setDate(event.currentTarget.value)}
+                onChange={(event) => form.setFieldValue('acquiredAt', event.currentTarget.value)}
                 required
               />
             ) : (
@@ -213,7 +237,7 @@ export function QuickRecordCard({
             <SegmentedControl
               aria-label="Gültigkeit"
               value={period}
-              onChange={(value) => setPeriod(value as PeriodChoice)}
+              onChange={(value) => form.setFieldValue('period', value as PeriodChoice)}
               data={[
                 { value: 'rule', label: 'Regel' },
                 { value: 'year', label: '1 Jahr' },
@@ -221,13 +245,13 @@ export function QuickRecordCard({
               ]}
             />
           </Group>
-          {problem && (
+          {formError && (
             <Alert color="red" role="alert" p="xs">
-              {problem}
+              {formError}
             </Alert>
           )}
           <div>
-            <Button onClick={onSave} loading={save.isPending} disabled={routeCount === 0} fullWidth size="md">
+            <Button onClick={() => onSubmit()} loading={isPending} disabled={routeCount === 0} fullWidth size="md">
               {routeCount === 0 ? 'Speichern' : `${countText(routeCount, 'Strecke', 'Strecken')} speichern`}
             </Button>
             {validText && (

@@ -1,58 +1,46 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { isCalendarDate, validUntil } from '@streckenpass/contract/knowledge';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
-import { useState } from 'react';
+import { useMemo } from 'react';
+import { z } from 'zod';
 import { germanMessage } from '../../../lib/api-errors';
 import { todayInput } from '../../../lib/dates';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useUpdateRouteActivity } from '../api/update-route-activity';
 import { activityDateErrors, type ActivityDates } from '../route-activities';
 
+/**
+ * The two dates as the server checks them (`activityDateErrors`: real dates, the drive not after today unless it is
+ * the stored date, "gültig bis" not before it), with the messages of the dates' rules.
+ */
+function activityDatesSchema(storedAt: string) {
+  return z.object({ acquiredAt: z.string(), acquiredUntil: z.string() }).superRefine((values, context) => {
+    for (const [field, message] of Object.entries(activityDateErrors(values, todayInput(), storedAt))) {
+      if (message) context.addIssue({ code: 'custom', path: [field], message });
+    }
+  });
+}
+
 /** Edits "gefahren am" and "gültig bis" together (one PATCH), so the range stays valid. */
 export function ActivityDatesForm({ activity, onDone }: { activity: RouteActivity; onDone: () => void }) {
-  const update = useUpdateRouteActivity(activity.id);
-  const [values, setValues] = useState<ActivityDates>({
-    acquiredAt: activity.acquiredAt,
-    acquiredUntil: activity.acquiredUntil,
+  const schema = useMemo(() => activityDatesSchema(activity.acquiredAt), [activity.acquiredAt]);
+  const { form, onSubmit, isPending, formError } = useContractForm(schema, useUpdateRouteActivity(activity.id), {
+    initialValues: { acquiredAt: activity.acquiredAt, acquiredUntil: activity.acquiredUntil } satisfies ActivityDates,
+    onSuccess: onDone,
+    errorMessage: (error) => `Die Daten konnten nicht gespeichert werden: ${germanMessage(error)}`,
   });
-  const [errors, setErrors] = useState<Partial<ActivityDates>>({});
-  const set = (field: keyof ActivityDates) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
   const fromAcquiredAt = (period: 'year' | 'half-year') => {
-    if (!isCalendarDate(values.acquiredAt)) return;
-    setValues((current) => ({ ...current, acquiredUntil: validUntil(current.acquiredAt, period) }));
-    setErrors({});
+    const { acquiredAt } = form.getValues();
+    if (!isCalendarDate(acquiredAt)) return;
+    form.setFieldValue('acquiredUntil', validUntil(acquiredAt, period));
+    form.clearErrors();
   };
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        const found = activityDateErrors(values, todayInput(), activity.acquiredAt);
-        setErrors(found);
-        if (Object.keys(found).length > 0) return;
-        update.mutate(values, { onSuccess: onDone });
-      }}
-    >
+    <form onSubmit={onSubmit}>
       <Stack gap="sm">
-        <TextInput
-          type="date"
-          label="Gefahren am"
-          value={values.acquiredAt}
-          onChange={set('acquiredAt')}
-          error={errors.acquiredAt}
-          required
-        />
-        <TextInput
-          type="date"
-          label="Gültig bis"
-          value={values.acquiredUntil}
-          onChange={set('acquiredUntil')}
-          error={errors.acquiredUntil}
-          required
-        />
+        <TextInput type="date" label="Gefahren am" required {...form.getInputProps('acquiredAt')} />
+        <TextInput type="date" label="Gültig bis" required {...form.getInputProps('acquiredUntil')} />
         <Group gap="xs">
           <Button size="xs" variant="default" onClick={() => fromAcquiredAt('year')}>
             Ein Jahr ab „Gefahren am“
@@ -61,16 +49,16 @@ export function ActivityDatesForm({ activity, onDone }: { activity: RouteActivit
             Halbes Jahr ab „Gefahren am“
           </Button>
         </Group>
-        {update.isError && (
+        {formError && (
           <Alert color="red" role="alert" p="xs">
-            Die Daten konnten nicht gespeichert werden: {germanMessage(update.error)}
+            {formError}
           </Alert>
         )}
         <Group justify="flex-end" gap="xs">
-          <Button variant="subtle" onClick={onDone} disabled={update.isPending}>
+          <Button variant="subtle" onClick={onDone} disabled={isPending}>
             Abbrechen
           </Button>
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" loading={isPending}>
             Daten speichern
           </Button>
         </Group>

@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Divider, Group, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
 import {
   addDays,
@@ -10,10 +9,11 @@ import {
 } from '@streckenpass/contract/knowledge';
 import { validityDaysSchema, validityRuleLabel } from '@streckenpass/contract/notifications';
 import { createRouteSchema } from '@streckenpass/contract/routes';
-import { useState, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
 import { formatDate, todayInput } from '../../../lib/dates';
-import { submitErrors } from '../../../lib/form-errors';
-import { zodFieldValidator } from '../../../lib/form';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useAccountValidityDays } from '../api/account-validity';
 
 export type RuleChoice = 'account' | 'year' | 'half-year' | 'custom';
@@ -67,29 +67,38 @@ const emptyValues: RouteFormValues = {
   period: 'rule',
 };
 
-const masterDataFields = ['name', 'companyRoute', 'startPoint', 'endPoint', 'startStation', 'endStation'] as const;
-const validateMasterData = zodFieldValidator(createRouteSchema);
-
-function validate(values: RouteFormValues): Record<string, string> {
-  const errors = validateMasterData({
-    name: values.name,
-    companyRoute: values.companyRoute,
-    startPoint: values.startPoint,
-    endPoint: values.endPoint,
+/**
+ * The contract's rules for the master data, plus what only the form has: the rule choice (its own number of days
+ * checked like the server's `validityDays`) and the optional first drive ("Zuletzt gefahren am", not in the future).
+ */
+const routeFormSchema = createRouteSchema
+  .pick({ name: true, companyRoute: true, startPoint: true, endPoint: true, startStation: true, endStation: true })
+  .extend({
+    rule: z.enum(['account', 'year', 'half-year', 'custom']),
+    ruleDays: z.union([z.number(), z.string()]),
+    lastDriven: z.string(),
+    period: z.enum(['rule', 'year', 'half-year']),
+  })
+  .superRefine((values, context) => {
+    if (values.rule === 'custom') {
+      const checked = validityDaysSchema.safeParse(ruleDaysOf(values));
+      if (!checked.success) {
+        const message = checked.error.issues[0]?.message ?? 'Bitte eine Zahl von Tagen angeben.';
+        context.addIssue({ code: 'custom', path: ['ruleDays'], message });
+      }
+    }
+    if (values.lastDriven) {
+      if (!isCalendarDate(values.lastDriven)) {
+        context.addIssue({ code: 'custom', path: ['lastDriven'], message: 'Bitte ein gültiges Datum angeben.' });
+      } else if (values.lastDriven > todayInput()) {
+        context.addIssue({ code: 'custom', path: ['lastDriven'], message: FUTURE_DATE_MESSAGE });
+      }
+    }
   });
-  if (values.rule === 'custom') {
-    const checked = validityDaysSchema.safeParse(ruleDaysOf(values));
-    if (!checked.success) errors.ruleDays = checked.error.issues[0]?.message ?? 'Bitte eine Zahl von Tagen angeben.';
-  }
-  if (values.lastDriven) {
-    if (!isCalendarDate(values.lastDriven)) errors.lastDriven = 'Bitte ein gültiges Datum angeben.';
-    else if (values.lastDriven > todayInput()) errors.lastDriven = FUTURE_DATE_MESSAGE;
-  }
-  return errors;
-}
 
 /**
- * The master data of a route (create and edit), with the optional first date on create. `onSubmit` saves; when it
+ * The master data of a route (create and edit), with the optional first date on create. `onSubmit` saves (the page's
+ * create or update, with what follows it); it runs as a mutation, so its pending state is the button's. When it
  * throws, the input stays, 422 violations land on their fields and a German message appears above the form.
  */
 export function RouteForm({
@@ -108,12 +117,16 @@ export function RouteForm({
   /** Further buttons above the submit button ("Zurück zur Ansicht", "Eintrag löschen"). */
   actions?: ReactNode;
 }) {
-  const form = useForm<RouteFormValues>({
+  // The page's save may be more than one request; the mutations inside it decide about the network.
+  const save = useMutation({ mutationFn: onSubmit, networkMode: 'always' });
+  const {
+    form,
+    onSubmit: submit,
+    isPending,
+    formError,
+  } = useContractForm(routeFormSchema, save, {
     initialValues: { ...emptyValues, ...initialValues },
-    validate,
   });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const stations = useStationIndex();
   const pointField = (text: 'startPoint' | 'endPoint', code: 'startStation' | 'endStation') => {
     const input = form.getInputProps(text);
@@ -130,20 +143,6 @@ export function RouteForm({
     };
   };
 
-  const submit = async (values: RouteFormValues) => {
-    setFailure(null);
-    setSaving(true);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      const { fields, message } = submitErrors(error, masterDataFields);
-      form.setErrors(fields);
-      setFailure(message);
-    } finally {
-      setSaving(false);
-    }
-  };
-
   const accountDays = useAccountValidityDays();
   const { lastDriven, period } = form.values;
   const ownDays = ruleDaysOf(form.values);
@@ -157,14 +156,14 @@ export function RouteForm({
 
   return (
     <Card maw={560} w="100%">
-      <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
+      <form noValidate onSubmit={submit}>
         <Stack gap="sm">
           <Title order={1} size="h3">
             {heading}
           </Title>
-          {failure && (
+          {formError && (
             <Alert color="red" role="alert" title="Nicht gespeichert">
-              {failure}
+              {formError}
             </Alert>
           )}
           <TextInput
@@ -231,7 +230,7 @@ export function RouteForm({
           )}
           <Stack gap="xs" mt="xs">
             {actions}
-            <Button type="submit" fullWidth loading={saving}>
+            <Button type="submit" fullWidth loading={isPending}>
               {submitLabel}
             </Button>
           </Stack>

@@ -1,10 +1,11 @@
 import { Alert, Badge, Box, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { toIri } from '@streckenpass/contract/common';
 import type { Route } from '@streckenpass/contract/routes';
 import { createTourSchema, TOUR_MIN_ROUTES } from '@streckenpass/contract/tours';
-import { useState, type ReactNode } from 'react';
-import { submitErrors } from '../../../lib/form-errors';
+import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useTourSelection, type TourDraftKey } from '../tour-selection-store';
 import { RouteListCard, selectedRoutes } from './route-list-card';
 import { RoutePicker } from './route-picker';
@@ -15,13 +16,18 @@ export interface TourSaveInput {
   routes: string[];
 }
 
-const nameSchema = createTourSchema.shape.name;
 const column = { base: 12, sm: 6, md: 4 };
 const tooFewRoutes = `Eine Tour braucht mindestens ${TOUR_MIN_ROUTES} Strecken. Bitte wählen Sie weitere Strecken aus.`;
 
+/** The contract's tour; too few routes are asked for in the editor's words (what to do: choose more). */
+const tourFormSchema = createTourSchema.pick({ name: true }).extend({
+  routes: z.array(z.string()).min(TOUR_MIN_ROUTES, tooFewRoutes).pipe(createTourSchema.shape.routes),
+});
+
 /**
  * Name plus route selection of a tour. The selection lives in the tour selection store (kept while the user visits
- * other screens). `onSubmit` saves; when it throws, the input stays and a German message appears.
+ * other screens), so the form checks and sends it as a value from outside. `onSubmit` (the page's save) runs as a
+ * mutation, so its pending state is the button's; when it throws, the input stays and a German message appears.
  */
 export function TourEditor({
   draftKey,
@@ -51,43 +57,26 @@ export function TourEditor({
   const isNew = draftKey === 'new';
   const { selection, dirty, toggle, discard } = useTourSelection(draftKey, savedRoutes);
   const chosen = selectedRoutes(routes, selection);
-  const [routesError, setRoutesError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const form = useForm({
+  const save = useMutation({
+    mutationFn: (input: TourSaveInput) => onSubmit(input, discard),
+    networkMode: 'always',
+  });
+  const {
+    form,
+    onSubmit: submit,
+    isPending,
+    formError,
+  } = useContractForm(tourFormSchema, save, {
     initialValues: { name: initialName },
-    validate: {
-      name: (value) => {
-        const result = nameSchema.safeParse(value);
-        return result.success ? null : (result.error.issues[0]?.message ?? 'Bitte einen Namen angeben.');
-      },
-    },
+    outside: { routes: chosen.map((route) => toIri('routes', route.id)) },
   });
 
-  const tooFew = chosen.length < TOUR_MIN_ROUTES;
   const onToggle = (iri: string) => {
     toggle(iri);
-    setRoutesError(null);
+    form.clearFieldError('routes');
   };
 
-  const submit = async () => {
-    setFailure(null);
-    const { hasErrors } = form.validate();
-    if (tooFew) setRoutesError(tooFewRoutes);
-    if (hasErrors || tooFew) return;
-    setSaving(true);
-    try {
-      await onSubmit({ name: form.values.name, routes: chosen.map((route) => toIri('routes', route.id)) }, discard);
-    } catch (error) {
-      const { fields, message } = submitErrors(error, ['name', 'routes']);
-      if (fields.name) form.setFieldError('name', fields.name);
-      if (fields.routes) setRoutesError(fields.routes);
-      setFailure(message);
-    } finally {
-      setSaving(false);
-    }
-  };
-
+  const routesError = form.errors.routes;
   const routesMessage = routesError && (
     <Text c="red" size="sm" role="alert">
       {routesError}
@@ -99,20 +88,14 @@ export function TourEditor({
     <Grid gap="md" align="flex-start">
       <Grid.Col span={column}>
         <Card>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
+          <form noValidate onSubmit={submit}>
             <Stack gap="sm">
               <Title order={1} size="h3">
                 {heading}
               </Title>
-              {failure && (
+              {formError && (
                 <Alert color="red" role="alert" title="Nicht gespeichert">
-                  {failure}
+                  {formError}
                 </Alert>
               )}
               <TextInput
@@ -127,7 +110,7 @@ export function TourEditor({
               </Text>
               <Stack gap="xs">
                 {actions}
-                <Button type="submit" fullWidth loading={saving}>
+                <Button type="submit" fullWidth loading={isPending}>
                   {submitLabel}
                 </Button>
               </Stack>

@@ -1,9 +1,18 @@
 import { Alert, Button, Checkbox, Stack, Text } from '@mantine/core';
 import { toIri } from '@streckenpass/contract/common';
+import { createVehicleActivitySchema } from '@streckenpass/contract/vehicle-activities';
 import type { Vehicle } from '@streckenpass/contract/vehicles';
-import { useState } from 'react';
+import { z } from 'zod';
 import { germanMessage } from '../../../lib/api-errors';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { useCreateVehicleActivity } from '../api/create-vehicle-activity';
+
+/** The chosen vehicles that can still be added, as the contract's IRIs. */
+const chosenVehicles = (chosen: readonly string[], vehicles: readonly Vehicle[]) =>
+  chosen
+    .map(Number)
+    .filter((id) => vehicles.some((vehicle) => vehicle.id === id))
+    .map((id) => toIri('vehicles', id));
 
 /** "Fahrzeuge hinzufügen": links the chosen vehicles to a route activity (one vehicle activity). */
 export function AddVehiclesForm({
@@ -16,47 +25,42 @@ export function AddVehiclesForm({
   vehicles: Vehicle[];
   onAdded?: (count: number) => void;
 }) {
-  const create = useCreateVehicleActivity();
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The contract's list of vehicles; none chosen is asked for in the form's words.
+  const schema = z.object({
+    vehicles: z
+      .array(z.string())
+      .transform((chosen) => chosenVehicles(chosen, vehicles))
+      .pipe(
+        z
+          .array(z.string())
+          .min(1, 'Bitte wählen Sie mindestens ein Fahrzeug aus.')
+          .pipe(createVehicleActivitySchema.shape.acquiredVehicles),
+      ),
+  });
+  const { form, onSubmit, isPending, formError } = useContractForm(schema, useCreateVehicleActivity(), {
+    initialValues: { vehicles: [] as string[] },
+    toVariables: (values) => ({
+      input: {
+        acquiredVehicles: chosenVehicles(values.vehicles, vehicles),
+        routeActivity: toIri('route_activities', routeActivityId),
+      },
+    }),
+    onSuccess: (_result, values, form) => {
+      form.setFieldValue('vehicles', []);
+      onAdded?.(chosenVehicles(values.vehicles, vehicles).length);
+    },
+    errorMessage: (error) => `Die Fahrzeuge konnten nicht hinzugefügt werden: ${germanMessage(error)}`,
+  });
 
   if (vehicles.length === 0) return null;
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        const ids = chosen.map(Number).filter((id) => vehicles.some((vehicle) => vehicle.id === id));
-        if (ids.length === 0) {
-          setProblem('Bitte wählen Sie mindestens ein Fahrzeug aus.');
-          return;
-        }
-        create.mutate(
-          {
-            input: {
-              acquiredVehicles: ids.map((id) => toIri('vehicles', id)),
-              routeActivity: toIri('route_activities', routeActivityId),
-            },
-          },
-          {
-            onSuccess: () => {
-              setChosen([]);
-              onAdded?.(ids.length);
-            },
-          },
-        );
-      }}
-    >
+    <form onSubmit={onSubmit}>
       <Stack gap="sm">
         <Checkbox.Group
           label="Fahrzeuge hinzufügen"
           description="Wählen Sie die Fahrzeuge, die Sie dabei gefahren haben."
-          value={chosen}
-          onChange={(value) => {
-            setChosen(value);
-            setProblem(null);
-          }}
-          error={problem}
+          {...form.getInputProps('vehicles')}
         >
           <Stack gap={6} mt="xs">
             {vehicles.map((vehicle) => (
@@ -64,13 +68,13 @@ export function AddVehiclesForm({
             ))}
           </Stack>
         </Checkbox.Group>
-        {create.isError && (
+        {formError && (
           <Alert color="red" role="alert" p="xs">
-            Die Fahrzeuge konnten nicht hinzugefügt werden: {germanMessage(create.error)}
+            {formError}
           </Alert>
         )}
         <div>
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={isPending}>
             Fahrzeuge hinzufügen
           </Button>
         </div>

@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Select, Stack, TextInput, Title } from '@mantine/core';
 import { validityDaysSchema } from '@streckenpass/contract/notifications';
-import { useForm } from '@mantine/form';
 import { createVehicleSchema } from '@streckenpass/contract/vehicles';
-import { useState, type ReactNode } from 'react';
-import { submitErrors } from '../../../lib/form-errors';
-import { zodFieldValidator } from '../../../lib/form';
+import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { ValidityDaysInput } from '../../../components/validity-days-input';
 
 export type VehicleFormValues = {
@@ -20,10 +20,23 @@ export function vehicleRuleDays(values: VehicleFormValues): number | null {
   return typeof values.ruleDays === 'number' ? values.ruleDays : Number.NaN;
 }
 
-/** Name of a vehicle (create and edit). When `onSubmit` throws, the input stays and a German message appears. */
-const validateName = (values: VehicleFormValues) =>
-  zodFieldValidator<{ name: string }>(createVehicleSchema)({ name: values.name });
+/** The contract's rule for the name, plus the rule choice (its own days checked like the server's `validityDays`). */
+const vehicleFormSchema = createVehicleSchema
+  .pick({ name: true })
+  .extend({ rule: z.enum(['account', 'custom']), ruleDays: z.union([z.number(), z.string()]) })
+  .superRefine((values, context) => {
+    if (values.rule !== 'custom') return;
+    const checked = validityDaysSchema.safeParse(vehicleRuleDays(values));
+    if (!checked.success) {
+      const message = checked.error.issues[0]?.message ?? 'Bitte eine Zahl von Tagen angeben.';
+      context.addIssue({ code: 'custom', path: ['ruleDays'], message });
+    }
+  });
 
+/**
+ * Name and rule of a vehicle (create and edit). `onSubmit` (the page's save) runs as a mutation, so its pending state
+ * is the button's; when it throws, the input stays and a German message appears.
+ */
 export function VehicleForm({
   heading,
   submitLabel,
@@ -39,49 +52,32 @@ export function VehicleForm({
   onSubmit: (values: VehicleFormValues) => Promise<unknown>;
   actions?: ReactNode;
 }) {
-  const form = useForm<VehicleFormValues>({
-    initialValues: {
-      name: initialName,
-      rule: initialRuleDays === null ? 'account' : 'custom',
-      ruleDays: initialRuleDays ?? 364,
-    },
-    validate: (values) => {
-      const errors = validateName(values);
-      if (values.rule === 'custom') {
-        const checked = validityDaysSchema.safeParse(vehicleRuleDays(values));
-        if (!checked.success)
-          errors.ruleDays = checked.error.issues[0]?.message ?? 'Bitte eine Zahl von Tagen angeben.';
-      }
-      return errors;
-    },
-  });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (values: VehicleFormValues) => {
-    setFailure(null);
-    setSaving(true);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      const { fields, message } = submitErrors(error, ['name']);
-      form.setErrors(fields);
-      setFailure(message);
-    } finally {
-      setSaving(false);
-    }
+  // The page's save may be more than one step; the mutation inside it decides about the network.
+  const save = useMutation({ mutationFn: onSubmit, networkMode: 'always' });
+  const initialValues: VehicleFormValues = {
+    name: initialName,
+    rule: initialRuleDays === null ? 'account' : 'custom',
+    ruleDays: initialRuleDays ?? 364,
   };
+  const {
+    form,
+    onSubmit: submit,
+    isPending,
+    formError,
+  } = useContractForm(vehicleFormSchema, save, {
+    initialValues,
+  });
 
   return (
     <Card maw={560} w="100%">
-      <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
+      <form noValidate onSubmit={submit}>
         <Stack gap="sm">
           <Title order={1} size="h3">
             {heading}
           </Title>
-          {failure && (
+          {formError && (
             <Alert color="red" role="alert" title="Nicht gespeichert">
-              {failure}
+              {formError}
             </Alert>
           )}
           <TextInput label="Name des Fahrzeugs" placeholder="z. B. BR 146" required {...form.getInputProps('name')} />
@@ -98,7 +94,7 @@ export function VehicleForm({
           {form.values.rule === 'custom' && <ValidityDaysInput label="Tage" {...form.getInputProps('ruleDays')} />}
           <Stack gap="xs" mt="xs">
             {actions}
-            <Button type="submit" fullWidth loading={saving}>
+            <Button type="submit" fullWidth loading={isPending}>
               {submitLabel}
             </Button>
           </Stack>
