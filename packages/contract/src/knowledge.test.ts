@@ -6,19 +6,18 @@ import {
   countByStatus,
   daysBetween,
   daysUntil,
+  driveValidityDays,
+  effectiveValidityDays,
   expandSelection,
   filterExpiring,
   isCalendarDate,
-  KNOWLEDGE_STATUS_LABELS,
-  knowledgeStatus,
   latestValidity,
   nextExpiry,
   todayIn,
-  validityLabel,
-  validityState,
   validUntil,
   type ExpiringEntryLike,
 } from './knowledge.js';
+import { KNOWLEDGE_STATUS_LABELS, knowledgeStatus, validityLabel, validityState } from './status.js';
 
 const calendarDate = (min = '0001-01-01', max = '9998-12-31') =>
   fc
@@ -398,5 +397,36 @@ describe('knowledgeStatus, countByStatus and nextExpiry', () => {
     ];
     expect(nextExpiry(entries)?.name).toBe('D');
     expect(nextExpiry([{ name: 'A', acquired_until_days: -2 }])).toBeNull();
+  });
+});
+
+describe('effectiveValidityDays and driveValidityDays (decision 0020)', () => {
+  it('takes the own rule, else the account’s', () => {
+    expect(effectiveValidityDays(90, 364)).toBe(90);
+    expect(effectiveValidityDays(null, 364)).toBe(364);
+    expect(effectiveValidityDays(undefined, null)).toBeNull();
+  });
+
+  it('gives a drive the shortest rule in force among its routes, the account’s without routes', () => {
+    expect(driveValidityDays([], 182)).toBe(182);
+    expect(driveValidityDays([null], 182)).toBe(182);
+    expect(driveValidityDays([null, 400], 182)).toBe(182);
+    expect(driveValidityDays([null, 90, 30], 182)).toBe(30);
+    expect(driveValidityDays([500, 400], 182)).toBe(400);
+  });
+
+  it('is the minimum of each route’s rule in force, never longer than any of them (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.option(fc.integer({ min: 1, max: 3650 }), { nil: null }), { maxLength: 20 }),
+        fc.integer({ min: 1, max: 3650 }),
+        (rules, account) => {
+          const days = driveValidityDays(rules, account);
+          if (rules.length === 0) expect(days).toBe(account);
+          else expect(days).toBe(Math.min(...rules.map((rule) => effectiveValidityDays(rule, account))));
+          for (const rule of rules) expect(days).toBeLessThanOrEqual(rule ?? account);
+        },
+      ),
+    );
   });
 });

@@ -3,7 +3,8 @@
  * Pure functions on calendar dates `YYYY-MM-DD`: no time, no zone. Arithmetic runs in UTC, where every day has
  * 24 hours, so daylight-saving changes cannot shift a date.
  */
-import { EXPIRING_SOON_DAYS, VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from './constants.js';
+import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from './constants.js';
+import { knowledgeStatus, type KnowledgeStatus } from './status.js';
 
 /** A calendar date `YYYY-MM-DD`. */
 export type CalendarDate = string;
@@ -62,6 +63,29 @@ export function validityDays(period: ValidityPeriod): number {
 /** Last day (inclusive) on which knowledge acquired on `acquiredAt` is valid: + 364 days, or + 182 for a half year. */
 export function validUntil(acquiredAt: CalendarDate, period: ValidityPeriod = 'year'): CalendarDate {
   return addDays(acquiredAt, validityDays(period));
+}
+
+/** The rule in force for a route or vehicle: its own, else the account's default (null = knowledge does not expire). */
+export function effectiveValidityDays<Default extends number | null>(
+  own: number | null | undefined,
+  accountDefault: Default,
+): number | Default {
+  return own ?? accountDefault;
+}
+
+/**
+ * Days a drive keeps these routes known when no end date is given (docs/decisions/0020): each route's rule in force
+ * (`effectiveValidityDays`); when the routes' rules differ, the shortest, so that no route's knowledge is recorded
+ * as lasting longer than its rule allows. Without routes, the account's rule. The server, the documentation page
+ * and the quick record all decide with this function.
+ */
+export function driveValidityDays(routeRules: Iterable<number | null | undefined>, accountDefault: number): number {
+  let shortest: number | null = null;
+  for (const own of routeRules) {
+    const days = effectiveValidityDays(own, accountDefault);
+    if (shortest === null || days < shortest) shortest = days;
+  }
+  return shortest ?? accountDefault;
 }
 
 export const VALIDITY_RANGE_MESSAGE = '„Gültig bis“ darf nicht vor dem Erwerbsdatum liegen.';
@@ -123,29 +147,6 @@ export function daysUntil(acquiredUntil: CalendarDate | null | undefined, today:
   return acquiredUntil ? daysBetween(today, acquiredUntil) : null;
 }
 
-export type ValidityState = 'unrecorded' | 'expired' | 'valid';
-
-export function validityState(days: number | null | undefined): ValidityState {
-  if (days === null || days === undefined) return 'unrecorded';
-  return days < 0 ? 'expired' : 'valid';
-}
-
-/** The four states of the dashboard's overview: valid, expiring soon (≤ 30 days, today included), expired, never recorded. */
-export type KnowledgeStatus = 'valid' | 'soon' | 'expired' | 'unrecorded';
-
-export const KNOWLEDGE_STATUS_LABELS: Record<KnowledgeStatus, string> = {
-  valid: 'gültig',
-  soon: 'läuft bald ab',
-  expired: 'abgelaufen',
-  unrecorded: 'nie gefahren',
-};
-
-export function knowledgeStatus(days: number | null | undefined, soonDays = EXPIRING_SOON_DAYS): KnowledgeStatus {
-  if (days === null || days === undefined) return 'unrecorded';
-  if (days < 0) return 'expired';
-  return days <= soonDays ? 'soon' : 'valid';
-}
-
 /** How many routes are in each state. */
 export function countByStatus(entries: readonly ExpiringEntryLike[]): Record<KnowledgeStatus, number> {
   const counts: Record<KnowledgeStatus, number> = { valid: 0, soon: 0, expired: 0, unrecorded: 0 };
@@ -162,15 +163,6 @@ export function nextExpiry<T extends ExpiringEntryLike>(entries: readonly T[]): 
     if (next === null || compareExpiring(entry, next) < 0) next = entry;
   }
   return next;
-}
-
-/** German label for `acquired_until_days`: 'Heute', 'Morgen', 'In 5 Tagen', 'Abgelaufen (seit 3 Tagen)', … */
-export function validityLabel(days: number | null | undefined): string {
-  if (days === null || days === undefined) return 'Keine Aufzeichnung';
-  if (days < 0) return days === -1 ? 'Abgelaufen (seit 1 Tag)' : `Abgelaufen (seit ${-days} Tagen)`;
-  if (days === 0) return 'Heute';
-  if (days === 1) return 'Morgen';
-  return `In ${days} Tagen`;
 }
 
 export interface ExpiringEntryLike {

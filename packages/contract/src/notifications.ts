@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { text } from './common.js';
 import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from './constants.js';
+import { plural, pluralWord } from './plural.js';
 
 /** Longest validity a rule may give (ten years). */
 export const VALIDITY_DAYS_MAX = 3650;
@@ -23,7 +24,7 @@ export const REMINDER_CHANNEL_LABELS: Record<ReminderChannel, string> = {
 /** 'am Ablauftag', '1 Tag vorher', '30 Tage vorher'. */
 export function thresholdLabel(days: number): string {
   if (days === 0) return 'am Ablauftag';
-  return days === 1 ? '1 Tag vorher' : `${days} Tage vorher`;
+  return `${plural(days, 'Tag', 'Tage')} vorher`;
 }
 
 /** How a validity rule reads: '1 Jahr (364 Tage)', '½ Jahr (182 Tage)', '90 Tage', 'unbegrenzt'. */
@@ -31,7 +32,8 @@ export function validityRuleLabel(days: number | null | undefined): string {
   if (days === null || days === undefined) return 'unbegrenzt';
   if (days === VALIDITY_DAYS_YEAR) return `1 Jahr (${days} Tage)`;
   if (days === VALIDITY_DAYS_HALF_YEAR) return `½ Jahr (${days} Tage)`;
-  return days === 1 ? '1 Tag' : `${days} Tage`;
+  // Digits without grouping: the CSV export prints this label and `parseValidityRule` reads it back.
+  return `${days} ${pluralWord(days, 'Tag', 'Tage')}`;
 }
 
 /**
@@ -56,10 +58,8 @@ export function parseValidityRule(label: string): { days: number | null } | { er
   return { days };
 }
 
-/** The rule in force for a route or vehicle: its own, else the account's default. */
-export function effectiveValidityDays(own: number | null | undefined, accountDefault: number | null): number | null {
-  return own ?? accountDefault;
-}
+// Defined with the other route knowledge rules; exported here too for the callers that read it from this module.
+export { effectiveValidityDays } from './knowledge.js';
 
 export const validityDaysSchema = z
   .number({ error: 'Bitte eine Zahl von Tagen angeben.' })
@@ -152,5 +152,5 @@ export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 export function reminderLine(name: string, days: number): string {
   if (days <= 0) return `${name}: Streckenkunde läuft heute ab`;
   if (days === 1) return `${name}: Streckenkunde läuft morgen ab`;
-  return `${name}: Streckenkunde läuft in ${days} Tagen ab`;
+  return `${name}: Streckenkunde läuft in ${plural(days, 'Tag', 'Tagen')} ab`;
 }

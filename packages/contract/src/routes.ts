@@ -28,6 +28,14 @@ export const routeSchema = z.object({
   owner: z.string(),
   /** The route's own validity rule in days; null = the account's default (notifications settings). */
   validityDays: z.number().int().nullable(),
+  /**
+   * The day the route was last driven (the latest `acquiredAt` of its activities); absent = never recorded. Kept by
+   * the server with every activity write, like `validUntil`. Absent rather than null, so that a route never driven
+   * answers exactly as before these fields existed (docs/decisions/0036).
+   */
+  lastDriven: z.string().optional(),
+  /** Last day the route's knowledge is valid (the latest `acquiredUntil` of its activities); absent = never recorded. */
+  validUntil: z.string().optional(),
 });
 export type Route = z.infer<typeof routeSchema>;
 

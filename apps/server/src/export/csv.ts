@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { formatNameList } from '../modules/import/name-list.js';
-import { formatGermanDate, routeStatus, type ExportData } from './model.js';
+import { formatDate } from '@streckenpass/contract/format';
+import { statusLabel } from '@streckenpass/contract/status';
+import type { ExportData } from './model.js';
 
 export const CSV_ROUTE_HEADER = [
   'Strecke',
@@ -51,9 +53,9 @@ export function renderCsv(data: ExportData): Readable {
       route.endPoint,
       // The import's list rule: a tour name with a comma is quoted, so that the import reads it back as one name.
       formatNameList(route.tours),
-      formatGermanDate(route.lastDriven),
-      formatGermanDate(route.validUntil),
-      routeStatus(route.daysLeft).label,
+      formatDate(route.lastDriven),
+      formatDate(route.validUntil),
+      statusLabel(route.daysLeft),
       route.validityRule,
       route.startStation?.code ?? '',
       route.endStation?.code ?? '',
@@ -63,12 +65,7 @@ export function renderCsv(data: ExportData): Readable {
     out.write([]);
     out.write([...CSV_VEHICLE_HEADER]);
     for (const vehicle of data.vehicles)
-      out.write([
-        vehicle.name,
-        formatGermanDate(vehicle.lastDriven),
-        formatGermanDate(vehicle.validUntil),
-        vehicle.validityRule,
-      ]);
+      out.write([vehicle.name, formatDate(vehicle.lastDriven), formatDate(vehicle.validUntil), vehicle.validityRule]);
   }
   out.end();
   return out;

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@streckenpass/contract/constants';
 import { escapeHtml } from '../mail/templates.js';
-import { formatGermanDate, fullName, routeStatus, type ExportData } from './model.js';
+import { formatDate } from '@streckenpass/contract/format';
+import { fullName, routeStatus, type ExportData } from './model.js';
 
 const STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.45;color:#1a1b1e}
@@ -54,9 +55,9 @@ export function renderProofHtml(data: ExportData, options: { nonce: string; pdfU
       const status = routeStatus(route.daysLeft);
       return `<tr><td>${escapeHtml(route.name)}</td><td>${escapeHtml(route.companyRoute ?? '')}</td><td>${escapeHtml(
         route.startPoint,
-      )} – ${escapeHtml(route.endPoint)}</td><td>${escapeHtml(route.tours.join(', '))}</td><td>${formatGermanDate(
+      )} – ${escapeHtml(route.endPoint)}</td><td>${escapeHtml(route.tours.join(', '))}</td><td>${formatDate(
         route.lastDriven,
-      )}</td><td>${formatGermanDate(route.validUntil)}</td><td class="status-${status.kind}">${
+      )}</td><td>${formatDate(route.validUntil)}</td><td class="status-${status.kind}">${
         STATUS_SYMBOL[status.kind]
       }${escapeHtml(status.label)}</td></tr>`;
     })
@@ -67,7 +68,7 @@ export function renderProofHtml(data: ExportData, options: { nonce: string; pdfU
 <div class="table-wrap"><table>
 <thead><tr><th scope="col">Fahrzeug</th><th scope="col">Zuletzt gefahren</th></tr></thead>
 <tbody>${data.vehicles
-          .map((v) => `<tr><td>${escapeHtml(v.name)}</td><td>${formatGermanDate(v.lastDriven)}</td></tr>`)
+          .map((v) => `<tr><td>${escapeHtml(v.name)}</td><td>${formatDate(v.lastDriven)}</td></tr>`)
           .join('\n')}</tbody>
 </table></div>`
       : '';
@@ -75,7 +76,7 @@ export function renderProofHtml(data: ExportData, options: { nonce: string; pdfU
     `Streckenkundenachweis – ${name}`,
     options.nonce,
     `<h1>Streckenkundenachweis</h1>
-<p class="meta">${escapeHtml(name)} · ${escapeHtml(data.user.email)} · Stand ${formatGermanDate(data.today)}</p>
+<p class="meta">${escapeHtml(name)} · ${escapeHtml(data.user.email)} · Stand ${formatDate(data.today)}</p>
 <p class="actions"><a href="${escapeHtml(options.pdfUrl)}" download>Als PDF herunterladen</a></p>
 <h2>Strecken (${data.routes.length})</h2>
 ${

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { neutraliseCell } from './csv.js';
-import { exportFilename, formatGermanDate, fullName, routeStatus } from './model.js';
+import { formatDate } from '@streckenpass/contract/format';
+import { exportFilename, fullName, routeStatus } from './model.js';
 
 describe('routeStatus', () => {
   it.each([
@@ -30,8 +31,8 @@ describe('neutraliseCell', () => {
 
 describe('formatting', () => {
   it('writes dates as dd.mm.yyyy and nothing for a missing one', () => {
-    expect(formatGermanDate('2026-03-01')).toBe('01.03.2026');
-    expect(formatGermanDate(null)).toBe('');
+    expect(formatDate('2026-03-01')).toBe('01.03.2026');
+    expect(formatDate(null)).toBe('');
   });
 
   it('names the user by first and last name, else by e-mail', () => {

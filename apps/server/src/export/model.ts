@@ -1,3 +1,5 @@
+import { knowledgeStatus, statusLabel } from '@streckenpass/contract/status';
+
 /** What both export formats render: one owner's routes and vehicles as of `today`. */
 export interface ExportData {
   /** The date of issue, `YYYY-MM-DD` in the application time zone. */
@@ -44,24 +46,19 @@ export interface ExportVehicle {
   validUntil: string | null;
 }
 
-/** A route counts as "expiring soon" in the exports from this many days left down to 0. */
-export const EXPIRING_SOON_DAYS = 30;
-
+/** A route's state as the exports mark it: `knowledgeStatus`, with "soon" named after the exports' CSS and colours. */
 export type RouteStatusKind = 'valid' | 'expiring' | 'expired' | 'unrecorded';
 
 export interface RouteStatus {
   kind: RouteStatusKind;
-  /** German text as the exports print it: gültig / läuft in N Tagen ab / abgelaufen / nicht erfasst. */
+  /** German text as the exports print it (`statusLabel`): gültig / läuft in N Tagen ab / abgelaufen / nicht erfasst. */
   label: string;
 }
 
 /** The status of a route's knowledge, from the days left until its validity ends (API.md "Exports"). */
 export function routeStatus(daysLeft: number | null): RouteStatus {
-  if (daysLeft === null) return { kind: 'unrecorded', label: 'nicht erfasst' };
-  if (daysLeft < 0) return { kind: 'expired', label: 'abgelaufen' };
-  if (daysLeft > EXPIRING_SOON_DAYS) return { kind: 'valid', label: 'gültig' };
-  if (daysLeft === 0) return { kind: 'expiring', label: 'läuft heute ab' };
-  return { kind: 'expiring', label: daysLeft === 1 ? 'läuft in 1 Tag ab' : `läuft in ${daysLeft} Tagen ab` };
+  const status = knowledgeStatus(daysLeft);
+  return { kind: status === 'soon' ? 'expiring' : status, label: statusLabel(daysLeft) };
 }
 
 /** "Erika Muster", or the e-mail address when the account has no name. */
@@ -76,11 +73,4 @@ export function fullName(user: ExportData['user']): string {
 /** `streckenkunde-YYYY-MM-DD.csv` / `.pdf`. */
 export function exportFilename(today: string, extension: 'csv' | 'pdf'): string {
   return `streckenkunde-${today}.${extension}`;
-}
-
-/** `2026-03-01` → `01.03.2026`; null → empty. */
-export function formatGermanDate(date: string | null): string {
-  if (!date) return '';
-  const match = /^(\d{4,6})-(\d{2})-(\d{2})$/.exec(date);
-  return match ? `${match[3]}.${match[2]}.${match[1]}` : date;
 }

@@ -2,16 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import { PRODUCT_NAME } from '@streckenpass/contract/constants';
+import { EXPIRING_SOON_DAYS, PRODUCT_NAME } from '@streckenpass/contract/constants';
+import { formatDate } from '@streckenpass/contract/format';
+import { plural } from '@streckenpass/contract/plural';
 import { placeLabel } from '@streckenpass/contract/stations';
-import {
-  EXPIRING_SOON_DAYS,
-  formatGermanDate,
-  fullName,
-  routeStatus,
-  type ExportData,
-  type RouteStatusKind,
-} from './model.js';
+import { EXPORT_STATUS_LABELS, UNRECORDED_LABEL } from '@streckenpass/contract/status';
+import { fullName, routeStatus, type ExportData, type RouteStatusKind } from './model.js';
 
 /**
  * The "Streckenkundenachweis": an A4 PDF a train driver can hand to an employer.
@@ -104,7 +100,7 @@ type Doc = PDFKit.PDFDocument;
 
 export function renderPdf(data: ExportData): Readable {
   const name = fullName(data.user);
-  const issued = formatGermanDate(data.today);
+  const issued = formatDate(data.today);
   const doc = new PDFDocument({
     size: 'A4',
     margins: MARGIN,
@@ -159,8 +155,8 @@ function drawTitle(doc: Doc, data: ExportData, name: string, issued: string) {
 
   const vehicleCount = data.vehicles?.length ?? 0;
   const scope = [
-    count(data.routes.length, 'Strecke', 'Strecken'),
-    ...(data.vehicles ? [count(vehicleCount, 'Fahrzeug', 'Fahrzeuge')] : []),
+    plural(data.routes.length, 'Strecke', 'Strecken'),
+    ...(data.vehicles ? [plural(vehicleCount, 'Fahrzeug', 'Fahrzeuge')] : []),
   ].join(' · ');
   const facts: [string, string][] = [
     ['Name', name],
@@ -180,23 +176,14 @@ function drawTitle(doc: Doc, data: ExportData, name: string, issued: string) {
   doc.y = y + 8;
 }
 
-function count(n: number, one: string, many: string) {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 function drawSummary(doc: Doc, data: ExportData) {
   const counts: Record<RouteStatusKind, number> = { valid: 0, expiring: 0, expired: 0, unrecorded: 0 };
   for (const route of data.routes) counts[routeStatus(route.daysLeft).kind] += 1;
   const tiles: { label: string; value: number; color: string; kind: RouteStatusKind }[] = [
-    { label: 'gültig', value: counts.valid, color: COLOR.valid, kind: 'valid' },
-    {
-      label: `läuft in ≤ ${EXPIRING_SOON_DAYS} Tagen ab`,
-      value: counts.expiring,
-      color: COLOR.expiring.bar,
-      kind: 'expiring',
-    },
-    { label: 'abgelaufen', value: counts.expired, color: COLOR.expired.bar, kind: 'expired' },
-    { label: 'nicht erfasst', value: counts.unrecorded, color: COLOR.unrecorded, kind: 'unrecorded' },
+    { label: EXPORT_STATUS_LABELS.valid, value: counts.valid, color: COLOR.valid, kind: 'valid' },
+    { label: EXPORT_STATUS_LABELS.soon, value: counts.expiring, color: COLOR.expiring.bar, kind: 'expiring' },
+    { label: EXPORT_STATUS_LABELS.expired, value: counts.expired, color: COLOR.expired.bar, kind: 'expired' },
+    { label: EXPORT_STATUS_LABELS.unrecorded, value: counts.unrecorded, color: COLOR.unrecorded, kind: 'unrecorded' },
   ];
   const gap = 8;
   const width = (CONTENT_WIDTH - gap * (tiles.length - 1)) / tiles.length;
@@ -388,8 +375,8 @@ function drawRoutes(doc: Doc, data: ExportData): Promise<void> {
         route.ownRule ? `${route.name} (Regel: ${route.validityRule})` : route.name,
         route.companyRoute ?? '',
         `${placeLabel(route.startPoint, route.startStation)} – ${placeLabel(route.endPoint, route.endStation)}`,
-        formatGermanDate(route.lastDriven) || '–',
-        formatGermanDate(route.validUntil) || '–',
+        formatDate(route.lastDriven, '–'),
+        formatDate(route.validUntil, '–'),
         `${STATUS_SYMBOL[status.kind]} ${status.label}`,
       ];
     },
@@ -421,8 +408,8 @@ function drawVehicles(doc: Doc, data: ExportData): Promise<void> {
       const vehicle = vehicles[row]!;
       return [
         vehicle.name,
-        formatGermanDate(vehicle.lastDriven) || 'nicht erfasst',
-        formatGermanDate(vehicle.validUntil) || '–',
+        formatDate(vehicle.lastDriven, UNRECORDED_LABEL),
+        formatDate(vehicle.validUntil, '–'),
         vehicle.validityRule,
       ];
     },

@@ -1,5 +1,8 @@
 import { PRODUCT_NAME } from '@streckenpass/contract/constants';
+import { formatDate } from '@streckenpass/contract/format';
 import { reminderLine } from '@streckenpass/contract/notifications';
+import { plural } from '@streckenpass/contract/plural';
+import { remainingLabel } from '@streckenpass/contract/status';
 
 export interface RenderedMail {
   subject: string;
@@ -96,12 +99,6 @@ ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}`,
   return { subject, text, html };
 }
 
-/** `YYYY-MM-DD` → `dd.mm.yyyy`, the date format people read in this product. */
-export function formatGermanDate(date: string): string {
-  const match = /^(\d{4,6})-(\d{2})-(\d{2})$/.exec(date);
-  return match ? `${match[3]}.${match[2]}.${match[1]}` : date;
-}
-
 export interface WeeklyReportEntry {
   name: string;
   companyRoute: string | null;
@@ -109,13 +106,6 @@ export interface WeeklyReportEntry {
   acquiredUntil: string;
   /** Days from today until `acquiredUntil`: 0 = last valid day, negative = expired. */
   days: number;
-}
-
-/** How urgent an entry is, in words: 'abgelaufen seit 3 Tagen', 'läuft heute ab', 'noch 12 Tage gültig'. */
-export function reportStatus(days: number): string {
-  if (days < 0) return days === -1 ? 'abgelaufen seit 1 Tag' : `abgelaufen seit ${-days} Tagen`;
-  if (days === 0) return 'läuft heute ab (letzter gültiger Tag)';
-  return days === 1 ? 'noch 1 Tag gültig' : `noch ${days} Tage gültig`;
 }
 
 /** '2026-W47' → 'KW 47/2026'. */
@@ -136,16 +126,16 @@ export function weeklyReportMail(input: {
   dashboardUrl: string;
   settingsUrl: string;
 }): RenderedMail {
-  const count = input.entries.length;
-  const routesWord = count === 1 ? 'Strecke' : 'Strecken';
+  const routes = plural(input.entries.length, 'Strecke', 'Strecken');
   const expired = input.entries.filter((entry) => entry.days < 0).length;
-  const subject = `${PRODUCT_NAME}: Wochenbericht ${weekLabel(input.isoWeek)} – ${count} ${routesWord} ${
+  const subject = `${PRODUCT_NAME}: Wochenbericht ${weekLabel(input.isoWeek)} – ${routes} ${
     expired > 0 ? 'abgelaufen oder bald fällig' : 'bald fällig'
   }`;
-  const intro =
-    count === 1
-      ? `bei 1 Strecke ist Ihre Streckenkunde abgelaufen oder läuft in den nächsten ${input.windowDays} Tagen ab:`
-      : `bei ${count} Strecken ist Ihre Streckenkunde abgelaufen oder läuft in den nächsten ${input.windowDays} Tagen ab:`;
+  const intro = `bei ${routes} ist Ihre Streckenkunde abgelaufen oder läuft in den nächsten ${plural(
+    input.windowDays,
+    'Tag',
+    'Tagen',
+  )} ab:`;
   const footer = `Sie erhalten diesen Bericht, weil Sie wöchentliche Berichte bestellt haben. Abbestellen können Sie ihn in den Einstellungen: ${input.settingsUrl}`;
 
   const text = [
@@ -155,9 +145,9 @@ export function weeklyReportMail(input: {
     '',
     ...input.entries.map(
       (entry) =>
-        `- ${entry.name}${entry.companyRoute ? ` (${entry.companyRoute})` : ''}: gültig bis ${formatGermanDate(
+        `- ${entry.name}${entry.companyRoute ? ` (${entry.companyRoute})` : ''}: gültig bis ${formatDate(
           entry.acquiredUntil,
-        )}, ${reportStatus(entry.days)}`,
+        )}, ${remainingLabel(entry.days)}`,
     ),
     '',
     'Zur Übersicht in Ihrem Dashboard:',
@@ -172,8 +162,8 @@ export function weeklyReportMail(input: {
       (entry) => `<tr>
 <td style="${cell}">${escapeHtml(entry.name)}</td>
 <td style="${cell}">${entry.companyRoute ? escapeHtml(entry.companyRoute) : '–'}</td>
-<td style="${cell};white-space:nowrap">${formatGermanDate(entry.acquiredUntil)}</td>
-<td style="${cell};color:${entry.days < 0 ? '#c92a2a' : '#1a1b1e'}">${escapeHtml(reportStatus(entry.days))}</td>
+<td style="${cell};white-space:nowrap">${formatDate(entry.acquiredUntil)}</td>
+<td style="${cell};color:${entry.days < 0 ? '#c92a2a' : '#1a1b1e'}">${escapeHtml(remainingLabel(entry.days))}</td>
 </tr>`,
     )
     .join('\n');
@@ -218,16 +208,16 @@ export function reminderMail(input: {
     ? `${PRODUCT_NAME}: Test-Benachrichtigung`
     : count === 1 && first
       ? `${PRODUCT_NAME}: Erinnerung – ${reminderLine(first.name, first.days)}`
-      : `${PRODUCT_NAME}: Erinnerung – Streckenkunde von ${count} Strecken läuft ab`;
+      : `${PRODUCT_NAME}: Erinnerung – Streckenkunde von ${plural(count, 'Strecke', 'Strecken')} läuft ab`;
   const line = (entry: ReminderMailEntry) =>
-    `${entry.name}${entry.companyRoute ? ` (${entry.companyRoute})` : ''}: gültig bis ${formatGermanDate(
+    `${entry.name}${entry.companyRoute ? ` (${entry.companyRoute})` : ''}: gültig bis ${formatDate(
       entry.validUntil,
-    )}, ${reportStatus(entry.days)}${entry.late ? ' (verspätete Erinnerung)' : ''}`;
+    )}, ${remainingLabel(entry.days)}${entry.late ? ' (verspätete Erinnerung)' : ''}`;
   const intro = input.test
     ? 'dies ist eine Test-Benachrichtigung. So sehen Ihre Erinnerungen per E-Mail aus.'
     : count === 1
       ? 'die Streckenkunde dieser Strecke läuft bald ab:'
-      : `die Streckenkunde dieser ${count} Strecken läuft bald ab:`;
+      : `die Streckenkunde dieser ${plural(count, 'Strecke', 'Strecken')} läuft bald ab:`;
   const footer = `Erinnerungszeitpunkte und Kanäle ändern Sie unter „Erinnerungen & Kalender“: ${input.settingsUrl}`;
   const text = [
     greeting(input.firstname),

@@ -5,6 +5,7 @@ import { isStorableDate } from '@streckenpass/contract/common';
 import { VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
 import {
   addDays,
+  driveValidityDays,
   FUTURE_DATE_MESSAGE,
   isValidityRange,
   todayIn,
@@ -65,21 +66,20 @@ const selectRouteActivities = (ex: Executor, where: SQL | undefined) =>
     .orderBy(desc(routeActivities.id));
 
 /**
- * The validity rule a drive of these routes follows when no end date is given (docs/decisions/0020): each route's
- * own rule, else the account's default; when the routes' rules differ, the shortest, so that no route's knowledge
- * is recorded as lasting longer than its rule allows.
+ * The validity rule a drive of these routes follows when no end date is given: the contract's `driveValidityDays`
+ * (docs/decisions/0020) on the routes' own rules and the account's default, read in one query.
  */
 async function ruleDays(ex: Executor, ownerId: number, routeIds: readonly number[]): Promise<number> {
-  const [row] = await ex
-    .select({
-      days: sql<
-        number | null
-      >`coalesce(min(coalesce(${routes.validityDays}, ${users.validityDays})), max(${users.validityDays}))::integer`,
-    })
+  const rows = await ex
+    .select({ accountDays: users.validityDays, routeId: routes.id, routeDays: routes.validityDays })
     .from(users)
     .leftJoin(routes, and(eq(routes.ownerId, users.id), inArray(routes.id, [...routeIds])))
     .where(eq(users.id, ownerId));
-  return row?.days ?? VALIDITY_DAYS_YEAR;
+  const accountDays = rows[0]?.accountDays ?? VALIDITY_DAYS_YEAR;
+  return driveValidityDays(
+    rows.filter((row) => row.routeId !== null).map((row) => row.routeDays),
+    accountDays,
+  );
 }
 
 /** A drive cannot have happened after today (the forms and the CSV import refuse it as well). */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '@streckenpass/contract/knowledge';
+import { addDays, driveValidityDays, todayIn } from '@streckenpass/contract/knowledge';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
 import { routeActivities, vehicleActivities } from '../../db/schema.js';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
@@ -29,6 +29,32 @@ async function createActivity(user: TestUser, body: Record<string, unknown>): Pr
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
+
+describe('POST /api/route_activities without acquiredUntil: the drive rule (decision 0020)', () => {
+  it('ends the drive after driveValidityDays of the routes’ own rules and the account’s, for every mix', async () => {
+    const user = await registerUser(ctx.app);
+    const account = 200;
+    expect((await call('PATCH', '/api/notifications/settings', user, { validityDays: account })).statusCode).toBe(200);
+    const mixes: (number | null)[][] = [[null], [90], [null, 90], [400, null], [500, 400], [30, 90, null, 7]];
+    for (const rules of mixes) {
+      const routes = [];
+      for (const validityDays of rules) {
+        const created = await call('POST', '/api/routes', user, {
+          name: 'R',
+          startPoint: 'A',
+          endPoint: 'B',
+          validityDays,
+        });
+        expect(created.statusCode).toBe(201);
+        routes.push(`/api/routes/${(created.json() as { id: number }).id}`);
+      }
+      const activity = await createActivity(user, { acquiredAt: '2026-01-05', acquiredRoutes: routes });
+      expect(activity.acquiredUntil, JSON.stringify(rules)).toBe(
+        addDays('2026-01-05', driveValidityDays(rules, account)),
+      );
+    }
+  });
+});
 
 describe('POST /api/route_activities', () => {
   it('creates the activity valid for 364 days by default, owned by the caller', async () => {

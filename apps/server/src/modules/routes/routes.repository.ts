@@ -71,6 +71,9 @@ export const createRoutesRepository = (
       tours: tourIds.map((id) => toIri('tours', id)),
       owner: toIri('users', route.ownerId),
       validityDays: route.validityDays,
+      // Kept by the triggers of migration 0001 with every activity write; absent while the route was never driven.
+      ...(route.lastDriven === null ? {} : { lastDriven: route.lastDriven }),
+      ...(route.validUntil === null ? {} : { validUntil: route.validUntil }),
     }),
     links: [
       {

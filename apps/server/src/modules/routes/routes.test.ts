@@ -113,6 +113,38 @@ describe('GET /api/routes', () => {
   });
 });
 
+describe('GET /api/routes/{id}: validity', () => {
+  const drive = (routes: number[], acquiredAt: string, acquiredUntil: string) =>
+    inject({
+      method: 'POST',
+      url: '/api/route_activities',
+      headers: alice.headers,
+      payload: { acquiredAt, acquiredUntil, acquiredRoutes: routes.map(routeIri) },
+    });
+
+  it('carries the day last driven and the last valid day, absent while never driven', async () => {
+    const [driven, never] = [await createRoute(ctx.app, alice), await createRoute(ctx.app, alice)];
+    expect(await getRoute(alice, driven.id)).not.toHaveProperty('validUntil');
+    expect(await getRoute(alice, driven.id)).not.toHaveProperty('lastDriven');
+
+    expect((await drive([driven.id], '2025-06-01', '2026-05-31')).statusCode).toBe(201);
+    // An older drive that is valid for longer: the latest end counts, and the latest drive date.
+    expect((await drive([driven.id], '2025-01-10', '2026-12-31')).statusCode).toBe(201);
+
+    expect(await getRoute(alice, driven.id)).toEqual({
+      ...driven,
+      lastDriven: '2025-06-01',
+      validUntil: '2026-12-31',
+    });
+    const list = (await inject({ method: 'GET', url: '/api/routes', headers: alice.headers })).json() as Route[];
+    expect(list.find((route) => route.id === driven.id)).toMatchObject({
+      lastDriven: '2025-06-01',
+      validUntil: '2026-12-31',
+    });
+    expect(list.find((route) => route.id === never.id)).toEqual(never);
+  });
+});
+
 describe('POST /api/routes', () => {
   it('creates a route owned by the caller, trimming text and defaulting companyRoute to null', async () => {
     const response = await inject({

@@ -1,5 +1,6 @@
 import { Anchor, Button, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { addDays } from '@streckenpass/contract/knowledge';
+import { plural, pluralWord } from '@streckenpass/contract/plural';
 import { useInViewport, useMediaQuery } from '@mantine/hooks';
 import { IconList } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -247,7 +248,7 @@ export function Component() {
                   name: tour.name,
                   label: tour.name,
                   detail:
-                    (tour.routes.length === 1 ? '1 Strecke' : `${tour.routes.length} Strecken`) +
+                    plural(tour.routes.length, 'Strecke', 'Strecken') +
                     (isTourIncomplete(tour.routes) ? ` · ${TOUR_INCOMPLETE_LABEL}` : ''),
                   to: paths.tour(tour.id),
                 }))}
@@ -283,10 +284,7 @@ export function Component() {
                   id: place.id,
                   name: place.name,
                   label: place.name,
-                  detail:
-                    place.routes === 1
-                      ? '1 Strecke beginnt oder endet hier'
-                      : `${place.routes} Strecken beginnen oder enden hier`,
+                  detail: `${plural(place.routes, 'Strecke', 'Strecken')} ${pluralWord(place.routes, 'beginnt oder endet', 'beginnen oder enden')} hier`,
                 }))}
                 {...selectable('places')}
                 searchPlaceholder="Einen Ort suchen"

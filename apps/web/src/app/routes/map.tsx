@@ -1,5 +1,5 @@
 import { Anchor, Card, Grid, List, Stack, Text, Title } from '@mantine/core';
-import { KNOWLEDGE_STATUS_LABELS, knowledgeStatus, type KnowledgeStatus } from '@streckenpass/contract/knowledge';
+import { KNOWLEDGE_STATUS_LABELS, knowledgeStatus, type KnowledgeStatus } from '@streckenpass/contract/status';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageLoader } from '../../components/page-loader';

@@ -1,24 +1,29 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { daysBetween } from '@streckenpass/contract/knowledge';
+import { daysUntil } from '@streckenpass/contract/knowledge';
+import { plural } from '@streckenpass/contract/plural';
+import { KNOWLEDGE_STATUS_LABELS, validityState } from '@streckenpass/contract/status';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
-import { QueryError } from '../../components/query-error';
+import { TitledPageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
-import { useRouteActivities } from '../../features/route-activities/api/get-route-activities';
-import { countText, routeIdsOf, vehiclesByActivity } from '../../features/route-activities/route-activities';
-import { useVehicleActivities } from '../../features/vehicle-activities/api/get-vehicle-activities';
+import { routeActivitiesQueryOptions } from '../../features/route-activities/api/route-activities';
+import { routeIdsOf, vehiclesByActivity } from '../../features/route-activities/route-activities';
+import {
+  useVehicleActivities,
+  vehicleActivitiesQueryOptions,
+} from '../../features/vehicle-activities/api/vehicle-activities';
 import { formatDate, todayInput } from '../../lib/dates';
+import { dataRoute, usePageQuery } from '../record-route';
 import { useTitle } from '../use-title';
 
-export function Component() {
+function RouteActivities() {
   useTitle('Alle Dokumentationen');
-  const activities = useRouteActivities();
+  const activities = usePageQuery(routeActivitiesQueryOptions()).data;
   const vehicleActivities = useVehicleActivities();
   const vehicles = useMemo(() => vehiclesByActivity(vehicleActivities.data ?? []), [vehicleActivities.data]);
   // The server answers newest first already; sorting here keeps the order whatever the cache holds.
-  const sorted = useMemo(() => [...(activities.data ?? [])].sort((a, b) => b.id - a.id), [activities.data]);
+  const sorted = useMemo(() => [...activities].sort((a, b) => b.id - a.id), [activities]);
   const today = todayInput();
 
   return (
@@ -29,9 +34,7 @@ export function Component() {
           Zur Dokumentation
         </Button>
       </Group>
-      {activities.isPending && <PageLoader />}
-      {activities.isError && <QueryError error={activities.error} retry={() => void activities.refetch()} />}
-      {activities.data && sorted.length === 0 && (
+      {sorted.length === 0 && (
         <Card>
           <Stack gap="sm" align="flex-start">
             <Text>
@@ -47,7 +50,7 @@ export function Component() {
       {sorted.length > 0 && (
         <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {sorted.map((activity) => {
-            const expired = daysBetween(today, activity.acquiredUntil) < 0;
+            const state = validityState(daysUntil(activity.acquiredUntil, today));
             const vehicleCount = vehicles.get(activity.id)?.length ?? 0;
             return (
               <li key={activity.id}>
@@ -61,14 +64,14 @@ export function Component() {
                     <div>
                       <Group gap="xs">
                         <Text fw={600}>Gefahren am {formatDate(activity.acquiredAt)}</Text>
-                        <Badge color={expired ? 'red' : 'green'} variant="light" size="sm">
-                          {expired ? 'abgelaufen' : 'gültig'}
+                        <Badge color={state === 'expired' ? 'red' : 'green'} variant="light" size="sm">
+                          {KNOWLEDGE_STATUS_LABELS[state]}
                         </Badge>
                       </Group>
                       <Text size="sm" c="dimmed">
                         Gültig bis {formatDate(activity.acquiredUntil)} ·{' '}
-                        {countText(routeIdsOf(activity).length, 'Strecke', 'Strecken')} ·{' '}
-                        {countText(vehicleCount, 'Fahrzeug', 'Fahrzeuge')}
+                        {plural(routeIdsOf(activity).length, 'Strecke', 'Strecken')} ·{' '}
+                        {plural(vehicleCount, 'Fahrzeug', 'Fahrzeuge')}
                       </Text>
                     </div>
                     <IconChevronRight size={20} aria-hidden />
@@ -82,3 +85,11 @@ export function Component() {
     </Stack>
   );
 }
+
+export const { clientLoader, ErrorBoundary, Component } = dataRoute({
+  title: 'Alle Dokumentationen',
+  needs: () => [routeActivitiesQueryOptions()],
+  shows: () => [vehicleActivitiesQueryOptions()],
+  pending: <TitledPageLoader title="Alle Dokumentationen" />,
+  Page: RouteActivities,
+});

@@ -1,5 +1,5 @@
 import { DASHBOARD_WINDOW_OPTIONS, DEFAULT_DASHBOARD_WINDOW_DAYS } from '@streckenpass/contract/constants';
-import type { KnowledgeStatus } from '@streckenpass/contract/knowledge';
+import type { KnowledgeStatus } from '@streckenpass/contract/status';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { onResetStoredData, STORAGE_PREFIX } from '../../lib/storage';

@@ -3,6 +3,7 @@ import { VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
 import {
   addDays,
   daysBetween,
+  driveValidityDays,
   expandSelection,
   FUTURE_DATE_MESSAGE,
   placeKey,
@@ -24,10 +25,8 @@ export function filterByName<T extends { name: string }>(items: readonly T[], se
   return items.filter((item) => item.name.toLocaleLowerCase('de').includes(needle));
 }
 
-/** "name → company code", or only the name when the route has no code. */
-export function routeLabel(route: Pick<Route, 'name' | 'companyRoute'>): string {
-  return route.companyRoute ? `${route.name} → ${route.companyRoute}` : route.name;
-}
+// How a route is named in lists is decided once, in lib; exported here too for the documentation's pages.
+export { routeLabel } from '../../lib/record-labels';
 
 export interface Place {
   /**
@@ -102,8 +101,8 @@ export function dateProblem(date: string, today: string): string | null {
 export type PeriodChoice = ValidityPeriod | 'rule';
 
 /**
- * Days a drive keeps these routes known: explicit, or by their rules — each route's own, else the account's
- * (`accountDays`, 364 while unknown); for routes with different rules the shortest, as the server decides.
+ * Days a drive keeps these routes known: explicit, or by their rules (`driveValidityDays`, the rule the server
+ * applies) with the account's rule as `accountDays` (364 while unknown).
  */
 export function driveDays(
   period: PeriodChoice,
@@ -111,9 +110,10 @@ export function driveDays(
   accountDays: number | null,
 ): number {
   if (period !== 'rule') return validityDays(period);
-  const fallback = accountDays ?? VALIDITY_DAYS_YEAR;
-  if (routes.length === 0) return fallback;
-  return Math.min(...routes.map((route) => route.validityDays ?? fallback));
+  return driveValidityDays(
+    routes.map((route) => route.validityDays),
+    accountDays ?? VALIDITY_DAYS_YEAR,
+  );
 }
 
 export interface DocumentationPlan {

@@ -1,13 +1,10 @@
 import { notifications } from '@mantine/notifications';
+import { plural } from '@streckenpass/contract/plural';
 import { NetworkError } from '../../lib/api-errors';
 import { formatDate } from '../../lib/dates';
 import { useSaveDocumentation, VehiclesNotSavedError, type SavedDocumentation } from './api/save-documentation';
 import type { DocumentationPlan } from './documentation';
 import { useOutboxStore } from './outbox';
-
-function routesText(count: number): string {
-  return count === 1 ? '1 Strecke' : `${count} Strecken`;
-}
 
 export interface RecordCallbacks {
   /** Saved on the server, or queued on this device: either way the selection is done with. */
@@ -30,7 +27,7 @@ export function useRecordDocumentation() {
       notifications.show({
         color: 'yellow',
         title: 'Offline gespeichert',
-        message: `${routesText(plan.acquiredRoutes.length)} vorgemerkt – wird gesendet, sobald wieder eine Verbindung besteht.`,
+        message: `${plural(plan.acquiredRoutes.length, 'Strecke', 'Strecken')} vorgemerkt – wird gesendet, sobald wieder eine Verbindung besteht.`,
       });
     };
     if (!navigator.onLine) {
@@ -46,12 +43,12 @@ export function useRecordDocumentation() {
         const { activity, vehicleActivity } = saved;
         callbacks.onDone?.({ queued: false, saved });
         const vehiclesText = vehicleActivity
-          ? ` und ${vehicleActivity.acquiredVehicles.length === 1 ? '1 Fahrzeug' : `${vehicleActivity.acquiredVehicles.length} Fahrzeuge`}`
+          ? ` und ${plural(vehicleActivity.acquiredVehicles.length, 'Fahrzeug', 'Fahrzeuge')}`
           : '';
         notifications.show({
           color: 'green',
           title: 'Dokumentation gespeichert',
-          message: `${routesText(activity.acquiredRoutes.length)}${vehiclesText} dokumentiert, gültig bis ${formatDate(activity.acquiredUntil)}.`,
+          message: `${plural(activity.acquiredRoutes.length, 'Strecke', 'Strecken')}${vehiclesText} dokumentiert, gültig bis ${formatDate(activity.acquiredUntil)}.`,
         });
       },
     });

@@ -1,5 +1,5 @@
 import { geoMercator, geoPath, type GeoPermissibleObjects } from 'd3-geo';
-import type { KnowledgeStatus } from '@streckenpass/contract/knowledge';
+import type { KnowledgeStatus } from '@streckenpass/contract/status';
 import type { Station } from '@streckenpass/contract/stations';
 import germany from './germany.json';
 

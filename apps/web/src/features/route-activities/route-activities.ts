@@ -32,10 +32,6 @@ export function vehiclesByActivity(vehicleActivities: readonly VehicleActivity[]
   return new Map([...result].map(([id, vehicles]) => [id, [...vehicles]]));
 }
 
-export function countText(count: number, one: string, many: string): string {
-  return count === 1 ? `1 ${one}` : `${count} ${many}`;
-}
-
 export interface ActivityDates {
   acquiredAt: string;
   acquiredUntil: string;

@@ -1,12 +1,15 @@
 import { Alert, Button, Card, FileInput, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { formatNumber } from '@streckenpass/contract/format';
 import { IMPORT_MAX_LINES, IMPORT_MAX_MEGABYTES, IMPORT_TEMPLATE_COLUMNS } from '@streckenpass/contract/import';
+import { plural, pluralWord } from '@streckenpass/contract/plural';
 import { IconFileSpreadsheet, IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatDate } from '../../../lib/dates';
 import { IMPORT_TEMPLATE_URL, useImportCsv, usePreviewImport } from '../api/csv-import';
 import { errorText } from './error-text';
 import { MergePreviewTable } from './merge-preview-table';
 
-const dateText = (date: string | null) => (date ? date.split('-').reverse().join('.') : '–');
+const dateText = (date: string | null) => formatDate(date, '–');
 /** A start or end as the import links it: "Köln Hbf (KK)", or the text alone when it is the code or free text. */
 const pointText = (point: string, code: string | null | undefined) =>
   code && code !== point ? `${point} (${code})` : point;
@@ -37,7 +40,7 @@ export function ImportCard() {
           gehen auch. Datum als TT.MM.JJJJ oder T.M.JJ; ohne „gültig bis“ gilt die Gültigkeitsregel Ihres Kontos.
           Mehrere Fahrzeuge oder Touren durch Komma getrennt, ein Name mit Komma in Anführungszeichen. Strecken, die Sie
           schon haben, werden erkannt und nicht doppelt angelegt. Höchstens {IMPORT_MAX_MEGABYTES} MB und{' '}
-          {IMPORT_MAX_LINES.toLocaleString('de-DE')} Zeilen.
+          {plural(IMPORT_MAX_LINES, 'Zeile', 'Zeilen')}.
         </Text>
         <Group>
           <Button
@@ -68,14 +71,14 @@ export function ImportCard() {
         {data && !run.isSuccess && (
           <>
             <Text size="sm" role="status">
-              {data.lines} {data.lines === 1 ? 'Zeile' : 'Zeilen'} gelesen (
-              {data.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'}, Trennzeichen „{data.delimiter}“),{' '}
-              {data.validLines} gültig, {data.errorCount} fehlerhaft.
+              {plural(data.lines, 'Zeile', 'Zeilen')} gelesen ({data.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'},
+              Trennzeichen „{data.delimiter}“), {formatNumber(data.validLines)} gültig, {formatNumber(data.errorCount)}{' '}
+              fehlerhaft.
             </Text>
             {data.errorCount > 0 && (
               <Alert
                 color="yellow"
-                title={`${data.errorCount} fehlerhafte ${data.errorCount === 1 ? 'Zeile wird' : 'Zeilen werden'} übersprungen`}
+                title={`${formatNumber(data.errorCount)} fehlerhafte ${pluralWord(data.errorCount, 'Zeile wird', 'Zeilen werden')} übersprungen`}
               >
                 <List size="sm" spacing={2}>
                   {data.errors.map((error) => (
@@ -85,7 +88,7 @@ export function ImportCard() {
                   ))}
                 </List>
                 {data.errorCount > data.errors.length && (
-                  <Text size="sm">… und {data.errorCount - data.errors.length} weitere.</Text>
+                  <Text size="sm">… und {formatNumber(data.errorCount - data.errors.length)} weitere.</Text>
                 )}
               </Alert>
             )}
@@ -133,7 +136,7 @@ export function ImportCard() {
                 disabled={data.validLines === 0 || data.merge.nothingToDo || !file}
                 onClick={() => file && run.mutate(file)}
               >
-                {data.validLines} {data.validLines === 1 ? 'Zeile' : 'Zeilen'} importieren
+                {plural(data.validLines, 'Zeile', 'Zeilen')} importieren
               </Button>
             </Group>
           </>

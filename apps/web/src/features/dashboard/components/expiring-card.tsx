@@ -1,12 +1,13 @@
 import { Button, Card, Checkbox, Divider, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { DASHBOARD_WINDOW_OPTIONS } from '@streckenpass/contract/constants';
+import { compareExpiring, filterExpiring } from '@streckenpass/contract/knowledge';
+import { plural } from '@streckenpass/contract/plural';
 import {
-  compareExpiring,
-  filterExpiring,
   KNOWLEDGE_STATUS_LABELS,
   knowledgeStatus,
   validityLabel,
-} from '@streckenpass/contract/knowledge';
+  type KnowledgeStatus,
+} from '@streckenpass/contract/status';
 import type { ExpiringRoute } from '@streckenpass/contract/routes';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -16,13 +17,13 @@ import { useExpiringRoutes } from '../api/get-expiring-routes';
 import { useDashboardFilter } from '../store';
 import classes from './expiring-card.module.css';
 
-/** Colour of an entry's label: expired red, within 30 days orange, never recorded grey. */
-function tone(days: number | null): string | undefined {
-  if (days === null) return 'dimmed';
-  if (days < 0) return 'red';
-  if (days <= 30) return 'orange';
-  return undefined;
-}
+/** Colour of an entry's label by its state: expired red, expiring soon orange, never recorded grey. */
+const TONE: Record<KnowledgeStatus, string | undefined> = {
+  expired: 'red',
+  soon: 'orange',
+  valid: undefined,
+  unrecorded: 'dimmed',
+};
 
 export interface ExpiringCardLinks {
   route: (id: number) => string;
@@ -54,7 +55,7 @@ function EmptyState({
       </Stack>
     );
   }
-  if (recordedOnly && all.every((entry) => entry.acquired_until_days === null)) {
+  if (recordedOnly && all.every((entry) => knowledgeStatus(entry.acquired_until_days) === 'unrecorded')) {
     return (
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
@@ -69,7 +70,7 @@ function EmptyState({
   }
   return (
     <Text size="sm" c="dimmed">
-      In den nächsten {days} Tagen läuft keine Streckenkunde ab.
+      In den nächsten {plural(days, 'Tag', 'Tagen')} läuft keine Streckenkunde ab.
     </Text>
   );
 }
@@ -102,7 +103,7 @@ export function ExpiringCard({ links }: { links: ExpiringCardLinks }) {
             size="compact-sm"
             variant={option === days ? 'filled' : 'default'}
             aria-pressed={option === days}
-            aria-label={`${option} Tage`}
+            aria-label={plural(option, 'Tag', 'Tage')}
             onClick={() => setDays(option)}
           >
             {option}
@@ -137,29 +138,32 @@ export function ExpiringCard({ links }: { links: ExpiringCardLinks }) {
         <EmptyState all={expiring.data} days={days} recordedOnly={recordedOnly} links={links} />
       ) : (
         <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Ablaufende Strecken">
-          {shown.map((entry) => (
-            <li key={entry.id}>
-              <UnstyledButton component={Link} to={links.route(entry.id)} className={classes.entry}>
-                <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-                  {entry.name}
-                  {entry.companyRoute && (
-                    <Text span size="sm" c="dimmed">
-                      {' '}
-                      → {entry.companyRoute}
-                    </Text>
-                  )}
-                </Text>
-                <Text
-                  size="sm"
-                  c={tone(entry.acquired_until_days)}
-                  fs={entry.acquired_until_days === null ? 'italic' : undefined}
-                  fw={entry.acquired_until_days !== null && entry.acquired_until_days < 0 ? 600 : undefined}
-                >
-                  {validityLabel(entry.acquired_until_days)}
-                </Text>
-              </UnstyledButton>
-            </li>
-          ))}
+          {shown.map((entry) => {
+            const entryStatus = knowledgeStatus(entry.acquired_until_days);
+            return (
+              <li key={entry.id}>
+                <UnstyledButton component={Link} to={links.route(entry.id)} className={classes.entry}>
+                  <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                    {entry.name}
+                    {entry.companyRoute && (
+                      <Text span size="sm" c="dimmed">
+                        {' '}
+                        → {entry.companyRoute}
+                      </Text>
+                    )}
+                  </Text>
+                  <Text
+                    size="sm"
+                    c={TONE[entryStatus]}
+                    fs={entryStatus === 'unrecorded' ? 'italic' : undefined}
+                    fw={entryStatus === 'expired' ? 600 : undefined}
+                  >
+                    {validityLabel(entry.acquired_until_days)}
+                  </Text>
+                </UnstyledButton>
+              </li>
+            );
+          })}
         </Stack>
       )}
     </Card>

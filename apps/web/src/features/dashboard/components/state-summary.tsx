@@ -1,11 +1,8 @@
 import { Card, Group, SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core';
-import {
-  countByStatus,
-  KNOWLEDGE_STATUS_LABELS,
-  nextExpiry,
-  validityLabel,
-  type KnowledgeStatus,
-} from '@streckenpass/contract/knowledge';
+import { EXPIRING_SOON_DAYS } from '@streckenpass/contract/constants';
+import { countByStatus, nextExpiry } from '@streckenpass/contract/knowledge';
+import { plural, pluralWord } from '@streckenpass/contract/plural';
+import { KNOWLEDGE_STATUS_LABELS, validityLabel, type KnowledgeStatus } from '@streckenpass/contract/status';
 import type { ExpiringRoute } from '@streckenpass/contract/routes';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconHelpCircle } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
@@ -24,15 +21,14 @@ const icons: Record<KnowledgeStatus, ReactNode> = {
 
 /** One sentence for the driver: all fine, or what needs attention. */
 export function headline(counts: Record<KnowledgeStatus, number>): string {
+  const window = `in den nächsten ${plural(EXPIRING_SOON_DAYS, 'Tag', 'Tagen')}`;
   if (counts.expired > 0) {
-    return counts.expired === 1 ? '1 Strecke ist abgelaufen.' : `${counts.expired} Strecken sind abgelaufen.`;
+    return `${plural(counts.expired, 'Strecke', 'Strecken')} ${pluralWord(counts.expired, 'ist', 'sind')} abgelaufen.`;
   }
   if (counts.soon > 0) {
-    return counts.soon === 1
-      ? '1 Strecke läuft in den nächsten 30 Tagen ab.'
-      : `${counts.soon} Strecken laufen in den nächsten 30 Tagen ab.`;
+    return `${plural(counts.soon, 'Strecke', 'Strecken')} ${pluralWord(counts.soon, 'läuft', 'laufen')} ${window} ab.`;
   }
-  if (counts.valid > 0) return 'Alles in Ordnung – keine Strecke läuft in den nächsten 30 Tagen ab.';
+  if (counts.valid > 0) return `Alles in Ordnung – keine Strecke läuft ${window} ab.`;
   return 'Bisher ist keine Fahrt dokumentiert.';
 }
 

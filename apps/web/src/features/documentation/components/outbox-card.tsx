@@ -1,12 +1,9 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { plural } from '@streckenpass/contract/plural';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/dates';
 import { flushOutbox, useOutboxStore } from '../outbox';
-
-function routesText(count: number): string {
-  return count === 1 ? '1 Strecke' : `${count} Strecken`;
-}
 
 /** Documentations saved without a connection: waiting ones, and ones the server refused. */
 export function OutboxCard() {
@@ -45,7 +42,7 @@ export function OutboxCard() {
               <Alert color="red" p="xs" title={`Abgelehnt: Fahrt vom ${formatDate(entry.plan.acquiredAt)}`}>
                 <Stack gap={4}>
                   <Text size="sm">
-                    {routesText(entry.plan.acquiredRoutes.length)} – {entry.error}
+                    {plural(entry.plan.acquiredRoutes.length, 'Strecke', 'Strecken')} – {entry.error}
                   </Text>
                   <div>
                     <Button size="xs" variant="default" onClick={() => discard(entry.id)}>
@@ -60,7 +57,8 @@ export function OutboxCard() {
                   Wartet
                 </Badge>
                 <Text size="sm">
-                  Fahrt vom {formatDate(entry.plan.acquiredAt)}: {routesText(entry.plan.acquiredRoutes.length)}
+                  Fahrt vom {formatDate(entry.plan.acquiredAt)}:{' '}
+                  {plural(entry.plan.acquiredRoutes.length, 'Strecke', 'Strecken')}
                   {entry.plan.acquiredVehicles.length > 0 ? `, ${entry.plan.acquiredVehicles.length} Fahrzeug(e)` : ''}
                 </Text>
               </Group>

@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { PeriodChoice } from '../documentation';
+import { plural, pluralWord } from '@streckenpass/contract/plural';
 import { IconX } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import type { SelectionKind } from '../store';
@@ -118,9 +119,7 @@ export function SelectedObjectsCard(props: SelectedObjectsCardProps) {
       ) : (
         <Stack gap="sm">
           <Text size="sm" aria-live="polite">
-            {props.routeCount === 1
-              ? 'Es wird 1 Strecke dokumentiert.'
-              : `Es werden ${props.routeCount} Strecken dokumentiert.`}
+            {`Es ${pluralWord(props.routeCount, 'wird', 'werden')} ${plural(props.routeCount, 'Strecke', 'Strecken')} dokumentiert.`}
           </Text>
           {sections.map(({ kind, title, noun }) =>
             props.selected[kind].length === 0 ? null : (

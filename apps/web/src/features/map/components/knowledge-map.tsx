@@ -1,5 +1,6 @@
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { KNOWLEDGE_STATUS_LABELS, type KnowledgeStatus } from '@streckenpass/contract/knowledge';
+import { KNOWLEDGE_STATUS_LABELS, type KnowledgeStatus } from '@streckenpass/contract/status';
+import { pluralWord } from '@streckenpass/contract/plural';
 import { placeLabel } from '@streckenpass/contract/stations';
 import { useLayoutEffect, useMemo, useState } from 'react';
 import { hitTest, MAP_HEIGHT, MAP_WIDTH, mapLayout, type MapRoute } from '../map-layout';
@@ -23,6 +24,14 @@ const collator = new Intl.Collator('de');
 
 export function routeEnds(route: MapRoute): string {
   return `${placeLabel(route.startPoint, route.startStation)} – ${placeLabel(route.endPoint, route.endStation)}`;
+}
+
+/**
+ * The drawing's name for screen readers: "Karte Deutschlands mit 2 Strecken zwischen 3 Bahnhöfen". The counts stay
+ * digits without grouping (1000, not 1.000), as the map's e2e test reads them.
+ */
+export function mapLabel(routes: number, stations: number): string {
+  return `Karte Deutschlands mit ${routes} ${pluralWord(routes, 'Strecke', 'Strecken')} zwischen ${stations} ${pluralWord(stations, 'Bahnhof', 'Bahnhöfen')}`;
 }
 
 function Swatch({ status }: { status: KnowledgeStatus }) {
@@ -104,7 +113,7 @@ export function KnowledgeMap({
         className={classes.svg}
         viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
         role="img"
-        aria-label={`Karte Deutschlands mit ${layout.lines.length} ${layout.lines.length === 1 ? 'Strecke' : 'Strecken'} zwischen ${layout.stations.length} Bahnhöfen`}
+        aria-label={mapLabel(layout.lines.length, layout.stations.length)}
         onClick={(event) => {
           const svg = event.currentTarget;
           const matrix = svg.getScreenCTM();

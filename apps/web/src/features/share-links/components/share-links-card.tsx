@@ -16,10 +16,12 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
+import { plural } from '@streckenpass/contract/plural';
 import { createShareLinkSchema, type CreatedShareLink, type ShareLink } from '@streckenpass/contract/share-links';
 import { IconCopy, IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError, germanMessage } from '../../../lib/api-errors';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { zodFieldValidator } from '../../../lib/form';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links';
 
@@ -34,11 +36,8 @@ const STATE_LABEL: Record<ShareLink['state'], { label: string; color: string }> 
   revoked: { label: 'widerrufen', color: 'red' },
 };
 
-const dateTime = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleString('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' })
-    : 'noch nie';
-const date = (value: string | null) => (value ? value.split('-').reverse().join('.') : 'unbegrenzt');
+const dateTime = (iso: string | null) => (iso ? formatDateTime(iso, 'Europe/Berlin') : 'noch nie');
+const date = (value: string | null) => formatDate(value, 'unbegrenzt');
 
 const message = (error: unknown) =>
   error instanceof ApiError ? (error.serverMessage ?? germanMessage(error)) : 'Es ist ein Fehler aufgetreten';
@@ -170,7 +169,9 @@ export function ShareLinksCard({ routes, tours }: { routes: ShareChoice[]; tours
                     <Table.Td>
                       {link.label ?? 'Ohne Bezeichnung'}
                       <Text size="xs" c="dimmed">
-                        {link.all ? 'Alles' : `${link.routes.length} Strecken, ${link.tours.length} Touren`}
+                        {link.all
+                          ? 'Alles'
+                          : `${plural(link.routes.length, 'Strecke', 'Strecken')}, ${plural(link.tours.length, 'Tour', 'Touren')}`}
                       </Text>
                     </Table.Td>
                     <Table.Td>{dateTime(link.createdAt)}</Table.Td>
