@@ -46,9 +46,6 @@ describe('GET /api/tours', () => {
     for (const tour of list) expect(tour).toMatchObject({ owner: user.iri, routes });
   });
 
-  it('answers 401 without a token', async () => {
-    expect((await inject({ method: 'GET', url: '/api/tours' })).statusCode).toBe(401);
-  });
 });
 
 describe('POST /api/tours', () => {
@@ -79,21 +76,6 @@ describe('POST /api/tours', () => {
       const response = await inject({ method: 'POST', url: '/api/tours', headers: alice.headers, payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
-  });
-
-  it('answers 401 without a token', async () => {
-    const response = await inject({ method: 'POST', url: '/api/tours', payload: { name: 'X', routes: [] } });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it('answers 403 when the body names another owner', async () => {
-    const response = await inject({
-      method: 'POST',
-      url: '/api/tours',
-      headers: alice.headers,
-      payload: { name: 'X', routes: await twoRoutes(alice), owner: bob.iri },
-    });
-    expect(response.statusCode).toBe(403);
   });
 
   it('answers 403 when routes names another user’s route, and creates nothing', async () => {
@@ -137,29 +119,6 @@ describe('GET /api/tours/{id}', () => {
     expect(await getTour(alice, tour.id)).toEqual(tour);
   });
 
-  it('answers 404 for an id that is not a canonical number', async () => {
-    expect((await inject({ method: 'GET', url: '/api/tours/eins', headers: alice.headers })).statusCode).toBe(404);
-  });
-
-  it('answers 401 without a token', async () => {
-    const tour = await createTour(ctx.app, alice, await twoRoutes(alice));
-    expect((await inject({ method: 'GET', url: tourIri(tour.id) })).statusCode).toBe(401);
-  });
-
-  it('answers 403 for another user’s tour', async () => {
-    const tour = await createTour(ctx.app, alice, await twoRoutes(alice));
-    const response = await inject({ method: 'GET', url: tourIri(tour.id), headers: bob.headers });
-    expect(response.statusCode).toBe(403);
-    expect(response.body).not.toContain(tour.name);
-  });
-
-  it('answers 404 for a tour that does not exist', async () => {
-    for (const id of [987654, 2147483648]) {
-      const response = await inject({ method: 'GET', url: tourIri(id), headers: alice.headers });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ detail: 'Tour nicht gefunden.' });
-    }
-  });
 });
 
 describe('PATCH /api/tours/{id}', () => {
@@ -204,24 +163,6 @@ describe('PATCH /api/tours/{id}', () => {
     expect(await getTour(alice, tour.id)).toEqual(tour);
   });
 
-  it('answers 401 without a token', async () => {
-    const tour = await createTour(ctx.app, alice, await twoRoutes(alice));
-    const response = await inject({ method: 'PATCH', url: tourIri(tour.id), payload: { name: 'X' } });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it('answers 403 for another user’s tour and leaves it unchanged', async () => {
-    const tour = await createTour(ctx.app, alice, await twoRoutes(alice));
-    const response = await inject({
-      method: 'PATCH',
-      url: tourIri(tour.id),
-      headers: mergePatchHeaders(bob),
-      payload: JSON.stringify({ routes: await twoRoutes(bob) }),
-    });
-    expect(response.statusCode).toBe(403);
-    expect(await getTour(alice, tour.id)).toEqual(tour);
-  });
-
   it('answers 403 when the body names another owner or another user’s route, and changes nothing', async () => {
     const [a, b] = await twoRoutes(alice);
     const tour = await createTour(ctx.app, alice, [a, b]);
@@ -237,16 +178,6 @@ describe('PATCH /api/tours/{id}', () => {
     }
     expect(await getTour(alice, tour.id)).toEqual(tour);
     expect((await inject({ method: 'GET', url: foreign, headers: bob.headers })).json()).toMatchObject({ tours: [] });
-  });
-
-  it('answers 404 for a tour that does not exist', async () => {
-    const response = await inject({
-      method: 'PATCH',
-      url: tourIri(987654),
-      headers: mergePatchHeaders(alice),
-      payload: JSON.stringify({ name: 'X' }),
-    });
-    expect(response.statusCode).toBe(404);
   });
 
   it('answers 422 for one route only, an empty name or a route that does not exist', async () => {
@@ -277,23 +208,4 @@ describe('DELETE /api/tours/{id}', () => {
     expect((route.json() as Route).tours).toEqual([]);
   });
 
-  it('answers 404 for an id that is not a canonical number', async () => {
-    expect((await inject({ method: 'DELETE', url: '/api/tours/-1x', headers: alice.headers })).statusCode).toBe(404);
-  });
-
-  it('answers 401 without a token', async () => {
-    const tour = await createTour(ctx.app, alice, await twoRoutes(alice));
-    expect((await inject({ method: 'DELETE', url: tourIri(tour.id) })).statusCode).toBe(401);
-    expect(await getTour(alice, tour.id)).toEqual(tour);
-  });
-
-  it('answers 403 for another user’s tour and keeps it', async () => {
-    const tour = await createTour(ctx.app, alice, await twoRoutes(alice));
-    expect((await inject({ method: 'DELETE', url: tourIri(tour.id), headers: bob.headers })).statusCode).toBe(403);
-    expect(await getTour(alice, tour.id)).toEqual(tour);
-  });
-
-  it('answers 404 for a tour that does not exist', async () => {
-    expect((await inject({ method: 'DELETE', url: tourIri(987654), headers: alice.headers })).statusCode).toBe(404);
-  });
 });

@@ -47,9 +47,6 @@ describe('GET /api/vehicles', () => {
       expect(vehicle).toEqual({ id: expect.any(Number), name: vehicle.name, owner: user.iri, validityDays: null });
   });
 
-  it('answers 401 without a token', async () => {
-    expect((await inject({ method: 'GET', url: '/api/vehicles' })).statusCode).toBe(401);
-  });
 });
 
 describe('POST /api/vehicles', () => {
@@ -78,22 +75,6 @@ describe('POST /api/vehicles', () => {
     }
   });
 
-  it('answers 401 without a token', async () => {
-    expect((await inject({ method: 'POST', url: '/api/vehicles', payload: { name: 'X' } })).statusCode).toBe(401);
-  });
-
-  it('answers 403 when the body names another owner, and creates nothing', async () => {
-    const before = (await inject({ method: 'GET', url: '/api/vehicles', headers: bob.headers })).json();
-    const response = await inject({
-      method: 'POST',
-      url: '/api/vehicles',
-      headers: alice.headers,
-      payload: { name: 'Geschenk', owner: bob.iri },
-    });
-    expect(response.statusCode).toBe(403);
-    expect((await inject({ method: 'GET', url: '/api/vehicles', headers: bob.headers })).json()).toEqual(before);
-  });
-
   it('answers 422 for an empty or too long name', async () => {
     for (const name of ['', '   ', 'x'.repeat(256)]) {
       const response = await inject({
@@ -114,29 +95,6 @@ describe('GET /api/vehicles/{id}', () => {
     expect(await getVehicle(alice, vehicle.id)).toEqual(vehicle);
   });
 
-  it('answers 404 for an id that is not a canonical number', async () => {
-    expect((await inject({ method: 'GET', url: '/api/vehicles/lok', headers: alice.headers })).statusCode).toBe(404);
-  });
-
-  it('answers 401 without a token', async () => {
-    const vehicle = await createVehicle(ctx.app, alice);
-    expect((await inject({ method: 'GET', url: vehicleIri(vehicle.id) })).statusCode).toBe(401);
-  });
-
-  it('answers 403 for another user’s vehicle', async () => {
-    const vehicle = await createVehicle(ctx.app, alice, 'Geheime Lok');
-    const response = await inject({ method: 'GET', url: vehicleIri(vehicle.id), headers: bob.headers });
-    expect(response.statusCode).toBe(403);
-    expect(response.body).not.toContain('Geheime Lok');
-  });
-
-  it('answers 404 for a vehicle that does not exist', async () => {
-    for (const id of [987654, 2147483648]) {
-      const response = await inject({ method: 'GET', url: vehicleIri(id), headers: alice.headers });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ detail: 'Fahrzeug nicht gefunden.' });
-    }
-  });
 });
 
 describe('PATCH /api/vehicles/{id}', () => {
@@ -178,47 +136,6 @@ describe('PATCH /api/vehicles/{id}', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect(await getVehicle(alice, vehicle.id)).toEqual(vehicle);
-  });
-
-  it('answers 401 without a token', async () => {
-    const vehicle = await createVehicle(ctx.app, alice);
-    expect((await inject({ method: 'PATCH', url: vehicleIri(vehicle.id), payload: { name: 'X' } })).statusCode).toBe(
-      401,
-    );
-  });
-
-  it('answers 403 for another user’s vehicle and leaves it unchanged', async () => {
-    const vehicle = await createVehicle(ctx.app, alice);
-    const response = await inject({
-      method: 'PATCH',
-      url: vehicleIri(vehicle.id),
-      headers: mergePatchHeaders(bob),
-      payload: JSON.stringify({ name: 'Gekapert' }),
-    });
-    expect(response.statusCode).toBe(403);
-    expect(await getVehicle(alice, vehicle.id)).toEqual(vehicle);
-  });
-
-  it('answers 403 when the body names another owner', async () => {
-    const vehicle = await createVehicle(ctx.app, alice);
-    const response = await inject({
-      method: 'PATCH',
-      url: vehicleIri(vehicle.id),
-      headers: mergePatchHeaders(alice),
-      payload: JSON.stringify({ name: 'Verschenkt', owner: bob.iri }),
-    });
-    expect(response.statusCode).toBe(403);
-    expect(await getVehicle(alice, vehicle.id)).toEqual(vehicle);
-  });
-
-  it('answers 404 for a vehicle that does not exist', async () => {
-    const response = await inject({
-      method: 'PATCH',
-      url: vehicleIri(987654),
-      headers: mergePatchHeaders(alice),
-      payload: JSON.stringify({ name: 'X' }),
-    });
-    expect(response.statusCode).toBe(404);
   });
 
   it('answers 422 for an empty name', async () => {
@@ -264,25 +181,4 @@ describe('DELETE /api/vehicles/{id}', () => {
     expect(links).toEqual([{ vehicleId: keep.id }]);
   });
 
-  it('answers 404 for an id that is not a canonical number', async () => {
-    expect((await inject({ method: 'DELETE', url: '/api/vehicles/1.5', headers: alice.headers })).statusCode).toBe(404);
-  });
-
-  it('answers 401 without a token', async () => {
-    const vehicle = await createVehicle(ctx.app, alice);
-    expect((await inject({ method: 'DELETE', url: vehicleIri(vehicle.id) })).statusCode).toBe(401);
-    expect(await getVehicle(alice, vehicle.id)).toEqual(vehicle);
-  });
-
-  it('answers 403 for another user’s vehicle and keeps it', async () => {
-    const vehicle = await createVehicle(ctx.app, alice);
-    expect((await inject({ method: 'DELETE', url: vehicleIri(vehicle.id), headers: bob.headers })).statusCode).toBe(
-      403,
-    );
-    expect(await getVehicle(alice, vehicle.id)).toEqual(vehicle);
-  });
-
-  it('answers 404 for a vehicle that does not exist', async () => {
-    expect((await inject({ method: 'DELETE', url: vehicleIri(987654), headers: alice.headers })).statusCode).toBe(404);
-  });
 });
