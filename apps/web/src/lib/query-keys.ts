@@ -1,32 +1,20 @@
+/** The keys of one kind of owned record: everything, the list, one record (`lib/record-api.ts` uses them). */
+function recordKindKeys<const Kind extends string>(kind: Kind) {
+  return {
+    all: [kind] as const,
+    list: () => [kind, 'list'] as const,
+    detail: (id: number) => [kind, 'detail', id] as const,
+  };
+}
+
 /** Every query key, defined once. Prefixes matter: invalidating `routes.all` also refreshes the expiring list. */
 export const queryKeys = {
   currentUser: ['users', 'current'] as const,
-  routes: {
-    all: ['routes'] as const,
-    list: () => ['routes', 'list'] as const,
-    detail: (id: number) => ['routes', 'detail', id] as const,
-    expiring: () => ['routes', 'expiring'] as const,
-  },
-  tours: {
-    all: ['tours'] as const,
-    list: () => ['tours', 'list'] as const,
-    detail: (id: number) => ['tours', 'detail', id] as const,
-  },
-  vehicles: {
-    all: ['vehicles'] as const,
-    list: () => ['vehicles', 'list'] as const,
-    detail: (id: number) => ['vehicles', 'detail', id] as const,
-  },
-  routeActivities: {
-    all: ['route-activities'] as const,
-    list: () => ['route-activities', 'list'] as const,
-    detail: (id: number) => ['route-activities', 'detail', id] as const,
-  },
-  vehicleActivities: {
-    all: ['vehicle-activities'] as const,
-    list: () => ['vehicle-activities', 'list'] as const,
-    detail: (id: number) => ['vehicle-activities', 'detail', id] as const,
-  },
+  routes: { ...recordKindKeys('routes'), expiring: () => ['routes', 'expiring'] as const },
+  tours: recordKindKeys('tours'),
+  vehicles: recordKindKeys('vehicles'),
+  routeActivities: recordKindKeys('route-activities'),
+  vehicleActivities: recordKindKeys('vehicle-activities'),
   /** The station list (db-stations): the same for every user, kept offline, not a record. */
   stations: ['stations', 'all'] as const,
   shareLinks: ['share-links'] as const,
@@ -49,3 +37,6 @@ export const recordKeys = [
   queryKeys.routeActivities.all,
   queryKeys.vehicleActivities.all,
 ];
+
+/** The keys of one kind of owned record, as `queryKeys` holds them. */
+export type RecordKindKeys = ReturnType<typeof recordKindKeys>;

@@ -1,60 +1,24 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateRouteInput, Route, UpdateRouteInput } from '@streckenpass/contract/routes';
-import { api } from '../../../lib/api-client';
+import type { createRouteSchema, routeSchema, updateRouteSchema } from '@streckenpass/contract/routes';
 import { queryKeys } from '../../../lib/query-keys';
-import { forgetDeletedRecord, useInvalidateRecords } from '../../../lib/use-invalidate-records';
+import { createRecordApi } from '../../../lib/record-api';
 
-export const getRoutes = (): Promise<Route[]> => api.get<Route[]>('/api/routes');
-export const getRoute = (id: number): Promise<Route> => api.get<Route>(`/api/routes/${id}`);
-export const createRoute = (input: CreateRouteInput): Promise<Route> => api.post<Route>('/api/routes', input);
-export const updateRoute = (id: number, input: UpdateRouteInput): Promise<Route> =>
-  api.patch<Route>(`/api/routes/${id}`, input);
-export const deleteRoute = (id: number): Promise<void> => api.delete(`/api/routes/${id}`);
+/** /api/routes (server: modules/routes/routes.routes.ts). */
+export const routeApi = createRecordApi<typeof routeSchema, typeof createRouteSchema, typeof updateRouteSchema>({
+  path: '/api/routes',
+  keys: queryKeys.routes,
+});
 
-export const routesQueryOptions = () => queryOptions({ queryKey: queryKeys.routes.list(), queryFn: getRoutes });
-export const routeQueryOptions = (id: number) =>
-  queryOptions({ queryKey: queryKeys.routes.detail(id), queryFn: () => getRoute(id) });
-
-export function useRoutes() {
-  return useQuery(routesQueryOptions());
-}
-
-export function useRoute(id: number) {
-  return useQuery({ ...routeQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
-}
-
-export function useCreateRoute() {
-  const invalidate = useInvalidateRecords();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createRoute,
-    onSuccess: async (created) => {
-      queryClient.setQueryData(queryKeys.routes.detail(created.id), created);
-      await invalidate();
-    },
-  });
-}
-
-export function useUpdateRoute(id: number) {
-  const invalidate = useInvalidateRecords();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: UpdateRouteInput) => updateRoute(id, input),
-    onSuccess: async (updated) => {
-      queryClient.setQueryData(queryKeys.routes.detail(id), updated);
-      await invalidate();
-    },
-  });
-}
-
-export function useDeleteRoute() {
-  const invalidate = useInvalidateRecords();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteRoute,
-    onSuccess: async (_data, id) => {
-      forgetDeletedRecord(queryClient, queryKeys.routes.detail(id));
-      await invalidate(queryKeys.routes.detail(id));
-    },
-  });
-}
+export const {
+  getList: getRoutes,
+  getRecord: getRoute,
+  create: createRoute,
+  update: updateRoute,
+  remove: deleteRoute,
+  listQueryOptions: routesQueryOptions,
+  recordQueryOptions: routeQueryOptions,
+  useList: useRoutes,
+  useRecord: useRoute,
+  useCreate: useCreateRoute,
+  useUpdate: useUpdateRoute,
+  useDelete: useDeleteRoute,
+} = routeApi;

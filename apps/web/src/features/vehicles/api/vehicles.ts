@@ -1,60 +1,23 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateVehicleInput, Vehicle, UpdateVehicleInput } from '@streckenpass/contract/vehicles';
-import { api } from '../../../lib/api-client';
+import type { createVehicleSchema, updateVehicleSchema, vehicleSchema } from '@streckenpass/contract/vehicles';
 import { queryKeys } from '../../../lib/query-keys';
-import { forgetDeletedRecord, useInvalidateRecords } from '../../../lib/use-invalidate-records';
+import { createRecordApi } from '../../../lib/record-api';
 
-export const getVehicles = (): Promise<Vehicle[]> => api.get<Vehicle[]>('/api/vehicles');
-export const getVehicle = (id: number): Promise<Vehicle> => api.get<Vehicle>(`/api/vehicles/${id}`);
-export const createVehicle = (input: CreateVehicleInput): Promise<Vehicle> => api.post<Vehicle>('/api/vehicles', input);
-export const updateVehicle = (id: number, input: UpdateVehicleInput): Promise<Vehicle> =>
-  api.patch<Vehicle>(`/api/vehicles/${id}`, input);
-export const deleteVehicle = (id: number): Promise<void> => api.delete(`/api/vehicles/${id}`);
+/** /api/vehicles (server: modules/vehicles/vehicles.routes.ts). */
+export const vehicleApi = createRecordApi<typeof vehicleSchema, typeof createVehicleSchema, typeof updateVehicleSchema>(
+  { path: '/api/vehicles', keys: queryKeys.vehicles },
+);
 
-export const vehiclesQueryOptions = () => queryOptions({ queryKey: queryKeys.vehicles.list(), queryFn: getVehicles });
-export const vehicleQueryOptions = (id: number) =>
-  queryOptions({ queryKey: queryKeys.vehicles.detail(id), queryFn: () => getVehicle(id) });
-
-export function useVehicles() {
-  return useQuery(vehiclesQueryOptions());
-}
-
-export function useVehicle(id: number) {
-  return useQuery({ ...vehicleQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
-}
-
-export function useCreateVehicle() {
-  const invalidate = useInvalidateRecords();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createVehicle,
-    onSuccess: async (created) => {
-      queryClient.setQueryData(queryKeys.vehicles.detail(created.id), created);
-      await invalidate();
-    },
-  });
-}
-
-export function useUpdateVehicle(id: number) {
-  const invalidate = useInvalidateRecords();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: UpdateVehicleInput) => updateVehicle(id, input),
-    onSuccess: async (updated) => {
-      queryClient.setQueryData(queryKeys.vehicles.detail(id), updated);
-      await invalidate();
-    },
-  });
-}
-
-export function useDeleteVehicle() {
-  const invalidate = useInvalidateRecords();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteVehicle,
-    onSuccess: async (_data, id) => {
-      forgetDeletedRecord(queryClient, queryKeys.vehicles.detail(id));
-      await invalidate(queryKeys.vehicles.detail(id));
-    },
-  });
-}
+export const {
+  getList: getVehicles,
+  getRecord: getVehicle,
+  create: createVehicle,
+  update: updateVehicle,
+  remove: deleteVehicle,
+  listQueryOptions: vehiclesQueryOptions,
+  recordQueryOptions: vehicleQueryOptions,
+  useList: useVehicles,
+  useRecord: useVehicle,
+  useCreate: useCreateVehicle,
+  useUpdate: useUpdateVehicle,
+  useDelete: useDeleteVehicle,
+} = vehicleApi;

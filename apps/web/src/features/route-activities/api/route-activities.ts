@@ -1,0 +1,44 @@
+import type {
+  createRouteActivitySchema,
+  routeActivitySchema,
+  updateRouteActivitySchema,
+} from '@streckenpass/contract/route-activities';
+import { queryKeys } from '../../../lib/query-keys';
+import { createRecordApi } from '../../../lib/record-api';
+import { useInvalidateRecords } from '../../../lib/use-invalidate-records';
+
+/** /api/route_activities (server: modules/route-activities/route-activities.routes.ts); the list is newest first. */
+export const routeActivityApi = createRecordApi<
+  typeof routeActivitySchema,
+  typeof createRouteActivitySchema,
+  typeof updateRouteActivitySchema
+>({ path: '/api/route_activities', keys: queryKeys.routeActivities });
+
+export const {
+  getList: getRouteActivities,
+  getRecord: getRouteActivity,
+  create: createRouteActivity,
+  update: updateRouteActivity,
+  remove: deleteRouteActivity,
+  listQueryOptions: routeActivitiesQueryOptions,
+  recordQueryOptions: routeActivityQueryOptions,
+  useList: useRouteActivities,
+  useRecord: useRouteActivity,
+  // `mutate({ input, idempotencyKey })`: recording a drive may be retried after a lost answer.
+  useCreateWithKey: useCreateRouteActivity,
+  useUpdate: useUpdateRouteActivity,
+} = routeActivityApi;
+
+/**
+ * Deletes a route activity (its vehicle activities go with it). Success or not, the lists refetch, so what the
+ * user sees afterwards is what the server holds (a failed delete is only logged, seed section 8).
+ */
+export function useDeleteRouteActivity() {
+  const invalidate = useInvalidateRecords();
+  return routeActivityApi.useDelete({
+    onError: (error, id) => {
+      console.error(`Streckenaktivität ${id} konnte nicht gelöscht werden`, error);
+      return invalidate();
+    },
+  });
+}
