@@ -1,71 +1,93 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { queryClient as appQueryClient } from '../lib/query-client';
+import { expectStoredQueries } from '../lib/first-answer';
 import { RequireAuth, RequireGuest } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { AppSplash } from './layout/app-splash';
+import { pageRoute, StoredQueriesRestoredReport, type PageModule } from './record-route';
 import { RouteError } from './route-error';
 
-/** Signed-in pages (seed section 2); each page is its own lazily loaded chunk. */
-export const signedInRoutes: RouteObject[] = [
-  { path: 'dashboard', lazy: () => import('./routes/dashboard') },
-  { path: 'documentation', lazy: () => import('./routes/documentation') },
-  { path: 'map', lazy: () => import('./routes/map') },
-  { path: 'route-activity', lazy: () => import('./routes/route-activities') },
-  { path: 'route-activity/:id', lazy: () => import('./routes/route-activity') },
-  { path: 'account', lazy: () => import('./routes/account') },
-  { path: 'account/settings', lazy: () => import('./routes/account-settings') },
-  { path: 'account/change-password', lazy: () => import('./routes/account-change-password') },
-  { path: 'account/notifications', lazy: () => import('./routes/account-notifications') },
-  { path: 'account/data', lazy: () => import('./routes/account-data') },
-  { path: 'route/new', lazy: () => import('./routes/route-new') },
-  { path: 'route/edit/:id', lazy: () => import('./routes/route-edit') },
-  { path: 'route/:id', lazy: () => import('./routes/route-view') },
-  { path: 'tour/new', lazy: () => import('./routes/tour-new') },
-  { path: 'tour/edit/:id', lazy: () => import('./routes/tour-edit') },
-  { path: 'tour/:id', lazy: () => import('./routes/tour-view') },
-  { path: 'vehicle/new', lazy: () => import('./routes/vehicle-new') },
-  { path: 'vehicle/edit/:id', lazy: () => import('./routes/vehicle-edit') },
-  { path: 'vehicle/:id', lazy: () => import('./routes/vehicle-view') },
-];
+/** The app's routes; every page is its own lazily loaded chunk, its loader bound to `queryClient`. */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const page = (load: () => Promise<PageModule>) => async () => pageRoute(await load(), queryClient);
 
-export const routes: RouteObject[] = [
-  {
-    element: <AppLayout />,
-    // Shown while the first page's chunk loads (React Router renders nothing there otherwise).
-    hydrateFallbackElement: <AppSplash />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        errorElement: <RouteError />,
-        children: [
-          {
-            element: (
-              <RequireGuest>
-                <Outlet />
-              </RequireGuest>
-            ),
-            children: [
-              { index: true, lazy: () => import('./routes/start') },
-              { path: 'about', lazy: () => import('./routes/about') },
-            ],
-          },
-          { path: 'legal', lazy: () => import('./routes/legal') },
-          { path: 'donate', lazy: () => import('./routes/donate') },
-          { path: 'reset-password', lazy: () => import('./routes/reset-password') },
-          {
-            element: (
-              <RequireAuth>
-                <Outlet />
-              </RequireAuth>
-            ),
-            children: signedInRoutes,
-          },
-          { path: '*', lazy: () => import('./routes/not-found') },
-        ],
-      },
-    ],
-  },
-];
+  /** The signed-in pages (seed section 2). */
+  const signedIn: RouteObject[] = [
+    { path: paths.dashboard, lazy: page(() => import('./routes/dashboard')) },
+    { path: paths.documentation, lazy: page(() => import('./routes/documentation')) },
+    { path: paths.map, lazy: page(() => import('./routes/map')) },
+    { path: paths.routeActivities, lazy: page(() => import('./routes/route-activities')) },
+    { path: paths.routeActivity.pattern, lazy: page(() => import('./routes/route-activity')) },
+    { path: paths.account, lazy: page(() => import('./routes/account')) },
+    { path: paths.accountSettings, lazy: page(() => import('./routes/account-settings')) },
+    { path: paths.accountChangePassword, lazy: page(() => import('./routes/account-change-password')) },
+    { path: paths.accountNotifications, lazy: page(() => import('./routes/account-notifications')) },
+    { path: paths.accountData, lazy: page(() => import('./routes/account-data')) },
+    { path: paths.routeNew, lazy: page(() => import('./routes/route-new')) },
+    { path: paths.routeEdit.pattern, lazy: page(() => import('./routes/route-edit')) },
+    { path: paths.route.pattern, lazy: page(() => import('./routes/route-view')) },
+    { path: paths.tourNew, lazy: page(() => import('./routes/tour-new')) },
+    { path: paths.tourEdit.pattern, lazy: page(() => import('./routes/tour-edit')) },
+    { path: paths.tour.pattern, lazy: page(() => import('./routes/tour-view')) },
+    { path: paths.vehicleNew, lazy: page(() => import('./routes/vehicle-new')) },
+    { path: paths.vehicleEdit.pattern, lazy: page(() => import('./routes/vehicle-edit')) },
+    { path: paths.vehicle.pattern, lazy: page(() => import('./routes/vehicle-view')) },
+  ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+  return [
+    {
+      element: (
+        <>
+          <StoredQueriesRestoredReport />
+          <AppLayout />
+        </>
+      ),
+      // Shown while the first page's chunk and data load (React Router renders nothing there otherwise).
+      hydrateFallbackElement: (
+        <>
+          <StoredQueriesRestoredReport />
+          <AppSplash />
+        </>
+      ),
+      errorElement: <RouteError />,
+      children: [
+        {
+          errorElement: <RouteError />,
+          children: [
+            {
+              element: (
+                <RequireGuest>
+                  <Outlet />
+                </RequireGuest>
+              ),
+              children: [
+                { path: paths.home, lazy: page(() => import('./routes/start')) },
+                { path: paths.about, lazy: page(() => import('./routes/about')) },
+              ],
+            },
+            { path: paths.legal, lazy: page(() => import('./routes/legal')) },
+            { path: paths.donate, lazy: page(() => import('./routes/donate')) },
+            { path: paths.resetPassword, lazy: page(() => import('./routes/reset-password')) },
+            {
+              element: (
+                <RequireAuth>
+                  <Outlet />
+                </RequireAuth>
+              ),
+              children: signedIn,
+            },
+            { path: '*', lazy: page(() => import('./routes/not-found')) },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createRouter(queryClient: QueryClient = appQueryClient) {
+  // The router's first loaders run before React mounts the provider that restores the stored queries: they wait.
+  expectStoredQueries();
+  return createBrowserRouter(createRoutes(queryClient));
 }

@@ -1,4 +1,13 @@
-/** Every client route, defined once (seed section 2). */
+/**
+ * A record's page: the link to one record (`paths.route(7)` → `/route/7`) and, as `.pattern`, the path the router
+ * matches (`/route/:id`).
+ */
+function recordPath<const Prefix extends string>(prefix: Prefix) {
+  const href = (id: number | string) => `${prefix}/${id}` as const;
+  return Object.assign(href, { pattern: `${prefix}/:id` as const });
+}
+
+/** Every client route, defined once (seed section 2); `app/router.tsx` matches these paths. */
 export const paths = {
   home: '/',
   about: '/about',
@@ -9,21 +18,21 @@ export const paths = {
   documentation: '/documentation',
   map: '/map',
   routeNew: '/route/new',
-  route: (id: number | string) => `/route/${id}`,
-  routeEdit: (id: number | string) => `/route/edit/${id}`,
+  route: recordPath('/route'),
+  routeEdit: recordPath('/route/edit'),
   tourNew: '/tour/new',
-  tour: (id: number | string) => `/tour/${id}`,
-  tourEdit: (id: number | string) => `/tour/edit/${id}`,
+  tour: recordPath('/tour'),
+  tourEdit: recordPath('/tour/edit'),
   vehicleNew: '/vehicle/new',
-  vehicle: (id: number | string) => `/vehicle/${id}`,
-  vehicleEdit: (id: number | string) => `/vehicle/edit/${id}`,
+  vehicle: recordPath('/vehicle'),
+  vehicleEdit: recordPath('/vehicle/edit'),
   account: '/account',
   accountSettings: '/account/settings',
   accountChangePassword: '/account/change-password',
   accountNotifications: '/account/notifications',
   accountData: '/account/data',
   routeActivities: '/route-activity',
-  routeActivity: (id: number | string) => `/route-activity/${id}`,
+  routeActivity: recordPath('/route-activity'),
   userDocumentation: 'https://github.com/Streckenkunde/Anwenderdokumentation',
 } as const;
 

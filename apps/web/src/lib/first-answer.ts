@@ -1,5 +1,5 @@
 import { useIsRestoring, type FetchStatus } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 
 interface QueryState {
   data: unknown;
@@ -25,4 +25,40 @@ export function isAwaitingFirstAnswer(query: QueryState): boolean {
 export function useAwaitingFirstAnswer(...queries: QueryState[]): boolean {
   const restoring = useIsRestoring();
   return useDeferredValue(restoring || queries.some(isAwaitingFirstAnswer));
+}
+
+/*
+ * The stored copy of the query cache (lib/query-persister.ts) is put back by `PersistQueryClientProvider` once React
+ * has mounted, but the router's loaders (app/record-route.tsx) start before that, with the router. A loader that did
+ * not wait would ask the network for what the copy holds: offline it would hang, in a dead zone fail, and online make
+ * the page wait a round trip for data the device already has.
+ */
+let storedQueriesPending = false;
+let waiting: (() => void)[] = [];
+
+/** A stored copy is going to be restored (the app's router, created before the provider mounts, says so). */
+export function expectStoredQueries(): void {
+  storedQueriesPending = true;
+}
+
+/** The restore is over (with or without a copy): loaders waiting for it go on. */
+export function noteStoredQueriesRestored(): void {
+  storedQueriesPending = false;
+  const resume = waiting;
+  waiting = [];
+  for (const go of resume) go();
+}
+
+/** Resolves once the stored copy is in the cache, at once when none is expected (tests, a router of its own). */
+export function storedQueriesRestored(): Promise<void> {
+  if (!storedQueriesPending) return Promise.resolve();
+  return new Promise((resolve) => waiting.push(resolve));
+}
+
+/** Reports the end of the restore; rendered by the app's root route, inside the provider that restores. */
+export function useReportStoredQueriesRestored(): void {
+  const restoring = useIsRestoring();
+  useEffect(() => {
+    if (!restoring) noteStoredQueriesRestored();
+  }, [restoring]);
 }

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -5,9 +6,11 @@ import { useAuthStore } from '../../features/auth/store';
 import { addDays } from '@streckenpass/contract/knowledge';
 import { todayInput } from '../../lib/dates';
 import { stubFetch } from '../../test/fetch-stub';
-import { fakeToken, renderRoutes } from '../../test/render';
-import { Component as RouteActivities } from './route-activities';
-import { Component as RouteActivity } from './route-activity';
+import { fakeToken } from '../../test/render';
+import { renderPages } from '../../test/render-pages';
+import { pageRoute } from '../record-route';
+import * as routeActivities from './route-activities';
+import * as routeActivity from './route-activity';
 
 const owner = '/api/users/1';
 const routes = [
@@ -65,9 +68,9 @@ function serve(options: { deleteStatus?: number } = {}) {
   return calls;
 }
 
-const pages = [
-  { path: '/route-activity', element: <RouteActivities /> },
-  { path: '/route-activity/:id', element: <RouteActivity /> },
+const pages = (queryClient: QueryClient) => [
+  { path: '/route-activity', ...pageRoute(routeActivities, queryClient) },
+  { path: '/route-activity/:id', ...pageRoute(routeActivity, queryClient) },
 ];
 
 describe('route activities', () => {
@@ -82,7 +85,7 @@ describe('route activities', () => {
 
   it('lists every activity newest first with its dates, routes and vehicles, each linking to its page', async () => {
     serve();
-    renderRoutes(pages, '/route-activity');
+    renderPages(pages, '/route-activity');
     const links = await screen.findAllByRole('link', { name: /^Dokumentation vom/ }, { timeout: 5000 });
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/route-activity/12', '/route-activity/8']);
     expect(links[0]).toHaveTextContent('Gefahren am 01.03.2025');
@@ -92,7 +95,7 @@ describe('route activities', () => {
 
   it('adds vehicles and refetches the route activities', async () => {
     const calls = serve();
-    renderRoutes(pages, '/route-activity/12');
+    renderPages(pages, '/route-activity/12');
     expect(await screen.findByRole('heading', { name: 'Dokumentation vom 01.03.2025' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Uelzen - Celle' })).toHaveAttribute('href', '/route/1');
     const before = calls.filter((call) => call.path.startsWith('/api/route_activities')).length;
@@ -112,7 +115,7 @@ describe('route activities', () => {
 
   it('changes both dates in one PATCH and refuses an end before the start', async () => {
     const calls = serve();
-    renderRoutes(pages, '/route-activity/12');
+    renderPages(pages, '/route-activity/12');
     await userEvent.click(await screen.findByRole('button', { name: 'Daten bearbeiten' }));
     const until = screen.getByLabelText(/Gültig bis/);
     await userEvent.clear(until);
@@ -129,7 +132,7 @@ describe('route activities', () => {
 
   it('refuses a drive date after today, as the server does, and sends nothing', async () => {
     const calls = serve();
-    renderRoutes(pages, '/route-activity/12');
+    renderPages(pages, '/route-activity/12');
     await userEvent.click(await screen.findByRole('button', { name: 'Daten bearbeiten' }));
     const at = screen.getByLabelText(/Gefahren am/);
     await userEvent.clear(at);
@@ -142,7 +145,7 @@ describe('route activities', () => {
 
   it('deletes after confirmation and shows the list without it', async () => {
     serve();
-    renderRoutes(pages, '/route-activity/12');
+    renderPages(pages, '/route-activity/12');
     await userEvent.click(await screen.findByRole('button', { name: 'Dokumentation löschen' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Endgültig löschen' }));
     expect(await screen.findByRole('heading', { name: 'Alle Dokumentationen' })).toBeInTheDocument();
@@ -156,7 +159,7 @@ describe('route activities', () => {
   it('only logs a failed delete and the list still shows the activity', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     serve({ deleteStatus: 500 });
-    renderRoutes(pages, '/route-activity/12');
+    renderPages(pages, '/route-activity/12');
     await userEvent.click(await screen.findByRole('button', { name: 'Dokumentation löschen' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Endgültig löschen' }));
     expect(await screen.findByRole('heading', { name: 'Alle Dokumentationen' })).toBeInTheDocument();

@@ -1,12 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../features/auth/store';
 import { stubFetch } from '../../test/fetch-stub';
-import { renderRoutes } from '../../test/render';
-import { Component as RouteEditPage } from './route-edit';
+import { fakeToken } from '../../test/render';
+import { renderPages } from '../../test/render-pages';
+import { pageRoute } from '../record-route';
+import * as routeEdit from './route-edit';
 
-const routes = [
-  { path: '/route/edit/:id', Component: RouteEditPage },
+const routes = (queryClient: QueryClient) => [
+  { path: '/route/edit/:id', ...pageRoute(routeEdit, queryClient) },
   { path: '/route/:id', element: <p>Ansicht der Strecke</p> },
   { path: '/documentation', element: <p>Dokumentation</p> },
 ];
@@ -22,9 +26,13 @@ const route = {
   owner: '/api/users/1',
 };
 
+beforeEach(() => {
+  useAuthStore.getState().setToken(fakeToken({ sub: '1', exp: Math.floor(Date.now() / 1000) + 3600 }));
+});
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  useAuthStore.getState().reset();
 });
 
 describe('route edit', () => {
@@ -36,7 +44,7 @@ describe('route edit', () => {
       return undefined;
     });
     const user = userEvent.setup();
-    renderRoutes(routes, '/route/edit/7');
+    renderPages(routes, '/route/edit/7');
     const name = await screen.findByLabelText(/Name der Strecke/);
     expect(name).toHaveValue('Lübeck - Kiel');
     await user.clear(name);
@@ -68,7 +76,7 @@ describe('route edit', () => {
       return { status: 200, body: [] };
     });
     const user = userEvent.setup();
-    const { router, queryClient } = renderRoutes(routes, '/route/edit/7');
+    const { router, queryClient } = renderPages(routes, '/route/edit/7');
     await user.click(await screen.findByRole('button', { name: 'Eintrag löschen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Strecke löschen?' });
     expect(dialog).toHaveTextContent('„Lübeck - Kiel“');
@@ -106,7 +114,7 @@ describe('route edit', () => {
       return undefined;
     });
     const user = userEvent.setup();
-    renderRoutes(routes, '/route/edit/7');
+    renderPages(routes, '/route/edit/7');
     await screen.findByLabelText(/Name der Strecke/);
     await user.click(await screen.findByRole('button', { name: 'Eintrag löschen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Strecke löschen?' });
@@ -125,7 +133,7 @@ describe('route edit', () => {
       return undefined;
     });
     const user = userEvent.setup();
-    renderRoutes(routes, '/route/edit/7');
+    renderPages(routes, '/route/edit/7');
     await user.click(await screen.findByRole('button', { name: 'Eintrag löschen' }));
     await user.click(await screen.findByRole('button', { name: 'Endgültig löschen' }));
 

@@ -3,18 +3,17 @@ import { notifications } from '@mantine/notifications';
 import type { Route } from '@streckenpass/contract/routes';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button';
-import { PageLoader } from '../../components/page-loader';
-import { QueryError } from '../../components/query-error';
-import { isMissingRecord, RecordNotFound } from '../../components/record-not-found';
 import { paths } from '../../config/paths';
-import { useDeleteRoute, useRoute, useUpdateRoute } from '../../features/routes/api/routes';
-import { useTours } from '../../features/tours/api/tours';
+import { useDeleteRoute, useUpdateRoute } from '../../features/routes/api/routes';
+import { toursQueryOptions, useTours } from '../../features/tours/api/tours';
 import { isTourIncomplete, TOUR_INCOMPLETE_LABEL } from '@streckenpass/contract/tour-status';
 import { RouteForm, ruleChoiceOf, ruleDaysOf, type RouteFormValues } from '../../features/routes/components/route-form';
-import { useIdParam } from '../use-id-param';
+import { recordRoute } from '../record-route';
+import { routeRecord } from '../record-routes';
 import { useTitle } from '../use-title';
 
-function EditRoute({ route }: { route: Route }) {
+function EditRoute({ record: route }: { record: Route }) {
+  useTitle('Strecke bearbeiten');
   const navigate = useNavigate();
   const update = useUpdateRoute(route.id);
   const remove = useDeleteRoute();
@@ -51,70 +50,56 @@ function EditRoute({ route }: { route: Route }) {
   };
 
   return (
-    <RouteForm
-      heading="Strecke bearbeiten"
-      submitLabel="Strecke speichern"
-      initialValues={{
-        name: route.name,
-        companyRoute: route.companyRoute ?? '',
-        startPoint: route.startPoint,
-        endPoint: route.endPoint,
-        ...ruleChoiceOf(route.validityDays),
-        startStation: route.startStation?.code ?? null,
-        endStation: route.endStation?.code ?? null,
-      }}
-      onSubmit={save}
-      actions={
-        <>
-          <Button component={Link} to={paths.route(route.id)} variant="default" fullWidth>
-            Zurück zur Ansicht
-          </Button>
-          <ConfirmDeleteButton onConfirm={onDelete} title="Strecke löschen?">
-            Soll die Strecke „{route.name}“ wirklich gelöscht werden? Sie wird auch aus ihren Touren und Aufzeichnungen
-            entfernt.
-            {affected.length > 0 && (
-              <>
-                {' '}
-                {affected.length === 1 ? 'Betroffene Tour: ' : 'Betroffene Touren: '}
-                {quote(affected.map((tour) => tour.name))}.
-              </>
-            )}
-            {leftIncomplete.length > 0 && (
-              <>
-                {' '}
-                Danach {leftIncomplete.length === 1 ? 'hat die Tour' : 'haben die Touren'}{' '}
-                {quote(leftIncomplete.map((tour) => tour.name))} weniger als zwei Strecken und{' '}
-                {leftIncomplete.length === 1 ? 'gilt' : 'gelten'} als {TOUR_INCOMPLETE_LABEL}.
-              </>
-            )}
-          </ConfirmDeleteButton>
-        </>
-      }
-    />
+    <Stack align="center">
+      <RouteForm
+        heading="Strecke bearbeiten"
+        submitLabel="Strecke speichern"
+        initialValues={{
+          name: route.name,
+          companyRoute: route.companyRoute ?? '',
+          startPoint: route.startPoint,
+          endPoint: route.endPoint,
+          ...ruleChoiceOf(route.validityDays),
+          startStation: route.startStation?.code ?? null,
+          endStation: route.endStation?.code ?? null,
+        }}
+        onSubmit={save}
+        actions={
+          <>
+            <Button component={Link} to={paths.route(route.id)} variant="default" fullWidth>
+              Zurück zur Ansicht
+            </Button>
+            <ConfirmDeleteButton onConfirm={onDelete} title="Strecke löschen?">
+              Soll die Strecke „{route.name}“ wirklich gelöscht werden? Sie wird auch aus ihren Touren und
+              Aufzeichnungen entfernt.
+              {affected.length > 0 && (
+                <>
+                  {' '}
+                  {affected.length === 1 ? 'Betroffene Tour: ' : 'Betroffene Touren: '}
+                  {quote(affected.map((tour) => tour.name))}.
+                </>
+              )}
+              {leftIncomplete.length > 0 && (
+                <>
+                  {' '}
+                  Danach {leftIncomplete.length === 1 ? 'hat die Tour' : 'haben die Touren'}{' '}
+                  {quote(leftIncomplete.map((tour) => tour.name))} weniger als zwei Strecken und{' '}
+                  {leftIncomplete.length === 1 ? 'gilt' : 'gelten'} als {TOUR_INCOMPLETE_LABEL}.
+                </>
+              )}
+            </ConfirmDeleteButton>
+          </>
+        }
+      />
+    </Stack>
   );
 }
 
-export function Component() {
-  useTitle('Strecke bearbeiten');
-  const id = useIdParam();
-  const route = useRoute(id ?? 0);
-
-  let content;
-  if (id === null || (route.isError && isMissingRecord(route.error))) {
-    content = (
-      <RecordNotFound
-        title="Strecke nicht gefunden"
-        text="Diese Strecke gibt es nicht (mehr), oder sie gehört zu einem anderen Konto."
-        backTo={paths.documentation}
-        backLabel="Zurück zur Dokumentation"
-      />
-    );
-  } else if (route.isError) {
-    content = <QueryError error={route.error} retry={() => void route.refetch()} />;
-  } else if (!route.data) {
-    content = <PageLoader />;
-  } else {
-    content = <EditRoute key={route.data.id} route={route.data} />;
-  }
-  return <Stack align="center">{content}</Stack>;
-}
+export const { clientLoader, ErrorBoundary, Component } = recordRoute({
+  ...routeRecord,
+  title: 'Strecke bearbeiten',
+  centered: true,
+  // The delete dialog names the route's tours.
+  shows: () => [toursQueryOptions()],
+  Page: EditRoute,
+});

@@ -4,7 +4,7 @@ import { toIri } from '@streckenpass/contract/common';
 import { validUntil } from '@streckenpass/contract/knowledge';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { useCreateRouteActivity } from '../../features/route-activities/api/create-route-activity';
+import { useCreateRouteActivity } from '../../features/route-activities/api/route-activities';
 import { useCreateRoute } from '../../features/routes/api/routes';
 import { RouteForm, ruleDaysOf, type RouteFormValues } from '../../features/routes/components/route-form';
 import { useTitle } from '../use-title';

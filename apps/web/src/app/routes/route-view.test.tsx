@@ -1,12 +1,22 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../features/auth/store';
 import { stubFetch } from '../../test/fetch-stub';
-import { renderRoutes } from '../../test/render';
-import { Component as RouteViewPage } from './route-view';
+import { fakeToken } from '../../test/render';
+import { renderPages } from '../../test/render-pages';
+import { pageRoute } from '../record-route';
+import * as routeView from './route-view';
 
-const routes = [{ path: '/route/:id', Component: RouteViewPage }];
+const routes = (queryClient: QueryClient) => [{ path: '/route/:id', ...pageRoute(routeView, queryClient) }];
 
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => {
+  useAuthStore.getState().setToken(fakeToken({ sub: '1', exp: Math.floor(Date.now() / 1000) + 3600 }));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useAuthStore.getState().reset();
+});
 
 describe('route view', () => {
   it('shows master data, validity, tours and the history newest first', async () => {
@@ -43,7 +53,7 @@ describe('route view', () => {
         };
       return undefined;
     });
-    renderRoutes(routes, '/route/7');
+    renderPages(routes, '/route/7');
 
     expect(await screen.findByRole('heading', { name: 'Stammdaten der Strecke' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Nicht angegeben' })).toBeInTheDocument();
@@ -72,7 +82,7 @@ describe('route view', () => {
       if (path === '/api/tours' || path === '/api/route_activities') return { status: 200, body: [] };
       return undefined;
     });
-    renderRoutes(routes, '/route/7');
+    renderPages(routes, '/route/7');
     expect(await screen.findByText('Nicht erfasst')).toBeInTheDocument();
     expect(screen.getByText('Diese Strecke gehört zu keiner Tour.')).toBeInTheDocument();
   });
@@ -84,13 +94,13 @@ describe('route view', () => {
     stubFetch(({ path }) =>
       path === '/api/routes/7' ? { status, body: { title: 'x', status } } : { status: 200, body: [] },
     );
-    renderRoutes(routes, '/route/7');
+    renderPages(routes, '/route/7');
     expect(await screen.findByRole('heading', { name: 'Strecke nicht gefunden' })).toBeInTheDocument();
   });
 
   it('treats an id that cannot exist as not found without asking the server', async () => {
     const calls = stubFetch(() => ({ status: 200, body: [] }));
-    renderRoutes(routes, '/route/abc');
+    renderPages(routes, '/route/abc');
     expect(await screen.findByRole('heading', { name: 'Strecke nicht gefunden' })).toBeInTheDocument();
     expect(calls.some((c) => c.path.startsWith('/api/routes/'))).toBe(false);
   });

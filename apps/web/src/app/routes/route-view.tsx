@@ -8,15 +8,14 @@ import { Link } from 'react-router';
 import { DetailTable } from '../../components/detail-table';
 import { PageLoader } from '../../components/page-loader';
 import { QueryError } from '../../components/query-error';
-import { isMissingRecord, RecordNotFound } from '../../components/record-not-found';
 import { paths } from '../../config/paths';
-import { useRouteActivities } from '../../features/route-activities/api/get-route-activities';
-import { useAccountValidityDays } from '../../features/routes/api/account-validity';
-import { useRoute } from '../../features/routes/api/routes';
+import { routeActivitiesQueryOptions, useRouteActivities } from '../../features/route-activities/api/route-activities';
+import { accountValidityQueryOptions, useAccountValidityDays } from '../../features/routes/api/account-validity';
 import { routeHistory, routeValidUntil } from '../../features/routes/route-knowledge';
-import { useTours } from '../../features/tours/api/tours';
+import { toursQueryOptions, useTours } from '../../features/tours/api/tours';
 import { formatDate, todayInput } from '../../lib/dates';
-import { useIdParam } from '../use-id-param';
+import { recordRoute } from '../record-route';
+import { routeRecord } from '../record-routes';
 import { useTitle } from '../use-title';
 
 function ValidUntil({ date }: { date: string | null }) {
@@ -41,7 +40,8 @@ function ValidUntil({ date }: { date: string | null }) {
   );
 }
 
-function RouteDetails({ route }: { route: Route }) {
+function RouteDetails({ record: route }: { record: Route }) {
+  useTitle(route.name);
   const routeIri = toIri('routes', route.id);
   const activities = useRouteActivities();
   const tours = useTours();
@@ -144,22 +144,10 @@ function RouteDetails({ route }: { route: Route }) {
   );
 }
 
-export function Component() {
-  const id = useIdParam();
-  const route = useRoute(id ?? 0);
-  useTitle(route.data ? route.data.name : 'Strecke');
-
-  if (id === null || (route.isError && isMissingRecord(route.error))) {
-    return (
-      <RecordNotFound
-        title="Strecke nicht gefunden"
-        text="Diese Strecke gibt es nicht (mehr), oder sie gehört zu einem anderen Konto."
-        backTo={paths.documentation}
-        backLabel="Zurück zur Dokumentation"
-      />
-    );
-  }
-  if (route.isError) return <QueryError error={route.error} retry={() => void route.refetch()} />;
-  if (!route.data) return <PageLoader />;
-  return <RouteDetails route={route.data} />;
-}
+export const { clientLoader, ErrorBoundary, Component } = recordRoute({
+  ...routeRecord,
+  title: 'Strecke',
+  // Painted once with its cards; a card whose list failed says so itself.
+  shows: () => [routeActivitiesQueryOptions(), toursQueryOptions(), accountValidityQueryOptions()],
+  Page: RouteDetails,
+});

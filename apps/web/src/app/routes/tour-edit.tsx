@@ -1,22 +1,21 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Route } from '@streckenpass/contract/routes';
 import type { Tour } from '@streckenpass/contract/tours';
 import { useNavigate } from 'react-router';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button';
-import { PageLoader } from '../../components/page-loader';
-import { QueryError } from '../../components/query-error';
-import { isMissingRecord, RecordNotFound } from '../../components/record-not-found';
 import { paths } from '../../config/paths';
-import { useRoutes } from '../../features/routes/api/routes';
-import { useDeleteTour, useTour, useUpdateTour } from '../../features/tours/api/tours';
+import { routesQueryOptions } from '../../features/routes/api/routes';
+import { useDeleteTour, useUpdateTour } from '../../features/tours/api/tours';
 import { TourEditor, type TourSaveInput } from '../../features/tours/components/tour-editor';
 import { useTourSelectionStore } from '../../features/tours/tour-selection-store';
 import { germanMessage } from '../../lib/api-errors';
-import { useIdParam } from '../use-id-param';
+import { recordRoute, usePageQuery } from '../record-route';
+import { tourRecord } from '../record-routes';
 import { useTitle } from '../use-title';
 
-function EditTour({ tour, routes }: { tour: Tour; routes: Route[] }) {
+function EditTour({ record: tour }: { record: Tour }) {
+  useTitle('Tour bearbeiten');
+  const routes = usePageQuery(routesQueryOptions()).data;
   const navigate = useNavigate();
   const update = useUpdateTour(tour.id);
   const remove = useDeleteTour();
@@ -70,24 +69,10 @@ function EditTour({ tour, routes }: { tour: Tour; routes: Route[] }) {
   );
 }
 
-export function Component() {
-  useTitle('Tour bearbeiten');
-  const id = useIdParam();
-  const tour = useTour(id ?? 0);
-  const routes = useRoutes();
-
-  if (id === null || (tour.isError && isMissingRecord(tour.error))) {
-    return (
-      <RecordNotFound
-        title="Tour nicht gefunden"
-        text="Diese Tour gibt es nicht (mehr), oder sie gehört zu einem anderen Konto."
-        backTo={paths.documentation}
-        backLabel="Zurück zur Dokumentation"
-      />
-    );
-  }
-  if (tour.isError) return <QueryError error={tour.error} retry={() => void tour.refetch()} />;
-  if (routes.isError) return <QueryError error={routes.error} retry={() => void routes.refetch()} />;
-  if (!tour.data || !routes.data) return <PageLoader />;
-  return <EditTour key={tour.data.id} tour={tour.data} routes={routes.data} />;
-}
+export const { clientLoader, ErrorBoundary, Component } = recordRoute({
+  ...tourRecord,
+  title: 'Tour bearbeiten',
+  // The editor chooses among all routes.
+  needs: () => [routesQueryOptions()],
+  Page: EditTour,
+});

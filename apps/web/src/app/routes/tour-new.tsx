@@ -1,19 +1,18 @@
 import { Button } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
-import { QueryError } from '../../components/query-error';
 import { TopicHelpCard } from '../../components/topic-help-card';
 import { paths } from '../../config/paths';
-import { useRoutes } from '../../features/routes/api/routes';
+import { routesQueryOptions } from '../../features/routes/api/routes';
 import { useCreateTour } from '../../features/tours/api/tours';
 import { TourEditor, type TourSaveInput } from '../../features/tours/components/tour-editor';
 import { useTourSelectionStore } from '../../features/tours/tour-selection-store';
+import { dataRoute, usePageQuery } from '../record-route';
 import { useTitle } from '../use-title';
 
-export function Component() {
+function NewTour() {
   useTitle('Tour erstellen');
   const navigate = useNavigate();
-  const routes = useRoutes();
+  const routes = usePageQuery(routesQueryOptions()).data;
   const create = useCreateTour();
   const discard = useTourSelectionStore((state) => state.discard);
 
@@ -28,15 +27,13 @@ export function Component() {
     }
   };
 
-  if (routes.isError) return <QueryError error={routes.error} retry={() => void routes.refetch()} />;
-  if (!routes.data) return <PageLoader />;
   return (
     <TourEditor
       draftKey="new"
       heading="Tour erstellen"
       submitLabel="Tour erstellen"
       savedRoutes={[]}
-      routes={routes.data}
+      routes={routes}
       onSubmit={save}
       help={
         <TopicHelpCard title="Hilfe zu den Touren" url={paths.userDocumentation}>
@@ -59,3 +56,10 @@ export function Component() {
     />
   );
 }
+
+export const { clientLoader, ErrorBoundary, Component } = dataRoute({
+  title: 'Tour erstellen',
+  // The editor chooses among all routes.
+  needs: () => [routesQueryOptions()],
+  Page: NewTour,
+});

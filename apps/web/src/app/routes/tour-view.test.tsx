@@ -1,10 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../features/auth/store';
 import { stubFetch } from '../../test/fetch-stub';
-import { renderRoutes } from '../../test/render';
-import { Component as TourViewPage } from './tour-view';
+import { fakeToken } from '../../test/render';
+import { renderPages } from '../../test/render-pages';
+import { pageRoute } from '../record-route';
+import * as tourView from './tour-view';
 
-const routes = [{ path: '/tour/:id', Component: TourViewPage }];
+const routes = (queryClient: QueryClient) => [{ path: '/tour/:id', ...pageRoute(tourView, queryClient) }];
 const route = (id: number, name: string) => ({
   id,
   name,
@@ -15,7 +19,13 @@ const route = (id: number, name: string) => ({
   owner: '/api/users/1',
 });
 
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => {
+  useAuthStore.getState().setToken(fakeToken({ sub: '1', exp: Math.floor(Date.now() / 1000) + 3600 }));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useAuthStore.getState().reset();
+});
 
 function stubTour(routeIris: string[]) {
   stubFetch(({ path }) => {
@@ -30,13 +40,13 @@ function stubTour(routeIris: string[]) {
 describe('tour view', () => {
   it('marks a tour left with fewer than two routes as incomplete', async () => {
     stubTour(['/api/routes/7']);
-    renderRoutes(routes, '/tour/4');
+    renderPages(routes, '/tour/4');
     expect(await screen.findByText('unvollständig – weniger als 2 Strecken')).toBeInTheDocument();
   });
 
   it('shows no such mark for a tour with two routes', async () => {
     stubTour(['/api/routes/7', '/api/routes/8']);
-    renderRoutes(routes, '/tour/4');
+    renderPages(routes, '/tour/4');
     expect(await screen.findByText('Heidetour')).toBeInTheDocument();
     expect(screen.queryByText(/unvollständig/)).not.toBeInTheDocument();
   });

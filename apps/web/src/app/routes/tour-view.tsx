@@ -1,35 +1,20 @@
 import { Button, Card, Grid, Stack, Title } from '@mantine/core';
 import { isTourIncomplete, TOUR_INCOMPLETE_LABEL, TOUR_MIN_ROUTES } from '@streckenpass/contract/tour-status';
+import type { Tour } from '@streckenpass/contract/tours';
 import { Link } from 'react-router';
 import { DetailTable } from '../../components/detail-table';
 import { PageLoader } from '../../components/page-loader';
 import { QueryError } from '../../components/query-error';
-import { isMissingRecord, RecordNotFound } from '../../components/record-not-found';
 import { paths } from '../../config/paths';
-import { useRoutes } from '../../features/routes/api/routes';
-import { useTour } from '../../features/tours/api/tours';
+import { routesQueryOptions, useRoutes } from '../../features/routes/api/routes';
 import { RouteListCard, selectedRoutes } from '../../features/tours/components/route-list-card';
-import { useIdParam } from '../use-id-param';
+import { recordRoute } from '../record-route';
+import { tourRecord } from '../record-routes';
 import { useTitle } from '../use-title';
 
-export function Component() {
-  const id = useIdParam();
-  const tour = useTour(id ?? 0);
+function TourView({ record: tour }: { record: Tour }) {
   const routes = useRoutes();
-  useTitle(tour.data ? tour.data.name : 'Tour');
-
-  if (id === null || (tour.isError && isMissingRecord(tour.error))) {
-    return (
-      <RecordNotFound
-        title="Tour nicht gefunden"
-        text="Diese Tour gibt es nicht (mehr), oder sie gehört zu einem anderen Konto."
-        backTo={paths.documentation}
-        backLabel="Zurück zur Dokumentation"
-      />
-    );
-  }
-  if (tour.isError) return <QueryError error={tour.error} retry={() => void tour.refetch()} />;
-  if (!tour.data) return <PageLoader />;
+  useTitle(tour.name);
 
   return (
     <Grid gap="md">
@@ -41,14 +26,14 @@ export function Component() {
             </Title>
             <DetailTable
               rows={[
-                { label: 'Name der Tour', value: tour.data.name },
-                { label: 'Anzahl Strecken', value: tour.data.routes.length },
-                ...(isTourIncomplete(tour.data.routes)
+                { label: 'Name der Tour', value: tour.name },
+                { label: 'Anzahl Strecken', value: tour.routes.length },
+                ...(isTourIncomplete(tour.routes)
                   ? [{ label: 'Status', value: `${TOUR_INCOMPLETE_LABEL} – weniger als ${TOUR_MIN_ROUTES} Strecken` }]
                   : []),
               ]}
             />
-            <Button component={Link} to={paths.tourEdit(tour.data.id)} fullWidth>
+            <Button component={Link} to={paths.tourEdit(tour.id)} fullWidth>
               Tour bearbeiten
             </Button>
             <Button component={Link} to={paths.documentation} variant="default" fullWidth>
@@ -65,7 +50,7 @@ export function Component() {
         ) : (
           <RouteListCard
             title="Beinhaltete Strecken"
-            routes={selectedRoutes(routes.data, tour.data.routes)}
+            routes={selectedRoutes(routes.data, tour.routes)}
             empty="Diese Tour enthält keine Strecken."
           />
         )}
@@ -73,3 +58,10 @@ export function Component() {
     </Grid>
   );
 }
+
+export const { clientLoader, ErrorBoundary, Component } = recordRoute({
+  ...tourRecord,
+  title: 'Tour',
+  shows: () => [routesQueryOptions()],
+  Page: TourView,
+});

@@ -3,17 +3,16 @@ import { notifications } from '@mantine/notifications';
 import type { Vehicle } from '@streckenpass/contract/vehicles';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button';
-import { PageLoader } from '../../components/page-loader';
-import { QueryError } from '../../components/query-error';
-import { isMissingRecord, RecordNotFound } from '../../components/record-not-found';
 import { paths } from '../../config/paths';
-import { useDeleteVehicle, useUpdateVehicle, useVehicle } from '../../features/vehicles/api/vehicles';
+import { useDeleteVehicle, useUpdateVehicle } from '../../features/vehicles/api/vehicles';
 import { VehicleForm, vehicleRuleDays, type VehicleFormValues } from '../../features/vehicles/components/vehicle-form';
 import { germanMessage } from '../../lib/api-errors';
-import { useIdParam } from '../use-id-param';
+import { recordRoute } from '../record-route';
+import { vehicleRecord } from '../record-routes';
 import { useTitle } from '../use-title';
 
-function EditVehicle({ vehicle }: { vehicle: Vehicle }) {
+function EditVehicle({ record: vehicle }: { record: Vehicle }) {
+  useTitle('Fahrzeug bearbeiten');
   const navigate = useNavigate();
   const update = useUpdateVehicle(vehicle.id);
   const remove = useDeleteVehicle();
@@ -36,47 +35,31 @@ function EditVehicle({ vehicle }: { vehicle: Vehicle }) {
   };
 
   return (
-    <VehicleForm
-      heading="Fahrzeug bearbeiten"
-      submitLabel="Fahrzeug speichern"
-      initialName={vehicle.name}
-      initialRuleDays={vehicle.validityDays ?? null}
-      onSubmit={save}
-      actions={
-        <>
-          <Button component={Link} to={paths.vehicle(vehicle.id)} variant="default" fullWidth>
-            Zurück zur Ansicht
-          </Button>
-          <ConfirmDeleteButton onConfirm={onDelete} title="Fahrzeug löschen?">
-            Soll das Fahrzeug „{vehicle.name}“ wirklich gelöscht werden?
-          </ConfirmDeleteButton>
-        </>
-      }
-    />
+    <Stack align="center">
+      <VehicleForm
+        heading="Fahrzeug bearbeiten"
+        submitLabel="Fahrzeug speichern"
+        initialName={vehicle.name}
+        initialRuleDays={vehicle.validityDays ?? null}
+        onSubmit={save}
+        actions={
+          <>
+            <Button component={Link} to={paths.vehicle(vehicle.id)} variant="default" fullWidth>
+              Zurück zur Ansicht
+            </Button>
+            <ConfirmDeleteButton onConfirm={onDelete} title="Fahrzeug löschen?">
+              Soll das Fahrzeug „{vehicle.name}“ wirklich gelöscht werden?
+            </ConfirmDeleteButton>
+          </>
+        }
+      />
+    </Stack>
   );
 }
 
-export function Component() {
-  useTitle('Fahrzeug bearbeiten');
-  const id = useIdParam();
-  const vehicle = useVehicle(id ?? 0);
-
-  let content;
-  if (id === null || (vehicle.isError && isMissingRecord(vehicle.error))) {
-    content = (
-      <RecordNotFound
-        title="Fahrzeug nicht gefunden"
-        text="Dieses Fahrzeug gibt es nicht (mehr), oder es gehört zu einem anderen Konto."
-        backTo={paths.documentation}
-        backLabel="Zurück zur Dokumentation"
-      />
-    );
-  } else if (vehicle.isError) {
-    content = <QueryError error={vehicle.error} retry={() => void vehicle.refetch()} />;
-  } else if (!vehicle.data) {
-    content = <PageLoader />;
-  } else {
-    content = <EditVehicle key={vehicle.data.id} vehicle={vehicle.data} />;
-  }
-  return <Stack align="center">{content}</Stack>;
-}
+export const { clientLoader, ErrorBoundary, Component } = recordRoute({
+  ...vehicleRecord,
+  title: 'Fahrzeug bearbeiten',
+  centered: true,
+  Page: EditVehicle,
+});

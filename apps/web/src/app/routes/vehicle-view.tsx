@@ -1,48 +1,34 @@
 import { Button, Card, Stack, Title } from '@mantine/core';
 import { toIri } from '@streckenpass/contract/common';
 import { validityRuleLabel } from '@streckenpass/contract/notifications';
+import type { Vehicle } from '@streckenpass/contract/vehicles';
 import { Link } from 'react-router';
 import { DetailTable } from '../../components/detail-table';
-import { PageLoader } from '../../components/page-loader';
 import { QueryError } from '../../components/query-error';
-import { isMissingRecord, RecordNotFound } from '../../components/record-not-found';
 import { paths } from '../../config/paths';
-import { useRouteActivities } from '../../features/route-activities/api/get-route-activities';
-import { useVehicleActivities } from '../../features/vehicle-activities/api/get-vehicle-activities';
-import { useVehicle } from '../../features/vehicles/api/vehicles';
+import { routeActivitiesQueryOptions, useRouteActivities } from '../../features/route-activities/api/route-activities';
+import {
+  useVehicleActivities,
+  vehicleActivitiesQueryOptions,
+} from '../../features/vehicle-activities/api/vehicle-activities';
 import { lastDocumentedAt } from '../../features/vehicles/last-documented';
 import { formatDate } from '../../lib/dates';
-import { useIdParam } from '../use-id-param';
+import { recordRoute } from '../record-route';
+import { vehicleRecord } from '../record-routes';
 import { useTitle } from '../use-title';
 
-export function Component() {
-  const id = useIdParam();
-  const vehicle = useVehicle(id ?? 0);
+function VehicleView({ record: vehicle }: { record: Vehicle }) {
   const vehicleActivities = useVehicleActivities();
   const routeActivities = useRouteActivities();
-  useTitle(vehicle.data ? vehicle.data.name : 'Fahrzeug');
+  useTitle(vehicle.name);
 
-  let content;
-  if (id === null || (vehicle.isError && isMissingRecord(vehicle.error))) {
-    content = (
-      <RecordNotFound
-        title="Fahrzeug nicht gefunden"
-        text="Dieses Fahrzeug gibt es nicht (mehr), oder es gehört zu einem anderen Konto."
-        backTo={paths.documentation}
-        backLabel="Zurück zur Dokumentation"
-      />
-    );
-  } else if (vehicle.isError) {
-    content = <QueryError error={vehicle.error} retry={() => void vehicle.refetch()} />;
-  } else if (!vehicle.data) {
-    content = <PageLoader />;
-  } else {
-    const activitiesError = vehicleActivities.error ?? routeActivities.error;
-    const last =
-      vehicleActivities.data && routeActivities.data
-        ? lastDocumentedAt(toIri('vehicles', vehicle.data.id), vehicleActivities.data, routeActivities.data)
-        : null;
-    content = (
+  const activitiesError = vehicleActivities.error ?? routeActivities.error;
+  const last =
+    vehicleActivities.data && routeActivities.data
+      ? lastDocumentedAt(toIri('vehicles', vehicle.id), vehicleActivities.data, routeActivities.data)
+      : null;
+  return (
+    <Stack align="center">
       <Card maw={560} w="100%">
         <Stack gap="sm">
           <Title order={1} size="h3">
@@ -50,7 +36,7 @@ export function Component() {
           </Title>
           <DetailTable
             rows={[
-              { label: 'Name des Fahrzeugs', value: vehicle.data.name },
+              { label: 'Name des Fahrzeugs', value: vehicle.name },
               {
                 label: 'Zuletzt dokumentiert am',
                 value: activitiesError
@@ -64,8 +50,8 @@ export function Component() {
               {
                 label: 'Gültigkeitsregel',
                 value:
-                  vehicle.data.validityDays != null
-                    ? `${validityRuleLabel(vehicle.data.validityDays)} (eigene Regel des Fahrzeugs)`
+                  vehicle.validityDays != null
+                    ? `${validityRuleLabel(vehicle.validityDays)} (eigene Regel des Fahrzeugs)`
                     : 'wie im Konto eingestellt',
               },
             ]}
@@ -79,7 +65,7 @@ export function Component() {
               }}
             />
           )}
-          <Button component={Link} to={paths.vehicleEdit(vehicle.data.id)} fullWidth>
+          <Button component={Link} to={paths.vehicleEdit(vehicle.id)} fullWidth>
             Fahrzeug bearbeiten
           </Button>
           <Button component={Link} to={paths.documentation} variant="default" fullWidth>
@@ -87,7 +73,14 @@ export function Component() {
           </Button>
         </Stack>
       </Card>
-    );
-  }
-  return <Stack align="center">{content}</Stack>;
+    </Stack>
+  );
 }
+
+export const { clientLoader, ErrorBoundary, Component } = recordRoute({
+  ...vehicleRecord,
+  title: 'Fahrzeug',
+  centered: true,
+  shows: () => [vehicleActivitiesQueryOptions(), routeActivitiesQueryOptions()],
+  Page: VehicleView,
+});
