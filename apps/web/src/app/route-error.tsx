@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Stack, Title } from '@mantine/core';
 import { useQueryClient, useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { QueryError } from '../components/query-error';
 import { isMissingRecord, RecordNotFound } from '../components/record-not-found';
@@ -11,17 +11,19 @@ import type { NotFoundCard } from './record-route';
 
 /**
  * "Erneut versuchen" after a failed load: the failed queries are asked again (their data, if any, stays on screen
- * meanwhile) and the page's loader runs again.
+ * meanwhile) and the page is opened anew – its loader runs again, and React Router's error boundary lets go of the
+ * error, which it does on a new location (a revalidation it might not see rendered).
  */
 function useRetry() {
   const queryClient = useQueryClient();
-  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const location = useLocation();
   const { reset } = useQueryErrorResetBoundary();
   return () => {
     reset();
     void queryClient
       .invalidateQueries({ predicate: (query) => query.state.status === 'error', refetchType: 'none' })
-      .then(() => revalidator.revalidate());
+      .then(() => navigate(location, { replace: true, state: location.state }));
   };
 }
 

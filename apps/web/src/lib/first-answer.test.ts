@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isAwaitingFirstAnswer } from './first-answer';
+import {
+  expectStoredQueries,
+  isAwaitingFirstAnswer,
+  noteStoredQueriesRestored,
+  storedQueriesRestored,
+} from './first-answer';
 
 describe('isAwaitingFirstAnswer', () => {
   it('waits only for a query without data whose answer is on its way', () => {
@@ -11,5 +16,19 @@ describe('isAwaitingFirstAnswer', () => {
     expect(isAwaitingFirstAnswer({ data: [], isError: false, fetchStatus: 'fetching' })).toBe(false);
     // A disabled query (signed out) has nothing on its way.
     expect(isAwaitingFirstAnswer({ data: undefined, isError: false, fetchStatus: 'idle' })).toBe(false);
+  });
+});
+
+describe('storedQueriesRestored', () => {
+  it('resolves at once when no stored copy is expected, and otherwise once the restore is over', async () => {
+    let resumed = false;
+    await storedQueriesRestored();
+    expectStoredQueries();
+    const waiting = storedQueriesRestored().then(() => (resumed = true));
+    await Promise.resolve();
+    expect(resumed).toBe(false);
+    noteStoredQueriesRestored();
+    await waiting;
+    expect(resumed).toBe(true);
   });
 });
