@@ -258,7 +258,7 @@ async function childLoop(target: string, job: LoopJob): Promise<LoopResult> {
   const exporter = everyone.find((row) => row.email === 'bench@example.org')!;
   const reader = everyone.find((row) => row.email === 'bench-reader@example.org')!;
   if (job === 'pdf-in-main-thread') {
-    const service = createExportService(app.db, app.stations.index);
+    const service = createExportService(app.exportRepository, app.stations.index);
     app.post('/bench/pdf-in-main-thread', async (_request, reply) => {
       const data = await service.load(exporter.id, {}, todayIn('Europe/Berlin'));
       return reply.header('content-type', 'application/pdf').send(renderPdf(data));

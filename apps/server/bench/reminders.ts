@@ -24,8 +24,9 @@ import { pino } from 'pino';
 import { sql } from 'drizzle-orm';
 import { todayIn } from '@streckenpass/contract/knowledge';
 import { openDatabase } from '../src/db/client.js';
+import { createPushTargetsRepository } from '../src/jobs/push-targets.repository.js';
 import { dispatchReminders } from '../src/jobs/reminders.js';
-import { listDueReminders } from '../src/jobs/reminders.repository.js';
+import { createRemindersRepository } from '../src/jobs/reminders.repository.js';
 import { createPushSender, generateVapidKeys } from '../src/lib/web-push.js';
 import { createMailer } from '../src/plugins/mail.js';
 
@@ -50,8 +51,13 @@ const database = await openDatabase({ databaseUrl: url.toString() });
 const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'reminder-bench-'));
 const silent = pino({ level: 'error' });
 const mailer = createMailer({ from: 'Streckenpass <no-reply@bench.example>', dataDir: outbox, log: silent });
+/** The run's repositories on one connection pool (an instance of the app has one). */
+const repositoriesOn = (db: typeof database.db) => ({
+  reminders: createRemindersRepository(db),
+  pushTargets: createPushTargetsRepository(db),
+});
 const deps = {
-  db: database.db,
+  ...repositoriesOn(database.db),
   mailer,
   push: createPushSender({ keys: generateVapidKeys(), subject: 'mailto:ops@bench.example' }),
   config: { timezone: TIMEZONE, publicUrl: 'https://streckenpass.example' },
@@ -84,7 +90,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 try {
   await seed(0);
-  const baseline = await time(() => listDueReminders(database.db, today));
+  const baseline = await time(() => deps.reminders.listDue(today));
   const first = await time(() => dispatchReminders(deps));
   const second = await time(() => dispatchReminders(deps));
   const mails = fs.readdirSync(path.join(outbox, 'outbox')).length;
@@ -93,7 +99,7 @@ try {
   await seed(USERS);
   const otherPool = await openDatabase({ databaseUrl: url.toString() });
   const racing = await time(() =>
-    Promise.all([dispatchReminders(deps), dispatchReminders({ ...deps, db: otherPool.db })]),
+    Promise.all([dispatchReminders(deps), dispatchReminders({ ...deps, ...repositoriesOn(otherPool.db) })]),
   );
   await otherPool.close();
   const count = async (query: ReturnType<typeof sql>) =>

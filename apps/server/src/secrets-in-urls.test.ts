@@ -181,6 +181,8 @@ describe('redactUrl', () => {
     ['/api/calendar/abc.ics', '/api/calendar/[redacted]'],
     ['/api/calendar_feed', '/api/calendar_feed'],
     ['/api/cronjob/internal/key', '/api/cronjob/internal/[redacted]'],
+    ['/api/cronjob/reminders/reminder-cron-key', '/api/cronjob/reminders/[redacted]'],
+    ['/api/calendar/geheim.ics', '/api/calendar/[redacted]'],
     ['/api/cronjob/intern/key', '/api/cronjob/[redacted]/[redacted]'],
     ['/api/users/mail-verification/a%40b.de/abc', '/api/users/mail-verification/[redacted]/[redacted]'],
     ['/api/users/mail-verification/resend', '/api/users/mail-verification/resend'],

@@ -1,6 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { toIri, type IriKind } from '@streckenpass/contract/common';
-import type { OwnedRepository } from '../http/crud-routes.js';
 import type { Db, Executor } from './client.js';
 import { notFound, unprocessable } from '../lib/errors.js';
 import { assertLinkQuota, assertRecordQuota, lockQuotas, type Quota } from './quota.js';
@@ -18,6 +17,20 @@ import {
   type LinkTable,
   type OwnedTable,
 } from './owned.js';
+
+/**
+ * What every owner-linked record's repository offers. `findOwned` and the writes refuse with 403 (someone else's
+ * record) or 404 (none) themselves, so a handler never checks ownership and then queries again.
+ */
+export interface OwnedRepository<Item, CreateInput, UpdateInput> {
+  /** Every record of the user, in the order of its list answer. */
+  list(userId: number): Promise<Item[]>;
+  findOwned(id: number, userId: number): Promise<Item>;
+  /** Resolves the input's references (403 / 422) and writes, in `tx` when the caller hands one in. */
+  create(userId: number, input: CreateInput, tx?: Executor): Promise<Item>;
+  update(id: number, userId: number, patch: UpdateInput, tx?: Executor): Promise<Item>;
+  remove(id: number, userId: number, tx?: Executor): Promise<void>;
+}
 
 /** A body field holding references (IRIs of `kind`) that become rows of a link table. */
 export interface LinkField {

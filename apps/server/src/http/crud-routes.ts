@@ -1,24 +1,10 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParamsSchema } from '@streckenpass/contract/common';
-import type { Executor } from '../db/client.js';
+import type { OwnedRepository } from '../db/owned-records.js';
 import { notFound } from '../lib/errors.js';
-import { currentUser } from '../plugins/auth.js';
+import { currentUser } from './current-user.js';
 import { problems } from './problems.js';
-
-/**
- * What every owner-linked record's repository offers. `findOwned` and the writes refuse with 403 (someone else's
- * record) or 404 (none) themselves, so a handler never checks ownership and then queries again.
- */
-export interface OwnedRepository<Item, CreateInput, UpdateInput> {
-  /** Every record of the user, in the order of its list answer. */
-  list(userId: number): Promise<Item[]>;
-  findOwned(id: number, userId: number): Promise<Item>;
-  /** Resolves the input's references (403 / 422) and writes, in `tx` when the caller hands one in. */
-  create(userId: number, input: CreateInput, tx?: Executor): Promise<Item>;
-  update(id: number, userId: number, patch: UpdateInput, tx?: Executor): Promise<Item>;
-  remove(id: number, userId: number, tx?: Executor): Promise<void>;
-}
 
 interface Doc {
   summary: string;

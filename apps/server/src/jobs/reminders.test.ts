@@ -7,9 +7,7 @@ import { reminderLog, users } from '../db/schema.js';
 import { buildTestApp, createTestDatabase, testConfig, type TestDatabase } from '../test/helpers.js';
 import { insertReportUser, insertRouteValidFor, today } from '../test/reports.js';
 import { startTestSmtp, type TestSmtp } from '../test/smtp.js';
-import { redactUrl } from '../http/redact-url.js';
 import { dispatchReminders, REMINDER_STALE_MINUTES } from './reminders.js';
-import { claimReminders, listDueReminders } from './reminders.repository.js';
 
 /**
  * Exactly once per route × threshold × channel (docs/decisions/0021): two app instances on one database (two
@@ -47,7 +45,14 @@ beforeEach(async () => {
   smtp.messages.splice(0);
 });
 
-const deps = (app: App) => ({ db: app.db, mailer: app.mailer, push: app.push, config: app.config, log: app.log });
+const deps = (app: App) => ({
+  reminders: app.reminders,
+  pushTargets: app.pushTargets,
+  mailer: app.mailer,
+  push: app.push,
+  config: app.config,
+  log: app.log,
+});
 const mailsTo = (email: string) => smtp.messages.filter((mail) => mail.to.includes(email));
 const logRows = (userId: number) => one.db.select().from(reminderLog).where(eq(reminderLog.userId, userId));
 
@@ -137,9 +142,9 @@ describe('across a restart', () => {
     const person = await insertReportUser(one);
     await insertRouteValidFor(one, person.id, 7, { name: 'Friedberg – Hanau' });
     // The instance claims the reminder and dies before sending it.
-    const due = await listDueReminders(one.db, today(one));
+    const due = await one.reminders.listDue(today(one));
     expect(due).toHaveLength(1);
-    const crashed = await claimReminders(one.db, due, REMINDER_STALE_MINUTES);
+    const crashed = await one.reminders.claim(due, REMINDER_STALE_MINUTES);
     expect(crashed.routeIds).toHaveLength(1);
 
     const restartedDatabase = database.url ? await openDatabase({ databaseUrl: database.url }) : database.database;
@@ -217,9 +222,8 @@ describe('cancellation on renewal', () => {
       const renewed = await insertRouteValidFor(one, person.id, 7, { name: 'Erneuert' });
       await insertRouteValidFor(one, person.id, 7, { name: 'Nicht erneuert' });
       // A claim from a crashed run of the old cycle must not be taken over either.
-      const due = await listDueReminders(one.db, today(one));
-      await claimReminders(
-        one.db,
+      const due = await one.reminders.listDue(today(one));
+      await one.reminders.claim(
         due.filter((item) => item.routeId === renewed.id),
         REMINDER_STALE_MINUTES,
       );
@@ -255,8 +259,7 @@ describe('GET /api/cronjob/reminders/{apiKey}', () => {
       expect(calls.map((call) => call.statusCode)).toEqual([200, 200, 200]);
       expect(calls.reduce((sum, call) => sum + (call.json() as { reminders: number }).reminders, 0)).toBe(1);
       expect(mailsTo(person.email)).toHaveLength(1);
-      expect(redactUrl('/api/cronjob/reminders/reminder-cron-key')).toBe('/api/cronjob/reminders/[redacted]');
-      expect(redactUrl('/api/calendar/geheim.ics')).toBe('/api/calendar/[redacted]');
+      // The redaction of the key and of a feed's address: secrets-in-urls.test.ts.
     } finally {
       await ctx.close();
     }

@@ -2,21 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { reminderLine, type ReminderChannel } from '@streckenpass/contract/notifications';
 import { todayIn } from '@streckenpass/contract/knowledge';
 import type { AppConfig } from '../config.js';
-import type { Db } from '../db/client.js';
+import type { Mailer } from '../lib/mailer.js';
 import type { PushMessage, PushSender } from '../lib/web-push.js';
 import { reminderMail } from '../mail/templates.js';
-import type { Mailer } from '../plugins/mail.js';
+import type { PushTargetsRepository } from './push-targets.repository.js';
+import type { DueReminder, RemindersRepository } from './reminders.repository.js';
 import { mapWithConcurrency } from './weekly-report.js';
-import {
-  claimReminders,
-  listDueReminders,
-  listPushTargets,
-  markRemindersSent,
-  purgeOldReminders,
-  releaseReminders,
-  type DueReminder,
-} from './reminders.repository.js';
-import { deleteGoneTarget, markTargetDelivered } from './push-targets.repository.js';
 
 /** Reminders go out from this hour on (application time zone): a phone is not woken at midnight. */
 export const REMINDER_HOUR = 7;
@@ -27,7 +18,8 @@ export const REMINDER_STALE_MINUTES = 10;
 const CONCURRENCY = 8;
 
 export interface ReminderDeps {
-  db: Db;
+  reminders: RemindersRepository;
+  pushTargets: PushTargetsRepository;
   mailer: Pick<Mailer, 'send'>;
   push: PushSender;
   config: Pick<AppConfig, 'timezone' | 'publicUrl'>;
@@ -52,26 +44,26 @@ export interface ReminderRunResult {
  * many subscriptions accepted it; throws when none did and one failed.
  */
 export async function deliverPush(
-  deps: Pick<ReminderDeps, 'db' | 'push' | 'log'>,
+  deps: Pick<ReminderDeps, 'pushTargets' | 'push' | 'log'>,
   userId: number,
   message: PushMessage,
 ): Promise<number> {
-  const targets = await listPushTargets(deps.db, userId);
+  const targets = await deps.pushTargets.list(userId);
   let delivered = 0;
   let failure: unknown;
   for (const target of targets) {
     try {
       const outcome = await deps.push.send(target, message);
       if (outcome === 'gone') {
-        await deleteGoneTarget(deps.db, target.id);
+        await deps.pushTargets.removeGone(target.id);
         deps.log.info({ userId, subscription: target.id }, 'push subscription gone; deleted');
       } else if (outcome === 'refused') {
         // Nothing was sent: its endpoint is not public (any more) or its keys are unusable (decision 0030).
-        await deleteGoneTarget(deps.db, target.id);
+        await deps.pushTargets.removeGone(target.id);
         deps.log.warn({ userId, subscription: target.id }, 'push subscription breaks the endpoint rule; deleted');
       } else {
         delivered += 1;
-        await markTargetDelivered(deps.db, target.id);
+        await deps.pushTargets.markDelivered(target.id);
       }
     } catch (err) {
       failure = err;
@@ -117,7 +109,7 @@ export async function dispatchReminders(
 ): Promise<ReminderRunResult> {
   const today = todayIn(deps.config.timezone, options.now ?? new Date());
   const stale = options.staleAfterMinutes ?? REMINDER_STALE_MINUTES;
-  const due = await listDueReminders(deps.db, today);
+  const due = await deps.reminders.listDue(today);
   const bundles = new Map<string, DueReminder[]>();
   for (const item of due) {
     const key = `${item.userId}:${item.channel}`;
@@ -130,7 +122,7 @@ export async function dispatchReminders(
   const sendBundle = async (items: DueReminder[]) => {
     const first = items[0];
     if (!first) return;
-    const claim = await claimReminders(deps.db, items, stale);
+    const claim = await deps.reminders.claim(items, stale);
     result.held += items.length - claim.routeIds.length;
     if (claim.routeIds.length === 0) return;
     const claimed = new Set(claim.routeIds);
@@ -140,13 +132,15 @@ export async function dispatchReminders(
     } catch (err) {
       result.failed += entries.length;
       deps.log.error({ err, userId: first.userId, channel: first.channel }, 'reminders not sent; the next run retries');
-      await releaseReminders(deps.db, claim).catch((releaseErr: unknown) =>
-        deps.log.error({ err: releaseErr, userId: first.userId }, 'reminder claims not released'),
-      );
+      await deps.reminders
+        .release(claim)
+        .catch((releaseErr: unknown) =>
+          deps.log.error({ err: releaseErr, userId: first.userId }, 'reminder claims not released'),
+        );
       return;
     }
     try {
-      await markRemindersSent(deps.db, claim);
+      await deps.reminders.markSent(claim);
     } catch (err) {
       // Sent but not recorded: the one window a log cannot close (as for the weekly report, decision 0002).
       deps.log.error({ err, userId: first.userId }, 'reminders sent but not recorded');
@@ -164,7 +158,7 @@ export async function dispatchReminders(
       deps.log.error({ err, userId: items[0]?.userId }, 'reminder bundle failed');
     }
   });
-  await purgeOldReminders(deps.db, today).catch((err: unknown) => deps.log.error({ err }, 'reminder log not purged'));
+  await deps.reminders.purgeOld(today).catch((err: unknown) => deps.log.error({ err }, 'reminder log not purged'));
   deps.log.info(result, 'reminders dispatched');
   return result;
 }

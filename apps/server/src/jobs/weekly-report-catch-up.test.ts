@@ -25,7 +25,13 @@ beforeEach(async () => {
   smtp.messages.splice(0);
 });
 
-const deps = (app: App) => ({ db: app.db, mailer: app.mailer, config: app.config, log: app.log });
+const deps = (app: App) => ({
+  reports: app.weeklyReports,
+  expiring: app.expiringRoutes,
+  mailer: app.mailer,
+  config: app.config,
+  log: app.log,
+});
 /**
  * Now, or on a Monday before 06:00 in Berlin seven hours later (the same day and ISO week): a moment after this
  * week's scheduled run, so that the catch-up has something to do whenever the suite runs.

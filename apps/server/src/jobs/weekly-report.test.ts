@@ -8,7 +8,6 @@ import { allReports, currentIsoWeek, insertDueUser, insertReportUser, reportsFor
 import { insertRoute, insertRouteActivity } from '../test/seed.js';
 import { startTestSmtp, type TestSmtp } from '../test/smtp.js';
 import { dispatchWeeklyReports, isoWeekOf, STALE_CLAIM_MINUTES } from './weekly-report.js';
-import { claimReport, markReportSent, releaseClaim } from './weekly-report.repository.js';
 
 const KEY = 'cron-test-key-two-instances';
 
@@ -41,7 +40,13 @@ beforeEach(async () => {
   smtp.messages.splice(0);
 });
 
-const deps = (app: App) => ({ db: app.db, mailer: app.mailer, config: app.config, log: app.log });
+const deps = (app: App) => ({
+  reports: app.weeklyReports,
+  expiring: app.expiringRoutes,
+  mailer: app.mailer,
+  config: app.config,
+  log: app.log,
+});
 const logRow = async (userId: number) =>
   (await one.app.db.select().from(weeklyReportLog).where(eq(weeklyReportLog.userId, userId)))[0];
 
@@ -131,7 +136,7 @@ describe('claims', () => {
       claimedAt: sql`now() - interval '1 hour'`,
     });
     const claims = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => claimReport((i % 2 ? two : one.app).db, user.id, week, 15)),
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? two : one.app).weeklyReports.claim(user.id, week, 15)),
     );
     expect(claims.filter(Boolean)).toHaveLength(1);
   });
@@ -139,24 +144,24 @@ describe('claims', () => {
   it('settles only the claim it holds: a run that lost its claim to a re-claim changes nothing', async () => {
     const user = await insertReportUser(one.app);
     const week = '2026-W01';
-    const first = await claimReport(one.app.db, user.id, week, 15);
+    const first = await one.app.weeklyReports.claim(user.id, week, 15);
     if (!first) throw new Error('first claim failed');
-    expect(await claimReport(two.db, user.id, week, 15)).toBeNull();
+    expect(await two.weeklyReports.claim(user.id, week, 15)).toBeNull();
     // The first run stalls past the stale limit; another takes over.
     await one.app.db
       .update(weeklyReportLog)
       .set({ claimedAt: sql`now() - interval '20 minutes'` })
       .where(eq(weeklyReportLog.id, first.id));
-    const second = await claimReport(two.db, user.id, week, 15);
+    const second = await two.weeklyReports.claim(user.id, week, 15);
     if (!second) throw new Error('re-claim failed');
     expect(second.id).toBe(first.id);
 
-    await releaseClaim(one.app.db, first);
-    await markReportSent(one.app.db, first);
+    await one.app.weeklyReports.release(first);
+    await one.app.weeklyReports.markSent(first);
     expect(await logRow(user.id)).toMatchObject({ status: 'claimed', sentAt: null });
-    await markReportSent(two.db, second);
+    await two.weeklyReports.markSent(second);
     expect(await logRow(user.id)).toMatchObject({ status: 'sent' });
-    expect(await claimReport(one.app.db, user.id, week, 0)).toBeNull();
+    expect(await one.app.weeklyReports.claim(user.id, week, 0)).toBeNull();
   });
 
   it('counts the ISO week in the application time zone', async () => {

@@ -1,18 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { WEEKLY_REPORT_WINDOW_DAYS } from '@streckenpass/contract/constants';
 import { addDays, daysBetween, todayIn, type CalendarDate } from '@streckenpass/contract/knowledge';
+import type { ExpiringRoute } from '@streckenpass/contract/routes';
 import type { AppConfig } from '../config.js';
-import type { Db } from '../db/client.js';
+import type { Mailer } from '../lib/mailer.js';
 import { weeklyReportMail } from '../mail/templates.js';
-import { listExpiringRoutes } from '../modules/route-activities/expiring.repository.js';
-import type { Mailer } from '../plugins/mail.js';
-import {
-  claimReport,
-  listReportRecipients,
-  markReportSent,
-  releaseClaim,
-  type ReportRecipient,
-} from './weekly-report.repository.js';
+import type { ReportRecipient, WeeklyReportsRepository } from './weekly-report.repository.js';
 
 /** Monday 06:00 (croner pattern; minute hour day-of-month month day-of-week), in `config.timezone`. */
 export const WEEKLY_REPORT_CRON = '0 6 * * 1';
@@ -36,7 +29,11 @@ export function isoWeekOf(date: CalendarDate): string {
 }
 
 export interface WeeklyReportDeps {
-  db: Db;
+  reports: WeeklyReportsRepository;
+  /** The expiring list of GET /api/routes/expiring (`app.expiringRoutes`): the report mails the same entries. */
+  expiring: {
+    list(ownerId: number, options: { today: string; days: number; recordedOnly: boolean }): Promise<ExpiringRoute[]>;
+  };
   mailer: Pick<Mailer, 'send'>;
   config: Pick<AppConfig, 'timezone' | 'publicUrl' | 'reportBcc'>;
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
@@ -78,17 +75,17 @@ export async function dispatchWeeklyReports(
   const today = todayIn(deps.config.timezone, options.now ?? new Date());
   const isoWeek = isoWeekOf(today);
   const staleAfterMinutes = options.staleAfterMinutes ?? STALE_CLAIM_MINUTES;
-  const recipients = await listReportRecipients(deps.db, isoWeek);
+  const recipients = await deps.reports.listRecipients(isoWeek);
 
   const reportTo = async (recipient: ReportRecipient): Promise<Outcome> => {
     if (recipient.reported) return 'skipped';
-    const entries = await listExpiringRoutes(deps.db, recipient.id, {
+    const entries = await deps.expiring.list(recipient.id, {
       today,
       days: WEEKLY_REPORT_WINDOW_DAYS,
       recordedOnly: true,
     });
     if (entries.length === 0) return 'skipped';
-    const claim = await claimReport(deps.db, recipient.id, isoWeek, staleAfterMinutes);
+    const claim = await deps.reports.claim(recipient.id, isoWeek, staleAfterMinutes);
     if (!claim) return 'held';
 
     const mail = weeklyReportMail({
@@ -112,14 +109,14 @@ export async function dispatchWeeklyReports(
       });
     } catch (err) {
       deps.log.error({ err, userId: recipient.id, isoWeek }, 'weekly report not sent; the next run retries it');
-      await releaseClaim(deps.db, claim).catch((releaseErr: unknown) =>
+      await deps.reports.release(claim).catch((releaseErr: unknown) =>
         // The claim then goes stale and is taken over after STALE_CLAIM_MINUTES.
         deps.log.error({ err: releaseErr, userId: recipient.id, isoWeek }, 'weekly report claim not released'),
       );
       return 'failed';
     }
     try {
-      await markReportSent(deps.db, claim);
+      await deps.reports.markSent(claim);
     } catch (err) {
       // The one window the log cannot close: sent, but not recorded. A later run may send this report again.
       deps.log.error({ err, userId: recipient.id, isoWeek }, 'weekly report sent but not recorded');

@@ -1,14 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../lib/errors.js';
+import { currentUser, unauthenticated } from '../http/current-user.js';
 import { resolveJwtSecret, signToken, verifyToken } from '../lib/jwt.js';
-
-export interface AuthUser {
-  id: number;
-  email: string;
-  roles: string[];
-  jti: string;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,15 +14,11 @@ declare module 'fastify' {
     /** Signs and records a token; `authTime` (seconds) carries the original login through renewals. */
     issueToken: (user: { id: number; email: string; roles: string[] }, authTime?: number) => Promise<string>;
   }
-  interface FastifyRequest {
-    auth: AuthUser | null;
-  }
 }
 
 /** Response header with a renewed bearer token; the web client replaces its stored token with it. */
 export const RENEWED_TOKEN_HEADER = 'x-renewed-token';
 
-const unauthorized = () => new HttpError(401, 'Unauthorized', 'Anmeldung erforderlich oder abgelaufen.');
 const BEARER = /^Bearer\s+([A-Za-z0-9_\-.]{10,4096})$/;
 const JTI = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -59,12 +48,12 @@ export default fp(
     app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.is404 || isPublic(request)) return;
       const match = BEARER.exec(request.headers.authorization ?? '');
-      if (!match?.[1]) throw unauthorized();
+      if (!match?.[1]) throw unauthenticated();
       const claims = verifyToken(secret, match[1]);
-      if (!claims || !JTI.test(claims.jti)) throw unauthorized();
+      if (!claims || !JTI.test(claims.jti)) throw unauthenticated();
       // The token must be known, unrevoked and unexpired, and its user must still exist (cached for seconds).
       const session = await app.authTokens.findSession(claims.jti, Number(claims.sub), claims.exp * 1000);
-      if (!session) throw unauthorized();
+      if (!session) throw unauthenticated();
       request.auth = { id: session.id, email: session.email, roles: session.roles, jti: claims.jti };
       // Sliding session: while the app is used, a token older than JWT_RENEW_AFTER is replaced by a fresh one, so
       // a token expires JWT_TTL after the last use, not after the login (docs/decisions/0017).
@@ -79,8 +68,8 @@ export default fp(
   { name: 'auth', dependencies: ['db', 'authTokens', 'settings'] },
 );
 
-/** The authenticated caller; only for handlers of the authenticated scope. */
-export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
-}
+/**
+ * `currentUser` lives in http/current-user.ts (http/ imports no plugin); modules/route-activities still imports it
+ * from here.
+ */
+export { currentUser };

@@ -4,20 +4,7 @@ import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type Nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  bcc?: string | undefined;
-}
-
-export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
-  /** Where mail goes: 'smtp' or the outbox directory. */
-  readonly target: string;
-}
+import type { Mailer, OutgoingMail } from '../lib/mailer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

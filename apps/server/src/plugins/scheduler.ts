@@ -25,6 +25,14 @@ export default fp(
     app.decorate('weeklyReportCatchUp', null);
     app.decorate('reminderJob', null);
     if (!app.config.scheduler) return;
+    // The jobs reach the data through the repositories (jobs/*.repository.ts and the expiring list's).
+    const reportDeps = {
+      reports: app.weeklyReports,
+      expiring: app.expiringRoutes,
+      mailer: app.mailer,
+      config: app.config,
+      log: app.log,
+    };
     let running: Promise<unknown> | null = null;
     let reminders: Promise<unknown> | null = null;
     let closing = false;
@@ -35,7 +43,8 @@ export default fp(
     const runReminders = () => {
       if (closing || reminders || !isPastReminderHour(new Date(), app.config.timezone)) return reminders;
       reminders = dispatchReminders({
-        db: app.db,
+        reminders: app.reminders,
+        pushTargets: app.pushTargets,
         mailer: app.mailer,
         push: app.push,
         config: app.config,
@@ -59,7 +68,7 @@ export default fp(
           protect: true,
         },
         async () => {
-          running = dispatchWeeklyReports({ db: app.db, mailer: app.mailer, config: app.config, log: app.log })
+          running = dispatchWeeklyReports(reportDeps)
             .catch((err: unknown) => app.log.error({ err }, 'weekly report run failed'))
             .finally(() => {
               running = null;
@@ -69,7 +78,7 @@ export default fp(
       );
       app.log.info({ nextRun: app.weeklyReportJob.nextRun()?.toISOString() }, 'weekly report scheduled');
       // This week's reports that a crashed or absent instance left unsent (jobs/weekly-report-catch-up.ts).
-      catchUp = catchUpWeeklyReports({ db: app.db, mailer: app.mailer, config: app.config, log: app.log });
+      catchUp = catchUpWeeklyReports(reportDeps);
       app.weeklyReportCatchUp = catchUp;
       catchUp.done.catch((err: unknown) => app.log.error({ err }, 'weekly report catch-up failed'));
 
@@ -90,5 +99,8 @@ export default fp(
       await running;
     });
   },
-  { name: 'scheduler', dependencies: ['db', 'mail', 'push'] },
+  {
+    name: 'scheduler',
+    dependencies: ['db', 'mail', 'push', 'weeklyReports', 'expiringRoutes', 'reminders', 'pushTargets'],
+  },
 );

@@ -3,7 +3,7 @@ import { backupSchema, mergePreviewSchema, restoreResultSchema } from '@strecken
 import { BACKUP_MAX_BYTES } from '@streckenpass/contract/limits';
 import { todayIn } from '@streckenpass/contract/knowledge';
 import { problems } from '../../http/problems.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../http/current-user.js';
 import { createBackupService } from './backup.service.js';
 import { parseBackupInSteps } from './backup.validation.js';
 

@@ -58,7 +58,8 @@ const cronjobRoutes: FastifyPluginAsyncZod = async (app) => {
         throw forbidden('Ungültiger Schlüssel.');
       }
       const result = await dispatchWeeklyReports({
-        db: app.db,
+        reports: app.weeklyReports,
+        expiring: app.expiringRoutes,
         mailer: app.mailer,
         config: app.config,
         log: request.log,
@@ -91,7 +92,8 @@ const cronjobRoutes: FastifyPluginAsyncZod = async (app) => {
         throw forbidden('Ungültiger Schlüssel.');
       }
       const { messages, reminders, late, held, failed } = await dispatchReminders({
-        db: app.db,
+        reminders: app.reminders,
+        pushTargets: app.pushTargets,
         mailer: app.mailer,
         push: app.push,
         config: app.config,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import { toIri } from '@streckenpass/contract/common';
 import type { Db } from '../../db/client.js';
 import { resolveOwnedIds } from '../../db/owned.js';
+import { repositoryPlugin } from '../../db/repository.js';
 import {
   routeActivities,
   routes,
@@ -143,3 +144,11 @@ export function createExportRepository(db: Db) {
 }
 
 export type ExportRepository = ReturnType<typeof createExportRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    exportRepository: ExportRepository;
+  }
+}
+
+export default repositoryPlugin('exportRepository', (app) => createExportRepository(app.db));

@@ -6,7 +6,7 @@ import { todayIn } from '@streckenpass/contract/knowledge';
 import { selectionSchema } from '@streckenpass/contract/selection';
 import { renderCsv } from '../../export/csv.js';
 import { exportFilename, type ExportData } from '../../export/model.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../http/current-user.js';
 import { createExportService } from './export.service.js';
 
 /** What each format's handler renders with; the PDF comes from worker threads, see `export/pdf-pool.ts`. */
@@ -52,7 +52,7 @@ const SELECTION_RULES =
   '`Content-Disposition: attachment; filename="streckenkunde-JJJJ-MM-TT.<csv|pdf>"` (Datum = heute in APP_TIMEZONE).';
 
 const exportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createExportService(app.db, app.stations.index);
+  const service = createExportService(app.exportRepository, app.stations.index);
   // The PDF comes from the shared pool of worker threads (plugins/pdf-pool.ts).
   const renderers: Record<keyof typeof formats, Renderer> = { csv: renderCsv, pdf: (data) => app.pdfPool.render(data) };
 

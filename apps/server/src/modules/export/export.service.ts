@@ -2,11 +2,10 @@ import { addDays, expandSelection } from '@streckenpass/contract/knowledge';
 import { effectiveValidityDays, validityRuleLabel } from '@streckenpass/contract/notifications';
 import type { Selection } from '@streckenpass/contract/selection';
 import type { StationIndex } from '@streckenpass/contract/stations';
-import type { Db } from '../../db/client.js';
 import type { ExportData } from '../../export/model.js';
 import { unauthorized } from '../../lib/errors.js';
 import { readPackageVersion } from '../../lib/version.js';
-import { createExportRepository } from './export.repository.js';
+import type { ExportRepository } from './export.repository.js';
 
 /**
  * Turns a documentation selection into what the exports print.
@@ -18,8 +17,7 @@ import { createExportRepository } from './export.repository.js';
  * - Vehicles: the chosen ones; with an entirely empty selection ("export everything") every vehicle; otherwise
  *   none, and the exports leave the vehicles block out.
  */
-export function createExportService(db: Db, stations: StationIndex) {
-  const repo = createExportRepository(db);
+export function createExportService(repo: ExportRepository, stations: StationIndex) {
   const station = (code: string | null) => {
     const found = code ? stations.byCode(code) : undefined;
     return found ? { code: found.code, name: found.name } : null;

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { repositoryPlugin } from '../../db/repository.js';
 import {
   routeActivities,
   routeActivityRoutes,
@@ -82,3 +83,11 @@ export function createImportRepository(db: Executor) {
 }
 
 export type ImportRepository = ReturnType<typeof createImportRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    importRepository: ImportRepository;
+  }
+}
+
+export default repositoryPlugin('importRepository', (app) => createImportRepository(app.db));

@@ -11,11 +11,10 @@ import {
 import { todayIn } from '@streckenpass/contract/knowledge';
 import { problems } from '../../http/problems.js';
 import { badRequest, unauthorized, unprocessable } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../http/current-user.js';
 import { createBackupService } from '../backup/backup.service.js';
 import { importTemplate, parseImport, type ParsedImport } from './csv-import.js';
 import { describeImport, emptyMerge, planImport } from './import-plan.js';
-import { createImportRepository } from './import.repository.js';
 
 const tags = ['Meine Daten'];
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'application/octet-stream'];
@@ -48,7 +47,7 @@ function fileDays(parsed: ParsedImport): string[] {
 
 const importRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createBackupService(app.backupRepository);
-  const repository = createImportRepository(app.db);
+  const repository = app.importRepository;
 
   // Uploads arrive as the file's bytes; the encoding is detected from them (csv-import.ts), not from a header.
   app.addContentTypeParser(CSV_TYPES, { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) =>

@@ -4,7 +4,7 @@ import { calendarFeedSchema } from '@streckenpass/contract/notifications';
 import { problems } from '../../http/problems.js';
 import { notFound } from '../../lib/errors.js';
 import { generateToken, hashToken } from '../../lib/one-time-token.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../http/current-user.js';
 import { buildFeed, feedHash } from './calendar-feed.service.js';
 
 const tags = ['Erinnerungen'];

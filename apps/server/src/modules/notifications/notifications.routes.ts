@@ -19,7 +19,7 @@ import { problems } from '../../http/problems.js';
 import { unauthorized, unprocessable } from '../../lib/errors.js';
 import { isAuthSecret, isP256PublicKey } from '../../lib/push-endpoint-rule.js';
 import { reminderMail } from '../../mail/templates.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../http/current-user.js';
 import { deliverPush } from '../../jobs/reminders.js';
 import type { PushSubscriptionRow } from './notifications.repository.js';
 
@@ -223,7 +223,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       let delivered: number;
       try {
-        delivered = await deliverPush({ db: app.db, push: app.push, log: request.log }, user.id, {
+        delivered = await deliverPush({ pushTargets: app.pushTargets, push: app.push, log: request.log }, user.id, {
           title: 'Test-Benachrichtigung',
           body: 'So sehen Ihre Erinnerungen an ablaufende Streckenkunde aus.',
           url: '/account/notifications',

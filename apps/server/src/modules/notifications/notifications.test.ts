@@ -229,7 +229,8 @@ describe('reminders by push', () => {
     const tablet = await subscribe(alice, 'tablet');
     const route = await insertRouteValidFor(ctx.app, alice.id, 7, { name: 'Fulda – Bebra' });
     const deps = {
-      db: ctx.app.db,
+      reminders: ctx.app.reminders,
+      pushTargets: ctx.app.pushTargets,
       mailer: ctx.app.mailer,
       push: ctx.app.push,
       config: ctx.app.config,

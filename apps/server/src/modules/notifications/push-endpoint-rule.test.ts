@@ -182,7 +182,8 @@ describe('sending to a subscription that breaks the rule', () => {
     await insertStored(push.subscribe('old', 'localhost'));
     await insertRouteValidFor(ctx.app, alice.id, 7, { name: 'Fulda – Bebra' });
     const deps = {
-      db: ctx.app.db,
+      reminders: ctx.app.reminders,
+      pushTargets: ctx.app.pushTargets,
       mailer: ctx.app.mailer,
       push: ctx.app.push,
       config: ctx.app.config,

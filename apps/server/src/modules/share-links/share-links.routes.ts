@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { problems } from '../../http/problems.js';
 import { unprocessable } from '../../lib/errors.js';
 import { generateToken } from '../../lib/one-time-token.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../http/current-user.js';
 
 const tags = ['Freigabe-Links'];
 

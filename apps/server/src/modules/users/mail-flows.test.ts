@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { oneTimeTokens } from '../../db/schema.js';
 import { buildTestApp, registerUser, uniqueEmail, type TestContext } from '../../test/helpers.js';
 import { extractLink, startTestSmtp, type TestSmtp } from '../../test/smtp.js';
-import { FORGOT_PASSWORD_MESSAGE } from './users.routes.js';
+import { FORGOT_PASSWORD_MESSAGE } from './authentication.routes.js';
 
 let ctx: TestContext;
 let smtp: TestSmtp;

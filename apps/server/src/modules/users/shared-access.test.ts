@@ -3,7 +3,7 @@ import type { CreatedShareLink, ShareLink } from '@streckenpass/contract/share-l
 import { createCaller } from '../../test/api.js';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
 import { extractLink, startTestSmtp, type TestSmtp } from '../../test/smtp.js';
-import { SHARED_ACCESS_REVOKED_MESSAGE } from './users.routes.js';
+import { SHARED_ACCESS_REVOKED_MESSAGE } from './account-answers.js';
 
 /**
  * A new password and the access that was handed out on purpose (docs/decisions/0033): share links and the calendar

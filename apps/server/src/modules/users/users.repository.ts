@@ -22,6 +22,14 @@ export function toUser(row: UserRow): User {
 
 export function createUsersRepository(db: Db) {
   return {
+    /**
+     * Runs `work` in one transaction; the writes that take an executor (a new password, the sessions, share links and
+     * calendar feed it ends) join it.
+     */
+    transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+
     async findById(id: number): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row;

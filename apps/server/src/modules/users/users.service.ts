@@ -1,6 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
-import type { Mailer } from '../../plugins/mail.js';
+import type { Mailer } from '../../lib/mailer.js';
 import { accountDeletedMail, passwordResetMail, verificationMail } from '../../mail/templates.js';
 import { generateToken, hashToken } from '../../lib/one-time-token.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.js';
@@ -17,7 +17,7 @@ export interface AccountServiceDeps {
   sessions: Pick<AuthTokensRepository, 'revokeAllOf'>;
   shareLinks: Pick<ShareLinksRepository, 'revokeAllOf'>;
   calendarFeeds: Pick<NotificationsRepository, 'revokeFeed'>;
-  /** Runs `work` in one database transaction (`app.db.transaction`). */
+  /** Runs `work` in one database transaction (`usersRepository.transaction`). */
   transaction: <T>(work: (tx: Executor) => Promise<T>) => Promise<T>;
   mailer: Mailer;
   publicUrl: string;
@@ -173,3 +173,17 @@ export function createAccountService({
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
+
+/** The account service over the instance's repositories, mailer and settings (both route files of the module use it). */
+export function accountServiceFor(app: FastifyInstance): AccountService {
+  return createAccountService({
+    repo: app.usersRepository,
+    sessions: app.authTokens,
+    shareLinks: app.shareLinksRepository,
+    calendarFeeds: app.notificationsRepository,
+    transaction: (work) => app.usersRepository.transaction(work),
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+    log: app.log,
+  });
+}

@@ -1,0 +1,37 @@
+import fp from 'fastify-plugin';
+import { problem } from '../lib/problem.js';
+import { redactUrl } from './redact-url.js';
+
+/**
+ * The policy of the `/api` scope, registered inside it before its routes (fastify/demo's `routes/api/autohooks.ts`):
+ * the static security headers, authentication once for every route, `Cache-Control` on personal answers, and the
+ * API's own 404. Not encapsulated (fastify-plugin), so that its hooks hold for the scope that registers it.
+ */
+export default fp(
+  async (api) => {
+    // JSON answers: the static security headers instead of helmet's per-response work.
+    api.addHook('onRoute', (route) => {
+      route.config = { ...(route.config ?? {}), helmet: { skipRoute: true } } as typeof route.config;
+    });
+    api.addHook('onRequest', async (_request, reply) => {
+      reply.headers(api.apiSecurityHeaders);
+    });
+    // Authentication once for the whole scope; routes declared public (`security: []`) pass.
+    api.addHook('onRequest', api.authenticate);
+    // Personal data is not kept by shared caches; account and token answers not even by the browser.
+    api.addHook('onSend', async (request, reply, payload) => {
+      if (!reply.hasHeader('cache-control')) {
+        if (request.routeOptions.config.noStore) reply.header('cache-control', 'no-store');
+        else if (request.auth) reply.header('cache-control', 'private, no-cache');
+      }
+      return payload;
+    });
+    api.setNotFoundHandler((request, reply) => {
+      reply
+        .status(404)
+        .type('application/problem+json')
+        .send(problem(404, 'Not Found', `Keine Schnittstelle unter ${request.method} ${redactUrl(request.url)}.`));
+    });
+  },
+  { name: 'api-scope', dependencies: ['security', 'auth'] },
+);
