@@ -106,7 +106,7 @@ describe('concurrent writes over overlapping routes', () => {
     );
     expect(failed).toEqual([]);
     expect(statuses.get('POST /api/route_activities')).toHaveLength(8 * 16);
-  });
+  }, 180_000); // 272 writes: on PGlite one after the other, minutes on a loaded CI machine
 
   it('links routes and tours from both ends at once without a 500 (a tour’s routes are the routes’ tours)', async () => {
     const tourIris: string[] = [];
@@ -131,7 +131,7 @@ describe('concurrent writes over overlapping routes', () => {
       await Promise.all(writes);
     }
     expect(failed).toEqual([]);
-  });
+  }, 120_000);
 
   // A real deadlock needs a second connection: PostgreSQL only (PGlite has one connection and cannot deadlock).
   it.skipIf(!process.env.DATABASE_URL)(
