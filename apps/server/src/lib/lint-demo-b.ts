@@ -1,0 +1,2 @@
+import { a } from './lint-demo-a.js';
+export const b = (): unknown => a;
