@@ -8,13 +8,8 @@ import {
 } from '@streckenpass/contract/backup';
 import { quotaMessage } from '../../db/quota.js';
 import { unauthorized, unprocessable } from '../../lib/errors.js';
-import {
-  readSections,
-  type BackupRepository,
-  type BackupSection,
-  type SectionItem,
-  type Step,
-} from './backup.repository.js';
+import { readSections, type BackupRepository } from './backup.repository.js';
+import type { BackupSection, SectionItem, Step } from './sections/section.js';
 
 /** How many added or changed records the preview names per section. */
 const PREVIEW_EXAMPLES = 50;
@@ -240,9 +235,10 @@ async function apply(step: Step, userId: number, plans: SectionPlan[]): Promise<
 }
 
 /**
- * Backup and restore over the section declarations of `backup.repository.ts`: the document is read section by
- * section; a restore compares it with the account by natural keys and adds what is missing, all in one
- * transaction, so that restoring the same document twice changes nothing. The CSV import uses the same merge.
+ * Backup and restore over the section declarations (`sections/*.section.ts`, listed in `backup.repository.ts`): the
+ * document is read section by section; a restore compares it with the account by natural keys and adds what is
+ * missing, all in one transaction, so that restoring the same document twice changes nothing. The CSV import uses the
+ * same merge.
  */
 export function createBackupService(repo: BackupRepository) {
   const sections = repo.sections;

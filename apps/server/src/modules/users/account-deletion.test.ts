@@ -5,6 +5,7 @@ import type { Backup } from '@streckenpass/contract/backup';
 import { createCaller } from '../../test/api.js';
 import { recordsOf, seedAccount } from '../../test/account-data.js';
 import { createRoute, createTour, routeIri } from '../../test/fixtures.js';
+import { catalogue as catalogueOf, ownershipConditions } from '../../test/catalogue.js';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.js';
 
@@ -24,57 +25,12 @@ afterAll(async () => {
 /** Tables that hold no user's data (installation settings); every other table must reach `users`. */
 const NOT_USER_DATA = new Set(['settings']);
 
-interface ForeignKey {
-  table: string;
-  column: string;
-  parent: string;
-  parentColumn: string;
-  deleteRule: string;
-}
+/** Every table of the schema and every foreign key, read from information_schema (test/catalogue.ts). */
+const catalogue = () => catalogueOf(ctx.app);
 
 async function rows<T>(query: string): Promise<T[]> {
   const result = (await ctx.app.db.execute(sql.raw(query))) as unknown as { rows: T[] };
   return result.rows;
-}
-
-/** Every table of the schema and every foreign key, read from information_schema (not from schema.ts). */
-async function catalogue() {
-  const tables = (
-    await rows<{ table_name: string }>(
-      `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-    )
-  ).map((row) => row.table_name);
-  const keys = await rows<{ table: string; column: string; parent: string; parentColumn: string; deleteRule: string }>(`
-    select kcu.table_name as "table", kcu.column_name as "column", ccu.table_name as "parent",
-           ccu.column_name as "parentColumn", rc.delete_rule as "deleteRule"
-      from information_schema.referential_constraints rc
-      join information_schema.key_column_usage kcu
-        on kcu.constraint_name = rc.constraint_name and kcu.constraint_schema = rc.constraint_schema
-      join information_schema.constraint_column_usage ccu
-        on ccu.constraint_name = rc.constraint_name and ccu.constraint_schema = rc.constraint_schema
-     where rc.constraint_schema = 'public'`);
-  return { tables, keys: keys as ForeignKey[] };
-}
-
-/**
- * For every table, the SQL condition "this row belongs to user $id": a column referencing users(id), or a column
- * referencing a row of a table that belongs to the user (through any chain of foreign keys). Null = no path.
- */
-function ownershipConditions(tables: string[], keys: ForeignKey[]): Map<string, string | null> {
-  const conditions = new Map<string, string | null>();
-  const resolve = (table: string, seen: Set<string>): string | null => {
-    if (conditions.has(table)) return conditions.get(table)!;
-    if (table === 'users') return `"id" = $USER`;
-    if (seen.has(table)) return null;
-    const paths: string[] = [];
-    for (const key of keys.filter((k) => k.table === table)) {
-      const parent = resolve(key.parent, new Set([...seen, table]));
-      if (parent) paths.push(`"${key.column}" in (select "${key.parentColumn}" from "${key.parent}" where ${parent})`);
-    }
-    return paths.length > 0 ? paths.map((p) => `(${p})`).join(' or ') : null;
-  };
-  for (const table of tables) conditions.set(table, resolve(table, new Set()));
-  return conditions;
 }
 
 async function countRowsOf(userId: number): Promise<Record<string, number>> {
