@@ -1,2 +1,0 @@
-import { a } from './lint-demo-a.js';
-export const b = (): unknown => a;
