@@ -1,5 +1,6 @@
 import { List, Table, Text } from '@mantine/core';
 import type { MergePreview } from '@streckenpass/contract/backup';
+import { formatNumber } from '@streckenpass/contract/format';
 
 /** What a restore or import adds, changes and leaves, per kind of record, with the first examples. */
 export function MergePreviewTable({ preview, caption }: { preview: MergePreview; caption: string }) {
@@ -22,9 +23,9 @@ export function MergePreviewTable({ preview, caption }: { preview: MergePreview;
             {sections.map((section) => (
               <Table.Tr key={section.section}>
                 <Table.Th scope="row">{section.label}</Table.Th>
-                <Table.Td>{section.added}</Table.Td>
-                <Table.Td>{section.changed}</Table.Td>
-                <Table.Td>{section.unchanged}</Table.Td>
+                <Table.Td>{formatNumber(section.added)}</Table.Td>
+                <Table.Td>{formatNumber(section.changed)}</Table.Td>
+                <Table.Td>{formatNumber(section.unchanged)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

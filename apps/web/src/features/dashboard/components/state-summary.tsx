@@ -1,5 +1,6 @@
 import { Card, Group, SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core';
 import { EXPIRING_SOON_DAYS } from '@streckenpass/contract/constants';
+import { formatNumber } from '@streckenpass/contract/format';
 import { countByStatus, nextExpiry } from '@streckenpass/contract/knowledge';
 import { plural, pluralWord } from '@streckenpass/contract/plural';
 import { KNOWLEDGE_STATUS_LABELS, validityLabel, type KnowledgeStatus } from '@streckenpass/contract/status';
@@ -61,7 +62,7 @@ export function StateSummary({ entries }: { entries: readonly ExpiringRoute[] })
             <Group gap={6} wrap="nowrap" className={classes.label}>
               {icons[state]}
               <Text fz={22} fw={800} lh={1} span>
-                {counts[state]}
+                {formatNumber(counts[state])}
               </Text>{' '}
               <Text size="sm" fw={600} lh={1.2} span>
                 {KNOWLEDGE_STATUS_LABELS[state]}

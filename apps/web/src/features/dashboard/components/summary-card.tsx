@@ -1,4 +1,5 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { formatNumber } from '@streckenpass/contract/format';
 import { Link } from 'react-router';
 
 export interface SummaryCounts {
@@ -24,7 +25,7 @@ export function SummaryCard({ counts, routeNewPath }: { counts: SummaryCounts; r
           <Group key={label} justify="space-between" wrap="nowrap">
             <Text component="dt">{label}</Text>
             <Text component="dd" fw={600} m={0}>
-              {value ?? '–'}
+              {value === undefined ? '–' : formatNumber(value)}
             </Text>
           </Group>
         ))}

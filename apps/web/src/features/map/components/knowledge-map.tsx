@@ -1,4 +1,5 @@
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { formatNumber } from '@streckenpass/contract/format';
 import { KNOWLEDGE_STATUS_LABELS, type KnowledgeStatus } from '@streckenpass/contract/status';
 import { pluralWord } from '@streckenpass/contract/plural';
 import { placeLabel } from '@streckenpass/contract/stations';
@@ -50,7 +51,7 @@ export function MapLegend({ counts }: { counts: Record<KnowledgeStatus, number> 
         <Group key={status} gap="xs" wrap="nowrap" component="li">
           <Swatch status={status} />
           <Text size="sm">
-            {KNOWLEDGE_STATUS_LABELS[status]} ({PATTERN[status]}): {counts[status]}
+            {KNOWLEDGE_STATUS_LABELS[status]} ({PATTERN[status]}): {formatNumber(counts[status])}
           </Text>
         </Group>
       ))}
