@@ -56,8 +56,9 @@ export const EXPORT_STATUS_LABELS: Record<KnowledgeStatus, string> = {
  * 'läuft in 12 Tagen ab', 'abgelaufen', 'nicht erfasst'.
  */
 export function statusLabel(days: number | null | undefined): string {
-  if (knowledgeStatus(days) !== 'soon') return EXPORT_STATUS_LABELS[knowledgeStatus(days)];
-  return days === 0 ? 'läuft heute ab' : `läuft in ${plural(days as number, 'Tag', 'Tagen')} ab`;
+  const status = knowledgeStatus(days);
+  if (status !== 'soon' || days === null || days === undefined) return EXPORT_STATUS_LABELS[status];
+  return days === 0 ? 'läuft heute ab' : `läuft in ${plural(days, 'Tag', 'Tagen')} ab`;
 }
 
 /** The dashboard's list: 'Heute', 'Morgen', 'In 5 Tagen', 'Abgelaufen (seit 3 Tagen)', 'Keine Aufzeichnung'. */
