@@ -6,15 +6,8 @@ import { apiRoutes, pageRoutes, repositories } from './registry.js';
 
 const src = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
-/**
- * Files that follow the naming but are deliberately not registered. modules/route-activities/expiring.*: the
- * expiring list moved to modules/expiring (issue 25); the old files are left to whoever owns route-activities to
- * delete (then delete their lines here too).
- */
-const NOT_REGISTERED = new Set([
-  'modules/route-activities/expiring.repository.ts',
-  'modules/route-activities/expiring.routes.ts',
-]);
+/** Files that follow the naming but are deliberately not registered (none at the moment). */
+const NOT_REGISTERED = new Set<string>([]);
 
 /** Every `*<suffix>` below the given folders of src/, as paths relative to src/. */
 function filesEndingIn(suffix: string, folders: string[]): string[] {
