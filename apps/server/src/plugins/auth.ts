@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { currentUser, unauthenticated } from '../http/current-user.js';
+import { unauthenticated } from '../http/current-user.js';
 import { resolveJwtSecret, signToken, verifyToken } from '../lib/jwt.js';
 
 declare module 'fastify' {
@@ -67,9 +67,3 @@ export default fp(
   },
   { name: 'auth', dependencies: ['db', 'authTokens', 'settings'] },
 );
-
-/**
- * `currentUser` lives in http/current-user.ts (http/ imports no plugin); modules/route-activities still imports it
- * from here.
- */
-export { currentUser };
