@@ -32,6 +32,9 @@ describe('route view', () => {
             endPoint: 'ALBG',
             tours: ['/api/tours/2'],
             owner: '/api/users/1',
+            // Kept by the server from the route's drives below (the latest end).
+            lastDriven: '2024-06-01',
+            validUntil: '2025-01-03',
           },
         };
       if (path === '/api/tours')

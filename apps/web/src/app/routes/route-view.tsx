@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Card, Grid, Group, List, Stack, Text, Title } fr
 import { toIri } from '@streckenpass/contract/common';
 import { placeLabel } from '@streckenpass/contract/stations';
 import { daysUntil } from '@streckenpass/contract/knowledge';
+import { validityState } from '@streckenpass/contract/status';
 import { validityRuleLabel } from '@streckenpass/contract/notifications';
 import type { Route } from '@streckenpass/contract/routes';
 import { Link } from 'react-router';
@@ -11,7 +12,7 @@ import { QueryError } from '../../components/query-error';
 import { paths } from '../../config/paths';
 import { routeActivitiesQueryOptions, useRouteActivities } from '../../features/route-activities/api/route-activities';
 import { accountValidityQueryOptions, useAccountValidityDays } from '../../features/routes/api/account-validity';
-import { routeHistory, routeValidUntil } from '../../features/routes/route-knowledge';
+import { routeHistory } from '../../features/routes/route-knowledge';
 import { toursQueryOptions, useTours } from '../../features/tours/api/tours';
 import { formatDate, todayInput } from '../../lib/dates';
 import { recordRoute } from '../record-route';
@@ -25,7 +26,7 @@ function ValidUntil({ date }: { date: string | null }) {
         Nicht erfasst
       </Text>
     );
-  const expired = (daysUntil(date, todayInput()) ?? 0) < 0;
+  const expired = validityState(daysUntil(date, todayInput())) === 'expired';
   return (
     <Group gap="xs" wrap="wrap">
       <Text span inherit>
@@ -46,7 +47,8 @@ function RouteDetails({ record: route }: { record: Route }) {
   const activities = useRouteActivities();
   const tours = useTours();
   const history = activities.data ? routeHistory(routeIri, activities.data) : [];
-  const validUntil = routeValidUntil(history);
+  // Kept on the route by the server (and by a drive saved offline, apply-saved-documentation.ts).
+  const validUntil = route.validUntil ?? null;
   const accountDays = useAccountValidityDays();
   const routeTours = (tours.data ?? []).filter((tour) => route.tours.includes(toIri('tours', tour.id)));
 

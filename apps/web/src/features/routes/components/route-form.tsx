@@ -1,3 +1,5 @@
+import { plural } from '@streckenpass/contract/plural';
+import { effectiveValidityDays } from '@streckenpass/contract/knowledge';
 import { Alert, Button, Card, Divider, Group, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
 import {
@@ -146,7 +148,10 @@ export function RouteForm({
   const accountDays = useAccountValidityDays();
   const { lastDriven, period } = form.values;
   const ownDays = ruleDaysOf(form.values);
-  const ruleDays = ownDays !== null && Number.isInteger(ownDays) ? ownDays : (accountDays ?? VALIDITY_DAYS_YEAR);
+  const ruleDays = effectiveValidityDays(
+    ownDays !== null && Number.isInteger(ownDays) ? ownDays : null,
+    accountDays ?? VALIDITY_DAYS_YEAR,
+  );
   const until =
     lastDriven && isCalendarDate(lastDriven)
       ? period === 'rule'
@@ -216,7 +221,11 @@ export function RouteForm({
               />
               <Radio.Group label="Gültigkeit" {...form.getInputProps('period')}>
                 <Group gap="lg" mt={6}>
-                  <Radio value="rule" label={`nach Regel (${ruleDays} Tage)`} disabled={!lastDriven} />
+                  <Radio
+                    value="rule"
+                    label={`nach Regel (${plural(ruleDays, 'Tag', 'Tage')})`}
+                    disabled={!lastDriven}
+                  />
                   <Radio value="year" label="1 Jahr" disabled={!lastDriven} />
                   <Radio value="half-year" label="½ Jahr" disabled={!lastDriven} />
                 </Group>
