@@ -45,7 +45,6 @@ describe('GET /api/tours', () => {
     expect(list.map((tour) => tour.name)).toEqual(['apfel', 'Äpfelweg', 'Birne', 'Ofen', 'Öl', 'Zug']);
     for (const tour of list) expect(tour).toMatchObject({ owner: user.iri, routes });
   });
-
 });
 
 describe('POST /api/tours', () => {
@@ -118,7 +117,6 @@ describe('GET /api/tours/{id}', () => {
     const tour = await createTour(ctx.app, alice, await twoRoutes(alice));
     expect(await getTour(alice, tour.id)).toEqual(tour);
   });
-
 });
 
 describe('PATCH /api/tours/{id}', () => {
@@ -207,5 +205,4 @@ describe('DELETE /api/tours/{id}', () => {
     expect(route.statusCode).toBe(200);
     expect((route.json() as Route).tours).toEqual([]);
   });
-
 });

@@ -46,7 +46,6 @@ describe('GET /api/vehicles', () => {
     for (const vehicle of list)
       expect(vehicle).toEqual({ id: expect.any(Number), name: vehicle.name, owner: user.iri, validityDays: null });
   });
-
 });
 
 describe('POST /api/vehicles', () => {
@@ -94,7 +93,6 @@ describe('GET /api/vehicles/{id}', () => {
     const vehicle = await createVehicle(ctx.app, alice);
     expect(await getVehicle(alice, vehicle.id)).toEqual(vehicle);
   });
-
 });
 
 describe('PATCH /api/vehicles/{id}', () => {
@@ -180,5 +178,4 @@ describe('DELETE /api/vehicles/{id}', () => {
       .where(eq(vehicleActivityVehicles.vehicleActivityId, activity!.id));
     expect(links).toEqual([{ vehicleId: keep.id }]);
   });
-
 });
