@@ -1,4 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
+import { formatNumber } from '@streckenpass/contract/format';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { unprocessable } from '../lib/errors.js';
 import type { Executor } from './client.js';
@@ -13,13 +14,11 @@ export interface Quota {
   label: string;
 }
 
-const german = (value: number) => value.toLocaleString('de-DE');
-
 /** The German refusal of a write that would take an account over `quota`. */
 export function quotaMessage(quota: Quota, total: number): string {
   return (
-    `Ihr Konto kann höchstens ${german(quota.limit)} ${quota.label} enthalten ` +
-    `(danach wären es ${german(total)}). Bitte löschen Sie nicht mehr Benötigtes.`
+    `Ihr Konto kann höchstens ${formatNumber(quota.limit)} ${quota.label} enthalten ` +
+    `(danach wären es ${formatNumber(total)}). Bitte löschen Sie nicht mehr Benötigtes.`
   );
 }
 
