@@ -7,6 +7,7 @@ import { RevokeSharedAccessCheckbox } from '../../features/account/components/re
 import { ApiError } from '../../lib/api-errors';
 import { useContractForm } from '../../lib/use-contract-form';
 import { useTitle } from '../use-title';
+import { FormError } from '../../components/form-error';
 
 export function Component() {
   useTitle('Passwort ändern');
@@ -31,11 +32,7 @@ export function Component() {
                 {change.data.message || 'Passwort erfolgreich geändert.'}
               </Alert>
             )}
-            {formError && (
-              <Alert color="red" role="alert">
-                {formError}
-              </Alert>
-            )}
+            <FormError error={formError} />
             <PasswordInput
               label="Aktuelles Passwort"
               autoComplete="current-password"

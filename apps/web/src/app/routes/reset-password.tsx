@@ -7,6 +7,7 @@ import { useResetPassword } from '../../features/auth/api/password-reset';
 import { ApiError } from '../../lib/api-errors';
 import { useContractForm } from '../../lib/use-contract-form';
 import { useTitle } from '../use-title';
+import { FormError } from '../../components/form-error';
 
 export function Component() {
   useTitle('Neues Passwort');
@@ -42,11 +43,7 @@ export function Component() {
                 Vergeben Sie ein neues Passwort für Ihr Konto. Danach melden Sie sich damit an; alle anderen Anmeldungen
                 werden beendet.
               </Text>
-              {formError && (
-                <Alert color="red" role="alert">
-                  {formError}
-                </Alert>
-              )}
+              <FormError error={formError} />
               <PasswordInput
                 label="Neues Passwort"
                 description="Mindestens 8 Zeichen"

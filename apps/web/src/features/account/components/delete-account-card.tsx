@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { DELETE_ACCOUNT_CONFIRMATION, deleteAccountSchema } from '@streckenpass/contract/users';
 import { IconTrash } from '@tabler/icons-react';
 import { ApiError } from '../../../lib/api-errors';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useDeleteAccount } from '../api/delete-account';
+import { FormError } from '../../../components/form-error';
 
 /**
  * "Konto löschen": the password and the typed confirmation, then a last question. On success every stored datum is
@@ -44,11 +45,7 @@ export function DeleteAccountCard() {
             required
             {...form.getInputProps('confirmation')}
           />
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
+          <FormError error={formError} />
           <Group>
             <Button type="submit" color="red.9" leftSection={<IconTrash size={18} aria-hidden />}>
               Konto löschen …

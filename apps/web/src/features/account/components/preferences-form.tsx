@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-errors';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useReportSettings } from '../api/get-report-settings';
 import { useUpdatePreferences } from '../api/update-preferences';
+import { FormError } from '../../../components/form-error';
 
 /** "Wochenbericht per E-Mail": the two report preferences of the signed-in user. */
 export function PreferencesForm({ user }: { user: User }) {
@@ -52,11 +53,7 @@ export function PreferencesForm({ user }: { user: User }) {
               {save.data.message || 'Einstellungen erfolgreich gespeichert.'}
             </Alert>
           )}
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
+          <FormError error={formError} />
           <Group justify="space-between">
             <Button component={Link} to={paths.account} variant="subtle">
               Zurück zum Konto

@@ -3,6 +3,7 @@ import { forgotPasswordSchema } from '@streckenpass/contract/users';
 import { z } from 'zod';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useForgotPassword } from '../api/password-reset';
+import { FormError } from '../../../components/form-error';
 
 /**
  * The contract's rule plus a check for typos: the server answers a malformed address like an unknown one (it does not
@@ -35,11 +36,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
             {forgot.data.message}
           </Alert>
         )}
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormError error={formError} />
         <TextInput label="E-Mail Adresse" type="email" autoComplete="email" required {...form.getInputProps('email')} />
         <Group justify="space-between" mt="xs">
           <Button variant="subtle" type="button" onClick={onBack}>

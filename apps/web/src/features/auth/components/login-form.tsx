@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { loginSchema } from '@streckenpass/contract/users';
 import { z } from 'zod';
 import { useLogin } from '../api/login';
 import { UnauthorizedError } from '../../../lib/api-errors';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { startPage } from '../../../content/public-pages';
+import { FormError } from '../../../components/form-error';
 
 const t = startPage.login;
 
@@ -30,11 +31,7 @@ export function LoginForm({
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Anmelden">
       <Stack gap="sm">
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormError error={formError} />
         <TextInput label={t.email} type="email" autoComplete="username" required {...form.getInputProps('username')} />
         <PasswordInput
           label={t.password}

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { registerSchema } from '@streckenpass/contract/users';
 import { ApiError } from '../../../lib/api-errors';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { RegistrationFailed, useRegister } from '../api/register';
+import { FormError } from '../../../components/form-error';
 
 export function RegisterForm({ onBack, onSuccess }: { onBack: () => void; onSuccess: () => void }) {
   const { form, onSubmit, isPending, formError } = useContractForm(registerSchema, useRegister(), {
@@ -17,11 +18,7 @@ export function RegisterForm({ onBack, onSuccess }: { onBack: () => void; onSucc
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Registrieren">
       <Stack gap="sm">
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormError error={formError} />
         <TextInput label="E-Mail Adresse" type="email" autoComplete="email" required {...form.getInputProps('email')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Vorname" autoComplete="given-name" required {...form.getInputProps('firstname')} />

@@ -1,6 +1,5 @@
 import { placeLabel } from '@streckenpass/contract/stations';
 import {
-  Alert,
   Anchor,
   Button,
   Card,
@@ -34,6 +33,7 @@ import {
 import { quickChoices } from '../quick-record';
 import { useRecordDocumentation } from '../use-record-documentation';
 import classes from './quick-record-card.module.css';
+import { FormError } from '../../../components/form-error';
 
 interface QuickRecordValues {
   acquiredAt: string;
@@ -245,11 +245,7 @@ export function QuickRecordCard({
               ]}
             />
           </Group>
-          {formError && (
-            <Alert color="red" role="alert" p="xs">
-              {formError}
-            </Alert>
-          )}
+          <FormError error={formError} p="xs" />
           <div>
             <Button onClick={() => onSubmit()} loading={isPending} disabled={routeCount === 0} fullWidth size="md">
               {routeCount === 0 ? 'Speichern' : `${countText(routeCount, 'Strecke', 'Strecken')} speichern`}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { isCalendarDate, validUntil } from '@streckenpass/contract/knowledge';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
 import { useMemo } from 'react';
@@ -8,6 +8,7 @@ import { todayInput } from '../../../lib/dates';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useUpdateRouteActivity } from '../api/update-route-activity';
 import { activityDateErrors, type ActivityDates } from '../route-activities';
+import { FormError } from '../../../components/form-error';
 
 /**
  * The two dates as the server checks them (`activityDateErrors`: real dates, the drive not after today unless it is
@@ -49,11 +50,7 @@ export function ActivityDatesForm({ activity, onDone }: { activity: RouteActivit
             Halbes Jahr ab „Gefahren am“
           </Button>
         </Group>
-        {formError && (
-          <Alert color="red" role="alert" p="xs">
-            {formError}
-          </Alert>
-        )}
+        <FormError error={formError} p="xs" />
         <Group justify="flex-end" gap="xs">
           <Button variant="subtle" onClick={onDone} disabled={isPending}>
             Abbrechen

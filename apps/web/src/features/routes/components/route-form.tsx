@@ -1,6 +1,6 @@
 import { plural } from '@streckenpass/contract/plural';
 import { effectiveValidityDays } from '@streckenpass/contract/knowledge';
-import { Alert, Button, Card, Divider, Group, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Divider, Group, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
 import {
   addDays,
@@ -22,6 +22,7 @@ export type RuleChoice = 'account' | 'year' | 'half-year' | 'custom';
 import { useStationIndex } from '../api/stations';
 import { StationField } from './station-field';
 import { ValidityDaysInput } from '../../../components/validity-days-input';
+import { FormError } from '../../../components/form-error';
 
 export interface RouteFormValues {
   name: string;
@@ -166,11 +167,7 @@ export function RouteForm({
           <Title order={1} size="h3">
             {heading}
           </Title>
-          {formError && (
-            <Alert color="red" role="alert" title="Nicht gespeichert">
-              {formError}
-            </Alert>
-          )}
+          <FormError error={formError} title="Nicht gespeichert" />
           <TextInput
             label="Name der Strecke"
             placeholder="Der Name der Strecke"

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { toIri } from '@streckenpass/contract/common';
 import type { Route } from '@streckenpass/contract/routes';
 import { createTourSchema, TOUR_MIN_ROUTES } from '@streckenpass/contract/tours';
@@ -9,6 +9,7 @@ import { useContractForm } from '../../../lib/use-contract-form';
 import { useTourSelection, type TourDraftKey } from '../tour-selection-store';
 import { RouteListCard, selectedRoutes } from './route-list-card';
 import { RoutePicker } from './route-picker';
+import { FormError } from '../../../components/form-error';
 
 export interface TourSaveInput {
   name: string;
@@ -93,11 +94,7 @@ export function TourEditor({
               <Title order={1} size="h3">
                 {heading}
               </Title>
-              {formError && (
-                <Alert color="red" role="alert" title="Nicht gespeichert">
-                  {formError}
-                </Alert>
-              )}
+              <FormError error={formError} title="Nicht gespeichert" />
               <TextInput
                 label="Name der Tour"
                 placeholder="Der Name der Tour"

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Stack, Text } from '@mantine/core';
 import { toIri } from '@streckenpass/contract/common';
 import { createVehicleActivitySchema } from '@streckenpass/contract/vehicle-activities';
 import type { Vehicle } from '@streckenpass/contract/vehicles';
@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { germanMessage } from '../../../lib/api-errors';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useCreateVehicleActivity } from '../api/create-vehicle-activity';
+import { FormError } from '../../../components/form-error';
 
 /** The chosen vehicles that can still be added, as the contract's IRIs. */
 const chosenVehicles = (chosen: readonly string[], vehicles: readonly Vehicle[]) =>
@@ -68,11 +69,7 @@ export function AddVehiclesForm({
             ))}
           </Stack>
         </Checkbox.Group>
-        {formError && (
-          <Alert color="red" role="alert" p="xs">
-            {formError}
-          </Alert>
-        )}
+        <FormError error={formError} p="xs" />
         <div>
           <Button type="submit" loading={isPending}>
             Fahrzeuge hinzufügen

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Card, Select, Stack, TextInput, Title } from '@mantine/core';
 import { validityDaysSchema } from '@streckenpass/contract/notifications';
 import { createVehicleSchema } from '@streckenpass/contract/vehicles';
 import { useMutation } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { ValidityDaysInput } from '../../../components/validity-days-input';
+import { FormError } from '../../../components/form-error';
 
 export type VehicleFormValues = {
   name: string;
@@ -75,11 +76,7 @@ export function VehicleForm({
           <Title order={1} size="h3">
             {heading}
           </Title>
-          {formError && (
-            <Alert color="red" role="alert" title="Nicht gespeichert">
-              {formError}
-            </Alert>
-          )}
+          <FormError error={formError} title="Nicht gespeichert" />
           <TextInput label="Name des Fahrzeugs" placeholder="z. B. BR 146" required {...form.getInputProps('name')} />
           <Select
             label="Gültigkeitsregel"
