@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
 import { toIri } from '@streckenpass/contract/common';
 import { placeLabel } from '@streckenpass/contract/stations';
 import { daysUntil } from '@streckenpass/contract/knowledge';
@@ -18,6 +18,7 @@ import { formatDate, todayInput } from '../../lib/dates';
 import { recordRoute } from '../record-route';
 import { routeRecord } from '../record-routes';
 import { useTitle } from '../use-title';
+import { RecordActions } from '../../components/record-actions';
 
 function ValidUntil({ date }: { date: string | null }) {
   if (!date)
@@ -81,12 +82,7 @@ function RouteDetails({ record: route }: { record: Route }) {
                 },
               ]}
             />
-            <Button component={Link} to={paths.routeEdit(route.id)} fullWidth>
-              Strecke bearbeiten
-            </Button>
-            <Button component={Link} to={paths.documentation} variant="default" fullWidth>
-              Zurück zur Dokumentation
-            </Button>
+            <RecordActions edit={paths.routeEdit(route.id)} label="Strecke bearbeiten" />
           </Stack>
         </Card>
       </Grid.Col>

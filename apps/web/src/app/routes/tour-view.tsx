@@ -1,7 +1,6 @@
-import { Button, Card, Grid, Stack, Title } from '@mantine/core';
+import { Card, Grid, Stack, Title } from '@mantine/core';
 import { isTourIncomplete, TOUR_INCOMPLETE_LABEL, TOUR_MIN_ROUTES } from '@streckenpass/contract/tour-status';
 import type { Tour } from '@streckenpass/contract/tours';
-import { Link } from 'react-router';
 import { DetailTable } from '../../components/detail-table';
 import { PageLoader } from '../../components/page-loader';
 import { QueryError } from '../../components/query-error';
@@ -11,6 +10,7 @@ import { RouteListCard, selectedRoutes } from '../../features/tours/components/r
 import { recordRoute } from '../record-route';
 import { tourRecord } from '../record-routes';
 import { useTitle } from '../use-title';
+import { RecordActions } from '../../components/record-actions';
 
 function TourView({ record: tour }: { record: Tour }) {
   const routes = useRoutes();
@@ -33,12 +33,7 @@ function TourView({ record: tour }: { record: Tour }) {
                   : []),
               ]}
             />
-            <Button component={Link} to={paths.tourEdit(tour.id)} fullWidth>
-              Tour bearbeiten
-            </Button>
-            <Button component={Link} to={paths.documentation} variant="default" fullWidth>
-              Zurück zur Dokumentation
-            </Button>
+            <RecordActions edit={paths.tourEdit(tour.id)} label="Tour bearbeiten" />
           </Stack>
         </Card>
       </Grid.Col>

@@ -1,8 +1,7 @@
-import { Button, Card, Stack, Title } from '@mantine/core';
+import { Card, Stack, Title } from '@mantine/core';
 import { toIri } from '@streckenpass/contract/common';
 import { validityRuleLabel } from '@streckenpass/contract/notifications';
 import type { Vehicle } from '@streckenpass/contract/vehicles';
-import { Link } from 'react-router';
 import { DetailTable } from '../../components/detail-table';
 import { QueryError } from '../../components/query-error';
 import { paths } from '../../config/paths';
@@ -16,6 +15,7 @@ import { formatDate } from '../../lib/dates';
 import { recordRoute } from '../record-route';
 import { vehicleRecord } from '../record-routes';
 import { useTitle } from '../use-title';
+import { RecordActions } from '../../components/record-actions';
 
 function VehicleView({ record: vehicle }: { record: Vehicle }) {
   const vehicleActivities = useVehicleActivities();
@@ -65,12 +65,7 @@ function VehicleView({ record: vehicle }: { record: Vehicle }) {
               }}
             />
           )}
-          <Button component={Link} to={paths.vehicleEdit(vehicle.id)} fullWidth>
-            Fahrzeug bearbeiten
-          </Button>
-          <Button component={Link} to={paths.documentation} variant="default" fullWidth>
-            Zurück zur Dokumentation
-          </Button>
+          <RecordActions edit={paths.vehicleEdit(vehicle.id)} label="Fahrzeug bearbeiten" />
         </Stack>
       </Card>
     </Stack>
