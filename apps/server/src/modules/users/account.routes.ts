@@ -14,6 +14,14 @@ import { firstMessage, refuseAccountInput, withRevocation } from './account-answ
 import { toUser } from './users.repository.js';
 import { accountServiceFor } from './users.service.js';
 
+/** Calls that check the current password: `{ success, message }` also for a wrong password (400) and bad input (422). */
+const passwordCheckedAnswers = {
+  200: successMessageSchema,
+  400: successMessageSchema,
+  401: problemSchema,
+  422: successMessageSchema,
+};
+
 /**
  * The signed-in account: who it is, its settings, a new password, its deletion, and one account by id (the own one;
  * administrators any). Signing in and the ways into an account are in authentication.routes.ts.
@@ -48,12 +56,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           'das Kalender-Abo gelöscht, etwa nach einem fremden Zugriff (docs/decisions/0033); ohne bleiben sie gültig. ' +
           'Falsches aktuelles Passwort: 400, dann ändert sich nichts.',
         body: changePasswordSchema,
-        response: {
-          200: successMessageSchema,
-          400: successMessageSchema,
-          401: problemSchema,
-          422: successMessageSchema,
-        },
+        response: passwordCheckedAnswers,
       },
       attachValidation: true,
       config: { rateLimit: limits.login, noStore: true },
@@ -86,12 +89,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           '(Strecken, Touren, Fahrzeuge, Fahrten, Tokens, Freigabe-Links, Berichtsprotokoll …), beendet alle Sitzungen ' +
           'und schickt eine Bestätigung per E-Mail. Falsches Passwort: 400 `{ success: false, message }`.',
         body: deleteAccountSchema,
-        response: {
-          200: successMessageSchema,
-          400: successMessageSchema,
-          401: problemSchema,
-          422: successMessageSchema,
-        },
+        response: passwordCheckedAnswers,
       },
       attachValidation: true,
       config: { rateLimit: limits.login, noStore: true },
