@@ -192,6 +192,16 @@ test('a share link shows the proof without an account until it is revoked', asyn
   expect(await smallTouchTargets(view)).toEqual([]);
   const axe = await new AxeBuilder({ page: view }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
+  // On a phone every route is a card: nothing scrolls sideways, and its validity and status are on screen.
+  await view.setViewportSize({ width: 360, height: 740 });
+  expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const card = view.getByRole('row').filter({ hasText: 'Würzburg – Fürth' });
+  for (const label of ['Gültig bis', 'Status']) {
+    const box = await card.locator(`td[data-label="${label}"]`).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360, label).toBe(true);
+  }
+  await expect(card.locator('.status')).toHaveText('nicht erfasst');
+  expect(await smallTouchTargets(view)).toEqual([]);
   const pdf = view.waitForEvent('download');
   await view.getByRole('link', { name: 'Als PDF herunterladen' }).click();
   expect((await fs.readFile(await (await pdf).path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -209,4 +219,25 @@ test('a share link shows the proof without an account until it is revoked', asyn
   expect(gone?.status()).toBe(404);
   await expect(view.getByRole('heading', { name: 'Link nicht gefunden' })).toBeVisible();
   await visitor.close();
+});
+
+test('on a phone the share links are cards whose "Widerrufen" is on screen', async ({ page, request }) => {
+  const user = await registerViaApi(request);
+  const created = await apiAs(request, user.token, 'post', '/api/share_links', { label: 'Disposition Würzburg' });
+  expect(created.status()).toBe(201);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, user, '/account/data');
+  const list = page.getByRole('list', { name: 'Ihre Freigabe-Links' });
+  const card = list.getByRole('listitem').filter({ hasText: 'Disposition Würzburg' });
+  await expect(card.getByText('aktiv', { exact: true })).toBeVisible();
+  const revoke = card.getByRole('button', { name: 'Link „Disposition Würzburg“ widerrufen' });
+  await revoke.scrollIntoViewIfNeeded();
+  const box = (await revoke.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await smallTouchTargets(page)).toEqual([]);
+  await revoke.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Widerrufen' }).click();
+  await expect(card.getByText('widerrufen', { exact: true })).toBeVisible();
 });

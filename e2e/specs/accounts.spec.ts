@@ -9,7 +9,7 @@ test('register → dashboard → logout → login → change password → login 
   await page.getByRole('button', { name: 'Registrieren' }).click();
   // The prerendered start page loads the app for this form (src/public-entry.ts).
   await expect(page.getByRole('heading', { name: 'Registrieren' })).toBeVisible();
-  await page.getByLabel('E-Mail Adresse').fill(email);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByLabel('Vorname').fill('  Jörg ');
   await page.getByLabel('Nachname').fill(' Weiß ');
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('erstes-passwort-1');
@@ -31,7 +31,7 @@ test('register → dashboard → logout → login → change password → login 
     ),
   ).toEqual([]);
 
-  await page.getByLabel('E-Mail Adresse').fill(email);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('falsches-passwort');
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.getByText('Benutzername oder Passwort ist falsch.')).toBeVisible();
@@ -53,7 +53,7 @@ test('register → dashboard → logout → login → change password → login 
 
   await page.getByRole('button', { name: 'Abmelden' }).first().click();
   await expect(page).toHaveURL(/\/$/);
-  await page.getByLabel('E-Mail Adresse').fill(email);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('zweites-passwort-2');
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -66,7 +66,7 @@ test('a signed-out visitor is sent to the start page and returns to the wanted p
   const user = await registerViaApi(request);
   await page.goto('/account/settings');
   await expect(page).toHaveURL(/\/$/);
-  await page.getByLabel('E-Mail Adresse').fill(user.email);
+  await page.getByLabel('E-Mail-Adresse').fill(user.email);
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/account\/settings$/);

@@ -7,7 +7,7 @@ test('register → open the link from the received mail → banner gone', async 
   await page.goto('/');
   await page.getByRole('button', { name: 'Registrieren' }).click();
   await expect(page.getByRole('heading', { name: 'Registrieren' })).toBeVisible();
-  await page.getByLabel('E-Mail Adresse').fill(email);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByLabel('Vorname').fill('Vera');
   await page.getByLabel('Nachname').fill('Prüfer');
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('verify-passwort-1');
@@ -32,7 +32,7 @@ test('forgot password → link from the mail → new password → login', async 
   await page.goto('/');
   await page.getByRole('button', { name: 'Passwort vergessen' }).click();
   await expect(page.getByRole('heading', { name: 'Passwort vergessen' })).toBeVisible();
-  await page.getByLabel('E-Mail Adresse').fill(user.email);
+  await page.getByLabel('E-Mail-Adresse').fill(user.email);
   await page.getByRole('button', { name: 'Link anfordern' }).click();
   await expect(page.getByText(/Wenn ein Konto mit dieser E-Mail-Adresse existiert/)).toBeVisible();
 
@@ -44,7 +44,7 @@ test('forgot password → link from the mail → new password → login', async 
   await page.getByRole('button', { name: 'Passwort speichern' }).click();
   await expect(page.getByText('Ihr Passwort wurde geändert.')).toBeVisible();
 
-  await page.getByLabel('E-Mail Adresse').fill(user.email);
+  await page.getByLabel('E-Mail-Adresse').fill(user.email);
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('neues-passwort-9');
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

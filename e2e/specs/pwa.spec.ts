@@ -70,14 +70,14 @@ test.describe('installable app', () => {
 test('announces a new build and reloads only when asked', async ({ page }) => {
   await page.goto('/?form=forgot');
   await expect(page.getByRole('heading', { name: 'Passwort vergessen' })).toBeVisible();
-  await page.getByLabel('E-Mail Adresse').fill('nicht-verlieren@example.org');
+  await page.getByLabel('E-Mail-Adresse').fill('nicht-verlieren@example.org');
   // Simulate a deploy: the server now reports another build id.
   await page.route('**/build.json', (route) => route.fulfill({ json: { build: 'ein-neuer-build' } }));
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   const button = page.getByRole('button', { name: 'Neue Version verfügbar — neu laden' });
   await expect(button).toBeVisible();
   // Nothing reloads under the user's form by itself.
-  await expect(page.getByLabel('E-Mail Adresse')).toHaveValue('nicht-verlieren@example.org');
+  await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue('nicht-verlieren@example.org');
   const reloaded = page.waitForEvent('load');
   await button.click();
   await reloaded;

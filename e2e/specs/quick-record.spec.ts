@@ -31,8 +31,12 @@ function today(): string {
 /** Counts the driver's taps: every click and tap on the page. */
 async function countTaps(page: Page): Promise<() => Promise<number>> {
   await page.evaluate(() => {
-    (window as unknown as { __taps: number }).__taps = 0;
-    document.addEventListener('click', () => ((window as unknown as { __taps: number }).__taps += 1), true);
+    const counter = window as unknown as { __taps: number; __tapsListening?: boolean };
+    counter.__taps = 0;
+    // One listener per page, however often the count starts again.
+    if (counter.__tapsListening) return;
+    counter.__tapsListening = true;
+    document.addEventListener('click', () => (counter.__taps += 1), true);
   });
   return () => page.evaluate(() => (window as unknown as { __taps: number }).__taps);
 }
@@ -92,4 +96,179 @@ test('records offline through the outbox and tells the driver when it has been s
   await expect(outbox).toHaveCount(0);
   const activities = (await (await apiAs(request, user.token, 'get', '/api/route_activities')).json()) as unknown[];
   expect(activities).toHaveLength(2);
+});
+
+/** Today ± days in Berlin, YYYY-MM-DD. */
+function dayOffset(days: number): string {
+  const date = new Date(`${today()}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+test('records an expired, a never-driven and a searched route in two taps each, online and offline (360 px)', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const user = await registerViaApi(request, { firstname: 'Zora', lastname: 'Zweitipp' });
+  const post = async (url: string, data: unknown) => (await apiAs(request, user.token, 'post', url, data)).json();
+  const route = async (name: string, drivenDaysAgo?: number) => {
+    const created = (await post('/api/routes', { name, startPoint: 'Nord', endPoint: 'Süd' })) as { id: number };
+    if (drivenDaysAgo !== undefined) {
+      await post('/api/route_activities', {
+        acquiredAt: dayOffset(-drivenDaysAgo),
+        acquiredRoutes: [`/api/routes/${created.id}`],
+      });
+    }
+    return created.id;
+  };
+  // Six routes driven last week fill "Zuletzt gefahren"; the searched ones were driven longer ago.
+  for (let i = 1; i <= 6; i += 1) await route(`Alltag ${i}`, 7);
+  const ids = {
+    expiredOnline: await route('Abgelaufen Online', 400),
+    expiredOffline: await route('Abgelaufen Offline', 390),
+    neverOnline: await route('Neu Online'),
+    neverOffline: await route('Neu Offline'),
+    searchOnline: await route('Selten Bergstrecke', 100),
+    searchOffline: await route('Selten Talstrecke', 120),
+  };
+  await signIn(page, user);
+  const quick = page.getByRole('region', { name: 'Heute gefahren' });
+  const due = quick.getByRole('group', { name: 'Fällige Strecken' });
+  await expect(due.getByRole('button', { name: /Abgelaufen Online/ })).toBeVisible();
+  await expect(due.getByRole('button', { name: /Neu Online/ })).toBeVisible();
+  await expect(quick.getByRole('button', { name: /Selten Bergstrecke/ })).toHaveCount(0);
+
+  const recordDue = async (name: string) => {
+    const taps = await countTaps(page);
+    await due.getByRole('button', { name: new RegExp(name) }).click();
+    await quick.getByRole('button', { name: /^1 Strecke speichern/ }).click();
+    expect(await taps(), name).toBeLessThanOrEqual(2);
+  };
+  const recordSearched = async (name: string) => {
+    const taps = await countTaps(page);
+    const search = quick.getByRole('searchbox', { name: 'Andere Strecke suchen' });
+    await search.click();
+    await search.pressSequentially(name.slice(0, 9));
+    await search.press('Enter');
+    await expect(quick.getByRole('button', { name: new RegExp(name), pressed: true })).toBeVisible();
+    await quick.getByRole('button', { name: /^1 Strecke speichern/ }).click();
+    expect(await taps(), name).toBeLessThanOrEqual(2);
+  };
+
+  // Online: each drive is saved and says so, with "Rückgängig" beside the message.
+  for (const [name, record] of [
+    ['Abgelaufen Online', recordDue],
+    ['Neu Online', recordDue],
+    ['Selten Bergstrecke', recordSearched],
+  ] as const) {
+    await record(name);
+    await expect(page.getByText('Dokumentation gespeichert', { exact: true }).last()).toBeVisible();
+  }
+  await expect(page.getByRole('button', { name: 'Rückgängig' }).first()).toBeVisible();
+  const drivenToday = async () => {
+    const activities = (await (await apiAs(request, user.token, 'get', '/api/route_activities')).json()) as {
+      acquiredAt: string;
+      acquiredRoutes: string[];
+    }[];
+    return activities
+      .filter((activity) => activity.acquiredAt.slice(0, 10) === today())
+      .flatMap((activity) => activity.acquiredRoutes)
+      .sort();
+  };
+  const iris = (...list: number[]) => list.map((id) => `/api/routes/${id}`).sort();
+  await expect.poll(drivenToday).toEqual(iris(ids.expiredOnline, ids.neverOnline, ids.searchOnline));
+
+  // Offline: the same two taps put each drive into the outbox, sent when the connection is back.
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await context.setOffline(true);
+  for (const [name, record] of [
+    ['Abgelaufen Offline', recordDue],
+    ['Neu Offline', recordDue],
+    ['Selten Talstrecke', recordSearched],
+  ] as const) {
+    await record(name);
+    await expect(page.getByText('Offline gespeichert', { exact: true }).last()).toBeVisible();
+  }
+  await context.setOffline(false);
+  await expect
+    .poll(drivenToday, { timeout: 30_000 })
+    .toEqual(
+      iris(
+        ids.expiredOnline,
+        ids.neverOnline,
+        ids.searchOnline,
+        ids.expiredOffline,
+        ids.neverOffline,
+        ids.searchOffline,
+      ),
+    );
+});
+
+test('"Rückgängig" in the save message deletes the drive just recorded, and the validity choice resets', async ({
+  page,
+  request,
+}) => {
+  const { user, routes } = await seed(request);
+  await signIn(page, user);
+  const quick = page.getByRole('region', { name: 'Heute gefahren' });
+  await quick.getByText('½ Jahr', { exact: true }).click();
+  await expect(quick.getByRole('radio', { name: '½ Jahr' })).toBeChecked();
+  await quick
+    .getByRole('button', { name: new RegExp(routes[1]!.name) })
+    .first()
+    .click();
+  await quick.getByRole('button', { name: /^1 Strecke speichern/ }).click();
+  await expect(page.getByText('Dokumentation gespeichert', { exact: true })).toBeVisible();
+  // The next drive gets the rule again, not the half year of this one.
+  await expect(quick.getByRole('radio', { name: 'Regel' })).toBeChecked();
+  const count = async () =>
+    ((await (await apiAs(request, user.token, 'get', '/api/route_activities')).json()) as unknown[]).length;
+  expect(await count()).toBe(2);
+  await page.getByRole('button', { name: 'Rückgängig' }).click();
+  await expect(page.getByText('Rückgängig gemacht', { exact: true })).toBeVisible();
+  expect(await count()).toBe(1);
+});
+
+test('an expired route is recorded in one tap from its page and from its row in the expiry list', async ({
+  page,
+  request,
+}) => {
+  const user = await registerViaApi(request);
+  const post = async (url: string, data: unknown) =>
+    (await (await apiAs(request, user.token, 'post', url, data)).json()) as { id: number };
+  const onPage = await post('/api/routes', { name: 'Abgelaufen Seite', startPoint: 'Nord', endPoint: 'Süd' });
+  const inList = await post('/api/routes', { name: 'Abgelaufen Liste', startPoint: 'Ost', endPoint: 'West' });
+  for (const [route, days] of [
+    [onPage, 400],
+    [inList, 380],
+  ] as const) {
+    await post('/api/route_activities', { acquiredAt: dayOffset(-days), acquiredRoutes: [`/api/routes/${route.id}`] });
+  }
+  const recordedToday = async () =>
+    (
+      (await (await apiAs(request, user.token, 'get', '/api/route_activities')).json()) as {
+        acquiredAt: string;
+        acquiredRoutes: string[];
+      }[]
+    )
+      .filter((activity) => activity.acquiredAt.slice(0, 10) === today())
+      .flatMap((activity) => activity.acquiredRoutes);
+
+  await signIn(page, user);
+  const list = page.getByRole('list', { name: 'Ablaufende Strecken' });
+  await list.getByRole('button', { name: 'Abgelaufen Liste heute gefahren' }).click();
+  await expect(page.getByText('Dokumentation gespeichert', { exact: true })).toBeVisible();
+  await expect.poll(recordedToday).toEqual([`/api/routes/${inList.id}`]);
+
+  await page.goto(`/route/${onPage.id}`);
+  await expect(page.getByText('abgelaufen', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Heute gefahren' }).click();
+  await expect(page.getByRole('button', { name: 'Heute erfasst' })).toBeDisabled();
+  await expect
+    .poll(async () => (await recordedToday()).sort())
+    .toEqual([`/api/routes/${inList.id}`, `/api/routes/${onPage.id}`].sort());
+  // The page shows the renewed validity at once.
+  await expect(page.getByText('abgelaufen', { exact: true })).toHaveCount(0);
 });

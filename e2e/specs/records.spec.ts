@@ -18,12 +18,16 @@ async function createRoute(
 ): Promise<number> {
   await page.goto('/route/new');
   await page.getByLabel('Name der Strecke').fill(route.name);
-  if (route.code) await page.getByLabel('Unternehmens-Kürzel (optional)').fill(route.code);
+  if (route.code) await page.getByLabel('Kürzel (optional)').fill(route.code);
   // Start and end are station comboboxes (issue 17); their suggestion list carries the same label.
   await page.getByRole('combobox', { name: 'Start der Strecke' }).fill(route.start);
   await page.getByRole('combobox', { name: 'Ende der Strecke' }).fill(route.end);
   if (route.lastDriven) await page.getByLabel('Zuletzt gefahren am (optional)').fill(route.lastDriven);
-  if (route.halfYear) await page.getByRole('radio', { name: '½ Jahr' }).check();
+  if (route.halfYear) {
+    // One place for validity: the route's own rule, which its first drive follows too.
+    await page.getByRole('combobox', { name: 'Gültigkeitsregel' }).click();
+    await page.getByRole('option', { name: '½ Jahr (182 Tage)' }).click();
+  }
   await page.getByRole('button', { name: 'Strecke erstellen' }).click();
   await expect(page).toHaveURL(/\/route\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Stammdaten der Strecke' })).toBeVisible();
@@ -62,7 +66,7 @@ test('routes, tours and vehicles: create, view, edit, delete', async ({ page, re
 
   const c = await createRoute(page, { name: 'Lübeck - Kiel', start: 'HL', end: 'AK' });
   await expect(detail(page, 'Streckenkunde gültig bis')).toHaveText('Nicht erfasst');
-  await expect(detail(page, 'Unternehmens-Kürzel')).toHaveText('Nicht angegeben');
+  await expect(detail(page, 'Kürzel')).toHaveText('Nicht angegeben');
 
   // A tour needs two routes.
   await page.goto('/tour/new');
@@ -81,12 +85,15 @@ test('routes, tours and vehicles: create, view, edit, delete', async ({ page, re
   await page.getByRole('button', { name: 'Tour erstellen' }).click();
   await expect(page).toHaveURL(/\/tour\/\d+$/);
   const tourId = Number(new URL(page.url()).pathname.split('/').pop());
-  const included = page.getByRole('list', { name: 'Beinhaltete Strecken' });
-  await expect(included.getByRole('link')).toHaveText(['Uelzen - Celle → N30.1', 'Uelzen - Lüneburg → N30.2']);
+  const included = page.getByRole('list', { name: 'Strecken der Tour' });
+  await expect(included.getByRole('link')).toHaveText([
+    'Uelzen - Celle · Kürzel N30.1',
+    'Uelzen - Lüneburg · Kürzel N30.2',
+  ]);
 
   // The route view lists the tour (client-side navigation from here on: lists update without reload).
   await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
-  await included.getByRole('link', { name: 'Uelzen - Lüneburg → N30.2' }).click();
+  await included.getByRole('link', { name: 'Uelzen - Lüneburg · Kürzel N30.2' }).click();
   await expect(page).toHaveURL(new RegExp(`/route/${a}$`));
   await expect(page.getByRole('list', { name: 'Touren dieser Strecke' }).getByRole('link')).toHaveText([
     'Hamburg - Hannover',
@@ -100,7 +107,10 @@ test('routes, tours and vehicles: create, view, edit, delete', async ({ page, re
   await expect(page).toHaveURL(new RegExp(`/route/${a}$`));
   await expect(detail(page, 'Name der Strecke')).toHaveText('Uelzen - Lüneburg (Ost)');
   await page.getByRole('link', { name: 'Hamburg - Hannover' }).click();
-  await expect(included.getByRole('link')).toHaveText(['Uelzen - Celle → N30.1', 'Uelzen - Lüneburg (Ost) → N30.2']);
+  await expect(included.getByRole('link')).toHaveText([
+    'Uelzen - Celle · Kürzel N30.1',
+    'Uelzen - Lüneburg (Ost) · Kürzel N30.2',
+  ]);
 
   // Edit the tour: an unsaved selection survives a visit to another screen…
   await page.getByRole('link', { name: 'Tour bearbeiten' }).click();
@@ -146,7 +156,10 @@ test('routes, tours and vehicles: create, view, edit, delete', async ({ page, re
   await page.goBack(); // /route/c
   await expect(page.getByRole('heading', { name: 'Strecke nicht gefunden' })).toBeVisible();
   await page.goBack(); // /tour/id
-  await expect(included.getByRole('link')).toHaveText(['Uelzen - Celle → N30.1', 'Uelzen - Lüneburg (Ost) → N30.2']);
+  await expect(included.getByRole('link')).toHaveText([
+    'Uelzen - Celle · Kürzel N30.1',
+    'Uelzen - Lüneburg (Ost) · Kürzel N30.2',
+  ]);
   expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
 
   // Delete the tour; its routes stay.

@@ -58,7 +58,7 @@ test('document a tour and a route, watch them expire on the dashboard, add a veh
   await page.getByRole('link', { name: 'Dokumentation', exact: true }).first().click();
   await expect(page).toHaveURL(/\/documentation$/);
   await expect(page.getByRole('heading', { name: 'Strecken (4 / 4)' })).toBeVisible();
-  await expect(page.getByText('Uelzen - Celle → N30.1')).toBeVisible();
+  await expect(page.getByText('Uelzen - Celle · Kürzel N30.1')).toBeVisible();
 
   // Search narrows the list (case-insensitive), then select a tour and a route.
   await page.getByRole('searchbox', { name: 'Eine Strecke suchen' }).fill('uelzen');
@@ -71,7 +71,9 @@ test('document a tour and a route, watch them expire on the dashboard, add a veh
   const selected = page.getByRole('region', { name: 'Ausgewählte Objekte' });
   await expect(selected.getByText('Es werden 3 Strecken dokumentiert.')).toBeVisible();
   const driven = isoDate(-300);
-  await expect(selected.getByLabel('Zuletzt gefahren am')).toHaveValue(isoDate(0));
+  await expect(selected.getByLabel('Zuletzt gefahren am')).toHaveValue(
+    new RegExp(`, ${german(isoDate(0)).replaceAll('.', '\\.')}$`),
+  );
   await selected.getByLabel('Zuletzt gefahren am').fill(driven);
   await expect(selected.getByText(`Gültig bis ${german(isoDate(64))}`)).toBeVisible();
 

@@ -132,6 +132,31 @@ for (const width of [360, 1280] as const) {
       const box = (await page.locator(`circle[data-station="${code}"]`).boundingBox())!;
       return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     };
+
+    // The map opens fitted to the user's stations, zoomed in: Köln – Frankfurt is a line, not a stub, and the
+    // stations carry their names. The buttons zoom in and out and back to all routes; the wheel zooms too.
+    const [kkAt, ffAt] = [await centre('KK'), await centre('FF')];
+    expect(Math.hypot(kkAt.x - ffAt.x, kkAt.y - ffAt.y)).toBeGreaterThan(width === 360 ? 60 : 100);
+    await expect(page.locator('text[data-label="KK"]')).toHaveText('Köln Hbf');
+    const zoomOf = async () => Number(await map.getAttribute('data-zoom'));
+    const fitted = await zoomOf();
+    await page.getByRole('button', { name: 'Karte vergrößern' }).click();
+    await expect.poll(zoomOf).toBeCloseTo(fitted * 2, 1);
+    await page.getByRole('button', { name: 'Karte verkleinern' }).click();
+    await page.getByRole('button', { name: 'Karte verkleinern' }).click();
+    await expect.poll(zoomOf).toBeLessThan(fitted);
+    if (width === 1280) {
+      const box = (await map.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      const before = await zoomOf();
+      await page.mouse.wheel(0, -400);
+      await expect.poll(zoomOf).toBeGreaterThan(before);
+    }
+    await page.getByRole('button', { name: 'Alle Strecken zeigen' }).click();
+    await expect.poll(zoomOf).toBeCloseTo(fitted, 1);
+    await expect(
+      page.getByText('Eine Linie antippen öffnet ihre Strecke, ein Bahnhof zeigt die Strecken dort.'),
+    ).toBeVisible();
     const tapAt = async ({ x, y }: { x: number; y: number }) => {
       if (width === 360) await page.touchscreen.tap(x, y).catch(() => page.mouse.click(x, y));
       else await page.mouse.click(x, y);

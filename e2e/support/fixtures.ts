@@ -30,7 +30,7 @@ export async function registerViaApi(
 /** Logs in through the start page form and waits for the dashboard. */
 export async function loginViaUi(page: Page, user: { email: string; password: string }): Promise<void> {
   await page.goto('/');
-  await page.getByLabel('E-Mail Adresse').fill(user.email);
+  await page.getByLabel('E-Mail-Adresse').fill(user.email);
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

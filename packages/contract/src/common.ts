@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import './locale.js';
+import { isStorableDate } from './format.js';
+
+export { isStorableDate };
 
 /** PostgreSQL cannot store the NUL character in text (and refuses the whole statement): refused at the door. */
 export const NUL_MESSAGE = 'Der Text enthält ein unzulässiges Steuerzeichen.';
@@ -69,16 +72,6 @@ export function iriSchema(kind: IriKind) {
     .string()
     .regex(new RegExp(`^/api/${kind}/[1-9][0-9]{0,15}$`), `Erwartet wird eine Referenz /api/${kind}/{id}.`)
     .describe(`IRI /api/${kind}/{id}`);
-}
-
-/** Whether `value` (YYYY-MM-DD) is a real calendar date of the years 0001–9999 (what PostgreSQL stores and returns). */
-export function isStorableDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  // setUTCFullYear, not Date.UTC or a parsed string: those map the years 0–99 to 1900–1999.
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** A calendar date YYYY-MM-DD that exists, in the years 0001–9999. */

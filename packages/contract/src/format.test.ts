@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatNumber } from './format.js';
+import { formatDate, formatDateTime, formatNumber, parseGermanDate } from './format.js';
 
 const calendarDate = fc
   .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
@@ -83,5 +83,25 @@ describe('formatNumber', () => {
         expect(formatNumber(value)).toBe(value.toLocaleString('de-DE'));
       }),
     );
+  });
+});
+
+describe('parseGermanDate', () => {
+  it.each([
+    ['10.12.2025', '2025-12-10'],
+    ['1.2.25', '2025-02-01'],
+    ['10122025', '2025-12-10'],
+    ['101225', '2025-12-10'],
+    ['10-12-2025', '2025-12-10'],
+    ['10/12/2025', '2025-12-10'],
+    ['Mi, 10.12.2025', '2025-12-10'],
+    ['Mi., 10.12.2025', '2025-12-10'],
+    [' 2025-12-10 ', '2025-12-10'],
+  ])('reads %j as %s (day before month, whatever the browser language)', (text, iso) => {
+    expect(parseGermanDate(text)).toBe(iso);
+  });
+
+  it.each(['', '31.02.2025', '12.13.2025', '1012202', 'gestern', '2025-02-30', '00.01.2025'])('refuses %j', (text) => {
+    expect(parseGermanDate(text)).toBeNull();
   });
 });

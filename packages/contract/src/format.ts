@@ -50,3 +50,34 @@ const numberFormat = new Intl.NumberFormat('de-DE');
 export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
+
+/** Whether `value` (YYYY-MM-DD) is a real calendar date of the years 0001–9999 (what PostgreSQL stores and returns). */
+export function isStorableDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  // setUTCFullYear, not Date.UTC or a parsed string: those map the years 0–99 to 1900–1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * A date as people type it in Germany → `YYYY-MM-DD`, or null when it is none or does not exist. Takes
+ * `10.12.2025`, `1.2.25`, `10-12-2025`, `10/12/2025`, the digits alone (`10122025`, `101225`), a leading weekday
+ * (`Mi, 10.12.2025`, as the date fields show it) and `2025-12-10`. Day before month always, whatever the browser's
+ * language; a two-digit year is one of 2000–2099.
+ */
+export function parseGermanDate(text: string): string | null {
+  const value = text.trim().replace(/^[\p{L}]+\.?,?\s*/u, '');
+  let parts: [string, string, string] | null = null;
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
+  const separated = /^(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})$/.exec(value);
+  const digits = /^(\d{2})(\d{2})(\d{2}|\d{4})$/.exec(value);
+  if (iso) parts = [iso[3]!, iso[2]!, iso[1]!];
+  else if (separated) parts = [separated[1]!, separated[2]!, separated[3]!];
+  else if (digits) parts = [digits[1]!, digits[2]!, digits[3]!];
+  if (!parts) return null;
+  const [day, month, year] = parts;
+  const result = `${year.length === 2 ? `20${year}` : year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return isStorableDate(result) ? result : null;
+}

@@ -40,4 +40,12 @@ export const updateRouteActivitySchema = z.strictObject({
   owner: iriSchema('users').optional(),
   acquiredRoutes: acquiredRoutes.optional(),
 });
+
+/** Item, create and merge-patch schema together, as the server's CRUD routes take them. */
+export const routeActivitySchemas = {
+  item: routeActivitySchema,
+  create: createRouteActivitySchema,
+  update: updateRouteActivitySchema,
+};
+
 export type UpdateRouteActivityInput = z.input<typeof updateRouteActivitySchema>;

@@ -6,7 +6,7 @@ import { stationCodeSchema, stationSchema } from './stations.js';
 /** The company's own route code; empty text and null both mean "none". */
 const nullableCode = text()
   .trim()
-  .max(64, 'Das Unternehmens-Kürzel darf höchstens 64 Zeichen lang sein.')
+  .max(64, 'Das Kürzel darf höchstens 64 Zeichen lang sein.')
   .nullable()
   .transform((value) => (value ? value : null));
 
@@ -65,6 +65,10 @@ export const updateRouteSchema = z.strictObject({
   owner: iriSchema('users').optional(),
   validityDays: validityDaysSchema.nullable().optional(),
 });
+
+/** Item, create and merge-patch schema together, as the server's CRUD routes take them. */
+export const routeSchemas = { item: routeSchema, create: createRouteSchema, update: updateRouteSchema };
+
 export type UpdateRouteInput = z.input<typeof updateRouteSchema>;
 
 export const expiringRouteSchema = z.object({

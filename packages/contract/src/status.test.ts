@@ -73,6 +73,15 @@ describe('validityLabel (dashboard list)', () => {
     expect(validityLabel(3650)).toBe('In 3.650 Tagen');
     expect(validityLabel(-1200)).toBe('Abgelaufen (seit 1.200 Tagen)');
   });
+
+  it('starts in lower case inside a sentence ("am 01.03.2027 (in 188 Tagen)")', () => {
+    expect(validityLabel(188, 'inSentence')).toBe('in 188 Tagen');
+    expect(validityLabel(0, 'inSentence')).toBe('heute');
+    expect(validityLabel(1, 'inSentence')).toBe('morgen');
+    expect(validityLabel(-3, 'inSentence')).toBe('abgelaufen (seit 3 Tagen)');
+    expect(validityLabel(null, 'inSentence')).toBe('keine Aufzeichnung');
+    expect(validityLabel(188, 'alone')).toBe('In 188 Tagen');
+  });
 });
 
 describe('remainingLabel (mails)', () => {

@@ -61,8 +61,19 @@ export function statusLabel(days: number | null | undefined): string {
   return days === 0 ? 'läuft heute ab' : `läuft in ${plural(days, 'Tag', 'Tagen')} ab`;
 }
 
-/** The dashboard's list: 'Heute', 'Morgen', 'In 5 Tagen', 'Abgelaufen (seit 3 Tagen)', 'Keine Aufzeichnung'. */
-export function validityLabel(days: number | null | undefined): string {
+/** Where a validity label stands: alone (a list's column, capitalised) or inside a sentence (lower case). */
+export type LabelPlace = 'alone' | 'inSentence';
+
+/**
+ * The dashboard's list: 'Heute', 'Morgen', 'In 5 Tagen', 'Abgelaufen (seit 3 Tagen)', 'Keine Aufzeichnung'. Inside a
+ * sentence (`'inSentence'`, "am 01.03.2027 (in 188 Tagen)") the same words start in lower case.
+ */
+export function validityLabel(days: number | null | undefined, place: LabelPlace = 'alone'): string {
+  const label = aloneValidityLabel(days);
+  return place === 'inSentence' ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+}
+
+function aloneValidityLabel(days: number | null | undefined): string {
   if (days === null || days === undefined) return 'Keine Aufzeichnung';
   if (days < 0) return `Abgelaufen (seit ${plural(-days, 'Tag', 'Tagen')})`;
   if (days === 0) return 'Heute';

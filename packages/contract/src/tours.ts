@@ -32,4 +32,8 @@ export const updateTourSchema = z.strictObject({
   routes: tourRoutes.optional(),
   owner: iriSchema('users').optional(),
 });
+
+/** Item, create and merge-patch schema together, as the server's CRUD routes take them. */
+export const tourSchemas = { item: tourSchema, create: createTourSchema, update: updateTourSchema };
+
 export type UpdateTourInput = z.input<typeof updateTourSchema>;

@@ -27,4 +27,12 @@ export const updateVehicleActivitySchema = z.strictObject({
   owner: iriSchema('users').optional(),
   routeActivity: iriSchema('route_activities').optional(),
 });
+
+/** Item, create and merge-patch schema together, as the server's CRUD routes take them. */
+export const vehicleActivitySchemas = {
+  item: vehicleActivitySchema,
+  create: createVehicleActivitySchema,
+  update: updateVehicleActivitySchema,
+};
+
 export type UpdateVehicleActivityInput = z.input<typeof updateVehicleActivitySchema>;

@@ -23,4 +23,8 @@ export const updateVehicleSchema = z.strictObject({
   owner: iriSchema('users').optional(),
   validityDays: validityDaysSchema.nullable().optional(),
 });
+
+/** Item, create and merge-patch schema together, as the server's CRUD routes take them. */
+export const vehicleSchemas = { item: vehicleSchema, create: createVehicleSchema, update: updateVehicleSchema };
+
 export type UpdateVehicleInput = z.input<typeof updateVehicleSchema>;

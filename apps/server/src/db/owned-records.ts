@@ -1,8 +1,11 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { toIri, type IriKind } from '@streckenpass/contract/common';
+import type { z } from 'zod';
+import { toIri } from '@streckenpass/contract/common';
+import { RECORD_NOUNS, type RecordKind } from '@streckenpass/contract/terms';
 import type { Db, Executor } from './client.js';
 import { notFound, unprocessable } from '../lib/errors.js';
-import { assertLinkQuota, assertRecordQuota, lockQuotas, type Quota } from './quota.js';
+import type { OwnedLink } from './links.js';
+import { assertLinkQuota, assertRecordQuota, lockQuotas, RECORD_QUOTAS } from './quota.js';
 import {
   assertOwnerIri,
   isStorableId,
@@ -32,28 +35,34 @@ export interface OwnedRepository<Item, CreateInput, UpdateInput> {
   remove(id: number, userId: number, tx?: Executor): Promise<void>;
 }
 
-/** A body field holding references (IRIs of `kind`) that become rows of a link table. */
-export interface LinkField {
-  field: string;
-  kind: IriKind;
-  link: LinkTable;
-  /** How many links of this kind an account's records may hold in all (packages/contract/src/limits.ts). */
-  quota?: Quota;
-}
-
 /** A select that can run as is, or be prepared once (a drizzle select builder). */
 interface Selectable<Row> extends PromiseLike<Row[]> {
   prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> };
 }
 
-export interface OwnedRecordsSpec<Item, Row> {
-  /** German name of one record in messages. */
-  what: string;
+/** The contract's schemas of a kind (`routeSchemas`, …): they give the repository its item and input types. */
+interface RecordSchemas {
+  item: z.ZodType;
+  create: z.ZodType;
+  update: z.ZodType;
+}
+
+/** The body fields holding references (IRIs) that become rows of a link table, by field name. */
+type Links = Record<string, OwnedLink>;
+
+/** What every record's select gives: its id and owner, and the ids of its links under their body field names. */
+type RecordRow<L extends Links> = { id: number; ownerId: number } & { [Field in keyof L]: number[] };
+
+export interface OwnedRecordsSpec<Item, Row, L extends Links> {
   table: OwnedTable;
-  /** The read of records with their link ids, filtered by `where`, in list order (one query, no N+1). */
+  /**
+   * The read of records with their link ids (`linkedIdsColumn`, named as the body field), filtered by `where`, in
+   * list order (one query, no N+1).
+   */
   select: (ex: Executor, where: SQL | undefined) => Selectable<Row>;
-  toItem: (row: Row) => Item;
-  links?: LinkField[];
+  /** The item's own fields; `id`, `owner` and the link fields (IRIs) are added from the row. */
+  toItem: (row: Row) => Omit<Item, 'id' | 'owner' | keyof L>;
+  links?: L;
   /**
    * The table's own columns from a (create or patch) body, without `owner` and link fields; may resolve single
    * references through `ex`. For a patch only the fields present are returned.
@@ -69,26 +78,45 @@ export interface OwnedRecordsSpec<Item, Row> {
   ) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Runs on a locked row before a patch is written, with the columns it will have (refuses by throwing). */
   checkPatch?: (current: Record<string, unknown>, next: Record<string, unknown>) => void;
-  /** Name of the prepared list statement. */
-  listStatement: string;
-  /** How many such records one account may hold (packages/contract/src/limits.ts). */
-  quota?: Quota;
 }
 
 /**
  * An owner-linked table's repository from a declaration: list (prepared), findOwned, create, merge-patch update and
  * remove, all scoped by `owner_id = caller` in SQL, 403/404 told apart only on the refusal path, references resolved
  * by id in the write's transaction, links replaced by one helper, and the user's data version bumped with every write.
+ * The kind gives the rest: the noun of the messages (`RECORD_NOUNS`), the account's quota (`RECORD_QUOTAS`), the
+ * name of the prepared list statement and, through `schemas`, the types of items and inputs.
  */
-export function ownedRecords<Item, Create extends object, Update extends object, Row>(
+export function ownedRecords<
+  Schemas extends RecordSchemas,
+  Row extends RecordRow<L>,
+  L extends Links = Record<never, OwnedLink>,
+>(
   db: Db,
   bump: (tx: Executor, userId: number) => Promise<void>,
-  spec: OwnedRecordsSpec<Item, Row>,
-): OwnedRepository<Item, Create, Update> {
-  const { table, what } = spec;
+  kind: RecordKind,
+  _schemas: Schemas,
+  spec: OwnedRecordsSpec<z.output<Schemas['item']>, Row, L>,
+): OwnedRepository<z.output<Schemas['item']>, z.output<Schemas['create']>, z.output<Schemas['update']>> {
+  type Item = z.output<Schemas['item']>;
+  const { table } = spec;
+  const what = RECORD_NOUNS[kind].one;
+  const quota = RECORD_QUOTAS[kind];
+  const linkSpecs = Object.entries(spec.links ?? {}).map(([field, link]) => ({ field, kind: link.kind, link }));
   const write = ownedWriter(db, bump);
-  const listPrepared = spec.select(db, eq(table.ownerId, sql.placeholder('ownerId'))).prepare(spec.listStatement);
-  const linkFields = new Set((spec.links ?? []).map((link) => link.field));
+  const listPrepared = spec.select(db, eq(table.ownerId, sql.placeholder('ownerId'))).prepare(`${kind}_list`);
+  const linkFields = new Set(linkSpecs.map((link) => link.field));
+
+  const toItem = (row: Row): Item =>
+    ({
+      id: row.id,
+      ...spec.toItem(row),
+      ...Object.fromEntries(
+        linkSpecs.map(({ field, kind }) => [field, (row[field] as number[]).map((id) => toIri(kind, id))]),
+      ),
+      owner: toIri('users', row.ownerId),
+      // The spread of the item's own fields and the derived ones is the item; TypeScript cannot see through Omit here.
+    }) as Item;
 
   /** An id PostgreSQL's integer cannot hold names no record: 404 without asking (the query would fail). */
   function assertStorable(id: number) {
@@ -98,11 +126,11 @@ export function ownedRecords<Item, Create extends object, Update extends object,
   async function findIn(ex: Executor, id: number, ownerId: number): Promise<Item> {
     assertStorable(id);
     const [row] = await spec.select(ex, ownedBy(table, id, ownerId));
-    return ownedOrRefuse(ex, table, id, what, row === undefined ? undefined : spec.toItem(row));
+    return ownedOrRefuse(ex, table, id, what, row === undefined ? undefined : toItem(row));
   }
 
   /** Splits a body into owner, link references and the rest. */
-  function split(body: object) {
+  function split(body: unknown) {
     const { owner, ...rest } = body as Record<string, unknown> & { owner?: string };
     const own = Object.fromEntries(Object.entries(rest).filter(([key]) => !linkFields.has(key)));
     return { owner, own, body: rest };
@@ -111,7 +139,7 @@ export function ownedRecords<Item, Create extends object, Update extends object,
   /** The link fields present in the body, resolved to owned ids (403 / 422 before anything is written). */
   async function resolveLinks(ex: Executor, ownerId: number, body: Record<string, unknown>) {
     const resolved: [LinkTable, number[]][] = [];
-    for (const { field, kind, link } of spec.links ?? []) {
+    for (const { field, kind, link } of linkSpecs) {
       const iris = body[field] as string[] | undefined;
       if (iris !== undefined) resolved.push([link, await resolveOwnedIds(ex, link.child, kind, iris, ownerId, field)]);
     }
@@ -132,7 +160,7 @@ export function ownedRecords<Item, Create extends object, Update extends object,
     resolved: [LinkTable, number[]][],
     parentId?: number,
   ): Promise<void> {
-    for (const { field, kind, link } of spec.links ?? []) {
+    for (const { field, kind, link } of linkSpecs) {
       const next = resolved.find(([table]) => table === link)?.[1] ?? [];
       const rewritten = link.childLock === 'no key update';
       const current = parentId !== undefined && rewritten ? await linkedIds(ex, link, parentId) : [];
@@ -157,23 +185,22 @@ export function ownedRecords<Item, Create extends object, Update extends object,
     return (locked as Record<string, unknown> | undefined) ?? (await refuseMissing(ex, table, id, what));
   }
   /** Writing or removing such a record makes the database rewrite its children: they are locked first. */
-  const rewritesChildren = (spec.links ?? []).some(({ link }) => link.childLock === 'no key update');
+  const rewritesChildren = linkSpecs.some(({ link }) => link.childLock === 'no key update');
 
   /** Whether a write of `body` can take the account over a quota: then it holds the account's quota lock first. */
-  const quotaFields = (spec.links ?? []).filter((link) => link.quota);
   const checksQuota = (body: Record<string, unknown>, creating: boolean) =>
-    (creating && spec.quota !== undefined) || quotaFields.some(({ field }) => body[field] !== undefined);
+    creating || linkSpecs.some(({ field }) => body[field] !== undefined);
   async function assertQuotas(ex: Executor, ownerId: number, body: Record<string, unknown>, creating: boolean) {
-    if (creating && spec.quota) await assertRecordQuota(ex, table, ownerId, spec.quota, 'owner');
-    for (const { field, link, quota } of quotaFields) {
-      if (quota && body[field] !== undefined) await assertLinkQuota(ex, link, ownerId, quota, field);
+    if (creating) await assertRecordQuota(ex, table, ownerId, quota, 'owner');
+    for (const { field, link } of linkSpecs) {
+      if (body[field] !== undefined) await assertLinkQuota(ex, link, ownerId, link.quota, field);
     }
   }
 
   return {
     async list(ownerId) {
       const rows = await listPrepared.execute({ ownerId });
-      return rows.map(spec.toItem);
+      return rows.map(toItem);
     },
 
     findOwned: (id, ownerId) => findIn(db, id, ownerId),
@@ -187,7 +214,7 @@ export function ownedRecords<Item, Create extends object, Update extends object,
         await lockChildren(ex, ownerId, links);
         const columns = await spec.columns(own, ex, ownerId);
         const linkIds = Object.fromEntries(
-          (spec.links ?? []).flatMap(({ field, link }) => {
+          linkSpecs.flatMap(({ field, link }) => {
             const found = links.find(([table]) => table === link);
             return found ? [[field, found[1]]] : [];
           }),

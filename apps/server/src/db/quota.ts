@@ -1,5 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { formatNumber } from '@streckenpass/contract/format';
+import { LIMITS } from '@streckenpass/contract/limits';
+import type { RecordKind } from '@streckenpass/contract/terms';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { unprocessable } from '../lib/errors.js';
 import type { Executor } from './client.js';
@@ -13,6 +15,15 @@ export interface Quota {
   limit: number;
   label: string;
 }
+
+/** How many records of each kind one account may hold: the API, the CSV import and the backup refuse the same. */
+export const RECORD_QUOTAS: Record<RecordKind, Quota> = {
+  routes: { limit: LIMITS.routesPerAccount, label: 'Strecken' },
+  tours: { limit: LIMITS.toursPerAccount, label: 'Touren' },
+  vehicles: { limit: LIMITS.vehiclesPerAccount, label: 'Fahrzeuge' },
+  route_activities: { limit: LIMITS.drivesPerAccount, label: 'Fahrten' },
+  vehicle_activities: { limit: LIMITS.vehicleActivitiesPerAccount, label: 'Fahrzeugeinträge' },
+};
 
 /** The German refusal of a write that would take an account over `quota`. */
 export function quotaMessage(quota: Quota, total: number): string {
@@ -30,6 +41,12 @@ export async function lockQuotas(ex: Executor, userId: number): Promise<void> {
   await ex.execute(sql`select pg_advisory_xact_lock(hashtext('streckenpass-quota'), ${userId})`);
 }
 
+/** The 422 of a write after which the account holds `total` (a count) where `quota` allows less. */
+function refuseOver(quota: Quota, total: number | undefined, propertyPath: string): void {
+  const held = Number(total ?? 0);
+  if (held > quota.limit) throw unprocessable([{ propertyPath, message: quotaMessage(quota, held) }]);
+}
+
 /** Refuses (422) when the account holds more records of `table` than the quota allows (run after the insert). */
 export async function assertRecordQuota(
   ex: Executor,
@@ -42,8 +59,7 @@ export async function assertRecordQuota(
     .select({ total: count() })
     .from(table as PgTable)
     .where(eq(table.ownerId, ownerId));
-  const total = Number(row?.total ?? 0);
-  if (total > quota.limit) throw unprocessable([{ propertyPath, message: quotaMessage(quota, total) }]);
+  refuseOver(quota, row?.total, propertyPath);
 }
 
 /** Refuses (422) when the account's records hold more links of `link` than the quota allows (run after writing). */
@@ -59,6 +75,5 @@ export async function assertLinkQuota(
     .from(link.table)
     .innerJoin(link.parent as PgTable, eq(link.parent.id, link.parentColumn))
     .where(eq(link.parent.ownerId, ownerId));
-  const total = Number(row?.total ?? 0);
-  if (total > quota.limit) throw unprocessable([{ propertyPath, message: quotaMessage(quota, total) }]);
+  refuseOver(quota, row?.total, propertyPath);
 }

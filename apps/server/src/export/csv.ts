@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { formatNameList } from '../modules/import/name-list.js';
+import { formatNameList } from '../lib/name-list.js';
 import { formatDate } from '@streckenpass/contract/format';
 import { statusLabel } from '@streckenpass/contract/status';
 import type { ExportData } from './model.js';

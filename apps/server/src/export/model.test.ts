@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { neutraliseCell } from './csv.js';
 import { formatDate } from '@streckenpass/contract/format';
-import { exportFilename, fullName, routeStatus } from './model.js';
+import { exportFilename, fullName, routeEnds, routeStatus, type ExportRoute } from './model.js';
 
 describe('routeStatus', () => {
   it.each([
@@ -43,5 +43,32 @@ describe('formatting', () => {
   it('names the files after the day of issue', () => {
     expect(exportFilename('2026-05-04', 'csv')).toBe('streckenkunde-2026-05-04.csv');
     expect(exportFilename('2026-05-04', 'pdf')).toBe('streckenkunde-2026-05-04.pdf');
+  });
+});
+
+describe('routeEnds', () => {
+  const route = (name: string, startPoint: string, endPoint: string, stations = false): ExportRoute => ({
+    name,
+    companyRoute: null,
+    startPoint,
+    endPoint,
+    startStation: stations ? { code: startPoint, name: 'Würzburg Hbf' } : null,
+    endStation: stations ? { code: endPoint, name: 'Fürth (Bay) Hbf' } : null,
+    tours: [],
+    lastDriven: null,
+    validUntil: null,
+    daysLeft: null,
+    validityRule: '1 Jahr (364 Tage)',
+    ownRule: false,
+  });
+
+  it('prints nothing when the name already names both ends, by text or by the linked stations', () => {
+    expect(routeEnds(route('Frankfurt – Aschaffenburg', 'Frankfurt (Main) Hbf', 'Aschaffenburg Hbf'))).toBeNull();
+    expect(routeEnds(route('Würzburg – Fürth', 'NWH', 'NF', true))).toBeNull();
+  });
+
+  it('prints start and end, with DS100 codes, when the name does not say them', () => {
+    expect(routeEnds(route('KBS 805 Nord', 'NWH', 'NF', true))).toBe('Würzburg Hbf (NWH) – Fürth (Bay) Hbf (NF)');
+    expect(routeEnds(route('Frühschicht', 'Hanau', 'Fulda'))).toBe('Hanau – Fulda');
   });
 });

@@ -1,3 +1,4 @@
+import { placeLabel } from '@streckenpass/contract/stations';
 import { knowledgeStatus, statusLabel } from '@streckenpass/contract/status';
 
 /** What both export formats render: one owner's routes and vehicles as of `today`. */
@@ -42,6 +43,8 @@ export interface ExportVehicle {
   lastDriven: string | null;
   /** The vehicle's validity rule ('unbegrenzt' when knowledge of it does not expire). */
   validityRule: string;
+  /** Whether the vehicle has a rule of its own; false = the account's rule ("wie im Konto: …"). */
+  ownRule?: boolean;
   /** lastDriven + the rule's days; null when never driven or the rule has no expiry. */
   validUntil: string | null;
 }
@@ -73,4 +76,21 @@ export function fullName(user: ExportData['user']): string {
 /** `streckenkunde-YYYY-MM-DD.csv` / `.pdf`. */
 export function exportFilename(today: string, extension: 'csv' | 'pdf'): string {
   return `streckenkunde-${today}.${extension}`;
+}
+
+/**
+ * Where a route starts and ends as the PDF and the shared page print it under the name ("Köln Hbf (KK) – Düsseldorf
+ * Hbf (KD)"), or null when the name already says it ("Köln – Düsseldorf"): nothing is printed twice.
+ */
+export function routeEnds(route: ExportRoute): string | null {
+  const name = route.name.toLocaleLowerCase('de-DE');
+  const named = [route.startStation?.name ?? route.startPoint, route.endStation?.name ?? route.endPoint].every(
+    (point) => {
+      const word = point.toLocaleLowerCase('de-DE').split(/[\s(]/)[0] ?? '';
+      return word.length > 0 && name.includes(word);
+    },
+  );
+  return named
+    ? null
+    : `${placeLabel(route.startPoint, route.startStation)} – ${placeLabel(route.endPoint, route.endStation)}`;
 }

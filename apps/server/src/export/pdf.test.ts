@@ -39,6 +39,7 @@ function data(routeCount: number): ExportData {
     }),
     vehicles: [
       { name: 'BR 218', lastDriven: '2026-04-01', validityRule: '½ Jahr (182 Tage)', validUntil: '2026-09-30' },
+      { name: 'ET 425', lastDriven: '2026-04-01', validityRule: 'unbegrenzt', validUntil: null, ownRule: false },
     ],
     rules: { routes: '1 Jahr (364 Tage)', vehicles: 'unbegrenzt' },
   };
@@ -53,7 +54,7 @@ describe('renderPdf', () => {
       const content = poppler('pdftotext', ['-layout', '-f', String(page), '-l', String(page), '-', '-'], pdf);
       expect(content, `page ${page}`).toContain(`Seite ${page} von ${pages}`);
       expect(content, `page ${page}`).toContain('Streckenpass 9.8.7');
-      if (page < pages) expect(content, `page ${page}`).toMatch(/Strecke\s+Kürzel\s+Start–Ende/);
+      if (page < pages) expect(content, `page ${page}`).toMatch(/Strecke\s+Kürzel\s+Zuletzt/);
     }
     const all = poppler('pdftotext', ['-', '-'], pdf);
     for (let i = 0; i < 150; i += 1) {
@@ -65,7 +66,8 @@ describe('renderPdf', () => {
   it('prints the validity rules: the account default, a route own rule, and each vehicle rule with its end', async () => {
     const all = poppler('pdftotext', ['-', '-'], await buffer(renderPdf(data(3)))).replace(/\s+/g, ' ');
     expect(all).toContain('Gültigkeitsregel des Kontos für Strecken: 1 Jahr (364 Tage), für Fahrzeuge: unbegrenzt');
-    expect(all).toContain('(Regel: 90 Tage)');
+    expect(all).toContain('Gültigkeitsregel: 90 Tage');
+    expect(all).toContain('wie im Konto: unbegrenzt');
     expect(all).toContain('½ Jahr (182 Tage)');
     expect(all).toContain('30.09.2026');
   });
@@ -108,5 +110,83 @@ describe('renderPdf', () => {
     expect(fonts).toMatch(/DejaVuSans\s.*yes\s+yes/);
     expect(fonts).toMatch(/DejaVuSans-Bold\s.*yes\s+yes/);
     expect(poppler('pdftotext', ['-', '-'], pdf)).toContain('Jörg Weiß');
+  });
+
+  /** Routes as drivers name them: station names, long compounds, company codes longer than their column. */
+  function realistic(routeCount: number): ExportData {
+    const base = data(routeCount);
+    const names = [
+      ['Frankfurt (Main) Hbf – Aschaffenburg Hbf', 'Frankfurt (Main) Hbf', 'Aschaffenburg Hbf'],
+      ['Güterbahnhofsvorfeldstellwerksbereich Seelze', 'Hannover-Linden', 'Seelze Rangierbahnhof'],
+      ['Köln Hbf – Düsseldorf Hbf', 'Köln Hbf', 'Düsseldorf Hbf'],
+    ] as const;
+    base.routes = base.routes.map((route, i) => {
+      const [name, startPoint, endPoint] = names[i % names.length]!;
+      return { ...route, name, startPoint, endPoint, companyRoute: i % 2 ? 'Kursbuchstrecke800' : 'KBS 640' };
+    });
+    return base;
+  }
+
+  /** Each page's words with their boxes (pdftotext -bbox, in points from the top left). */
+  function wordBoxes(pdf: Buffer) {
+    const html = poppler('pdftotext', ['-bbox', '-', '-'], pdf);
+    return html
+      .split('<page ')
+      .slice(1)
+      .map((page) =>
+        [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">([^<]*)<\/word>/g)].map(
+          (m) => ({ x: Number(m[1]), y: Number(m[2]), text: m[3]! }),
+        ),
+      );
+  }
+
+  /** Dark pixels of a row of page `page` rendered at 72 dpi (1 px = 1 pt), between x and x + width. */
+  function darkPixels(pdf: Buffer, page: number, y: number, x: number, width: number): number {
+    const pgm = execFileSync('pdftoppm', ['-gray', '-r', '72', '-f', String(page), '-l', String(page), '-'], {
+      input: pdf,
+    });
+    const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.toString('latin1', 0, 40))!;
+    const rowWidth = Number(header[1]);
+    const offset = header[0].length;
+    let dark = 0;
+    for (let px = Math.round(x); px < x + width; px++) {
+      if (pgm[offset + Math.round(y) * rowWidth + px]! < 128) dark += 1;
+    }
+    return dark;
+  }
+
+  it.each([5, 40])(
+    'keeps the signature lines on the page of the last table row, drawn, with %i routes',
+    async (count) => {
+      const pdf = await buffer(renderPdf(realistic(count)));
+      const pages = wordBoxes(pdf);
+      if (count === 5) expect(pages).toHaveLength(1);
+      const signaturePage = pages.findIndex((words) => words.some((w) => w.text === 'Unterschrift'));
+      expect(signaturePage).toBe(pages.length - 1);
+      const words = pages[signaturePage]!;
+      // The last row of the last table (the vehicles) stands on the same page, above the signature.
+      const lastRow = words.find((w) => w.text === '425')!;
+      const label = words.find((w) => w.text === 'Unterschrift')!;
+      expect(lastRow).toBeDefined();
+      expect(lastRow.y).toBeLessThan(label.y);
+      // The signature line is drawn 4 pt above its label, 200 pt long.
+      const line = Math.max(
+        ...[3, 4, 5, 6].map((up) => darkPixels(pdf, signaturePage + 1, label.y - up, label.x, 200)),
+      );
+      expect(line).toBeGreaterThan(180);
+    },
+    30_000,
+  );
+
+  it('breaks no word without a hyphen, in the route names or in a company code wider than its column', async () => {
+    const input = realistic(6);
+    const text = poppler('pdftotext', ['-', '-'], await buffer(renderPdf(input)))
+      .replaceAll('\u00ad', '')
+      .replace(/-\n/g, '');
+    const tokens = new Set(text.split(/\s+/));
+    const words = input.routes.flatMap((route) =>
+      [route.name, route.companyRoute ?? ''].flatMap((value) => value.split(/\s+/)).filter(Boolean),
+    );
+    for (const word of words) expect(tokens, word).toContain(word);
   });
 });

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
+import hyphen from 'hyphen/de/index.js';
 import { EXPIRING_SOON_DAYS, PRODUCT_NAME } from '@streckenpass/contract/constants';
 import { formatDate } from '@streckenpass/contract/format';
 import { plural } from '@streckenpass/contract/plural';
-import { placeLabel } from '@streckenpass/contract/stations';
 import { EXPORT_STATUS_LABELS, UNRECORDED_LABEL } from '@streckenpass/contract/status';
-import { fullName, routeStatus, type ExportData, type RouteStatusKind } from './model.js';
+import { accountRuleLabel, TERMS } from '@streckenpass/contract/terms';
+import { fullName, routeEnds, routeStatus, type ExportData, type RouteStatusKind } from './model.js';
 
 /**
  * The "Streckenkundenachweis": an A4 PDF a train driver can hand to an employer.
@@ -81,6 +82,17 @@ const CELL_PAD_Y = 4.5;
 /** Width of the status bar at a row's left edge; the first column is indented by it on every row. */
 const BAR_WIDTH = 3;
 
+/**
+ * A cell's text with soft hyphens in every word that is wider than the cell, so that pdfkit breaks such a word at a
+ * syllable with a visible hyphen ("Aschaf-fenburg") instead of anywhere without one; words that fit stay untouched.
+ * German hyphenation patterns come from `hyphen` (decision 0039).
+ */
+function breakableText(doc: Doc, text: string, width: number): string {
+  return text.replace(/[^\s–—]+/g, (word) =>
+    doc.widthOfString(word) > width ? hyphen.hyphenateSync(word, { minWordLength: 4 }) : word,
+  );
+}
+
 /** Left inset and text width of column `index`. */
 function cellBox(column: Column, index: number) {
   const left = CELL_PAD_X + (index === 0 ? BAR_WIDTH : 0);
@@ -122,9 +134,12 @@ export function renderPdf(data: ExportData): Readable {
   const draw = async () => {
     drawTitle(doc, data, name, issued);
     drawSummary(doc, data);
+    const notes = notesBlock(doc, name, data.rules);
     await drawRoutes(doc, data);
-    await drawVehicles(doc, data);
-    drawNotes(doc, name, data.rules);
+    // The vehicles table is always drawn (empty or not) and comes last: its last row keeps the notes and the
+    // signature lines on its page.
+    await drawVehicles(doc, data, notes.height);
+    drawNotes(doc, notes);
     drawFooters(doc, data, name, issued);
   };
   draw().then(
@@ -240,10 +255,13 @@ async function drawTable(
     style?: (row: number) => { fill?: string; bar?: string; statusColor?: string } | undefined;
     statusColumn?: number;
     empty: string;
+    /** Height of what must follow the last row on the same page (the notes and signature after the last table). */
+    keepWithLast?: number;
   },
 ) {
   const { columns } = options;
-  ensureRoom(doc, KEEP_WITH_NEXT);
+  const keepWithLast = options.keepWithLast ?? 0;
+  ensureRoom(doc, KEEP_WITH_NEXT + (options.rows <= 1 ? keepWithLast : 0));
   sectionHeading(doc, options.title);
 
   const header = () => {
@@ -294,7 +312,10 @@ async function drawTable(
       const text = texts[index];
       if (column.oneLine || !text) return false;
       doc.font(column.bold?.(row) ? BOLD : REGULAR).fontSize(BODY_SIZE);
-      return doc.widthOfString(text) > cellBox(column, index).width;
+      const width = cellBox(column, index).width;
+      if (!text.includes('\n') && doc.widthOfString(text) <= width) return false;
+      texts[index] = breakableText(doc, text, width);
+      return true;
     });
     const height =
       Math.max(
@@ -307,7 +328,9 @@ async function drawTable(
       ) +
       2 * CELL_PAD_Y;
 
-    if (doc.y + height > CONTENT_BOTTOM) {
+    // The last row keeps the block after the table with it: a signature never stands alone on a page.
+    const needed = height + (row === options.rows - 1 ? keepWithLast : 0);
+    if (doc.y + needed > CONTENT_BOTTOM) {
       doc.addPage();
       doc.y = MARGIN.top;
       doc.font(REGULAR).fontSize(8).fillColor(COLOR.muted).text(`${options.title} (Fortsetzung)`, MARGIN.left, doc.y, {
@@ -342,19 +365,27 @@ async function drawTable(
   doc.y += 18;
 }
 
+/** The route column: its name, then where it starts and ends unless the name says so, then a rule of its own. */
+function routeCell(route: ExportData['routes'][number]): string {
+  const lines = [route.name];
+  const ends = routeEnds(route);
+  if (ends) lines.push(ends);
+  if (route.ownRule) lines.push(`${TERMS.validityRule}: ${route.validityRule}`);
+  return lines.join('\n');
+}
+
 function drawRoutes(doc: Doc, data: ExportData): Promise<void> {
   // Status fits "⚠ läuft in 30 Tagen ab" in bold on one line; the route name takes what is left.
-  const widths = [56, 70, 60, 60, 116];
+  const widths = [64, 62, 60, 116];
   const nameWidth = CONTENT_WIDTH - widths.reduce((a, b) => a + b, 0);
   const columns: Column[] = [
-    { header: 'Strecke', width: nameWidth },
-    { header: 'Kürzel', width: widths[0]! },
-    { header: 'Start–Ende', width: widths[1]! },
-    { header: 'Zuletzt befahren', width: widths[2]!, oneLine: true },
-    { header: 'Gültig bis', width: widths[3]!, oneLine: true },
+    { header: TERMS.route, width: nameWidth },
+    { header: TERMS.companyRoute, width: widths[0]! },
+    { header: TERMS.lastDriven, width: widths[1]!, oneLine: true },
+    { header: TERMS.validUntil, width: widths[2]!, oneLine: true },
     {
       header: 'Status',
-      width: widths[4]!,
+      width: widths[3]!,
       oneLine: true,
       bold: (row) => {
         const kind = routeStatus(data.routes[row]!.daysLeft).kind;
@@ -363,18 +394,17 @@ function drawRoutes(doc: Doc, data: ExportData): Promise<void> {
     },
   ];
   return drawTable(doc, {
-    title: 'Strecken',
+    title: TERMS.routes,
     columns,
     rows: data.routes.length,
-    statusColumn: 5,
+    statusColumn: 4,
     empty: 'Keine Strecken in diesem Nachweis.',
     cells: (row) => {
       const route = data.routes[row]!;
       const status = routeStatus(route.daysLeft);
       return [
-        route.ownRule ? `${route.name} (Regel: ${route.validityRule})` : route.name,
+        routeCell(route),
         route.companyRoute ?? '',
-        `${placeLabel(route.startPoint, route.startStation)} – ${placeLabel(route.endPoint, route.endStation)}`,
         formatDate(route.lastDriven, '–'),
         formatDate(route.validUntil, '–'),
         `${STATUS_SYMBOL[status.kind]} ${status.label}`,
@@ -392,35 +422,39 @@ function drawRoutes(doc: Doc, data: ExportData): Promise<void> {
   });
 }
 
-function drawVehicles(doc: Doc, data: ExportData): Promise<void> {
+function drawVehicles(doc: Doc, data: ExportData, keepWithLast: number): Promise<void> {
   const vehicles = data.vehicles ?? [];
   return drawTable(doc, {
-    title: 'Fahrzeuge',
+    title: TERMS.vehicles,
     columns: [
-      { header: 'Fahrzeug', width: 200 },
-      { header: 'Zuletzt gefahren', width: 90, oneLine: true },
-      { header: 'Gültig bis', width: 80, oneLine: true },
-      { header: 'Gültigkeitsregel', width: CONTENT_WIDTH - 370 },
+      { header: TERMS.vehicle, width: 200 },
+      { header: TERMS.lastDriven, width: 90, oneLine: true },
+      { header: TERMS.validUntil, width: 80, oneLine: true },
+      { header: TERMS.validityRule, width: CONTENT_WIDTH - 370 },
     ],
     rows: vehicles.length,
     empty: data.vehicles === null ? 'Keine Fahrzeuge ausgewählt.' : 'Keine Fahrzeuge erfasst.',
+    keepWithLast,
     cells: (row) => {
       const vehicle = vehicles[row]!;
       return [
         vehicle.name,
         formatDate(vehicle.lastDriven, UNRECORDED_LABEL),
         formatDate(vehicle.validUntil, '–'),
-        vehicle.validityRule,
+        vehicle.ownRule === false ? accountRuleLabel(vehicle.validityRule) : vehicle.validityRule,
       ];
     },
   });
 }
 
-function drawNotes(doc: Doc, name: string, rules: ExportData['rules']) {
+const SIGNATURE_HEIGHT = 70;
+
+/** The notes under the tables, and the height they and the signature lines take. */
+function notesBlock(doc: Doc, name: string, rules: ExportData['rules']) {
   const notes = [
-    '„Zuletzt befahren“ ist der Tag der letzten erfassten Fahrt, „Gültig bis“ der letzte Tag, an dem die ' +
-      `Streckenkunde gilt. Gültigkeitsregel des Kontos für Strecken: ${rules.routes}, für Fahrzeuge: ` +
-      `${rules.vehicles}; Strecken mit eigener Regel nennen sie hinter dem Namen. Eine Fahrt kann ausdrücklich ` +
+    `„${TERMS.lastDriven}“ ist der Tag der letzten erfassten Fahrt, „${TERMS.validUntil}“ der letzte Tag, an dem ` +
+      `die Streckenkunde gilt. ${TERMS.validityRule} des Kontos für Strecken: ${rules.routes}, für Fahrzeuge: ` +
+      `${rules.vehicles}; Strecken mit eigener Regel nennen sie unter dem Namen. Eine Fahrt kann ausdrücklich ` +
       'für 1 Jahr (364 Tage) oder ½ Jahr (182 Tage) erfasst sein.',
     `Markiert sind abgelaufene Strecken (✖) und Strecken, deren Streckenkunde in höchstens ${EXPIRING_SOON_DAYS} ` +
       'Tagen abläuft (⚠).',
@@ -428,12 +462,14 @@ function drawNotes(doc: Doc, name: string, rules: ExportData['rules']) {
   ];
   doc.font(REGULAR).fontSize(8);
   const notesHeight = notes.reduce((sum, note) => sum + doc.heightOfString(note, { width: CONTENT_WIDTH }) + 3, 0);
-  const signatureHeight = 70;
-  ensureRoom(doc, 20 + notesHeight + signatureHeight);
+  return { notes, height: 14 + notesHeight + SIGNATURE_HEIGHT };
+}
 
+function drawNotes(doc: Doc, block: ReturnType<typeof notesBlock>) {
+  ensureRoom(doc, block.height);
   doc.font(BOLD).fontSize(9).fillColor(COLOR.text).text('Hinweise', MARGIN.left, doc.y, { lineBreak: false });
   doc.y += 14;
-  for (const note of notes) {
+  for (const note of block.notes) {
     doc.font(REGULAR).fontSize(8).fillColor(COLOR.muted).text(note, MARGIN.left, doc.y, { width: CONTENT_WIDTH });
     doc.y += 3;
   }
@@ -476,7 +512,7 @@ function drawFooters(doc: Doc, data: ExportData, name: string, issued: string) {
       .font(REGULAR)
       .fontSize(7.5)
       .fillColor(COLOR.muted)
-      .text(`${PRODUCT_NAME} ${data.version} · Streckenkundenachweis ${name} · ${issued}`, MARGIN.left, y, {
+      .text(`${PRODUCT_NAME} ${data.version} · ${TERMS.proof} ${name} · ${issued}`, MARGIN.left, y, {
         width: CONTENT_WIDTH - 80,
         lineBreak: false,
         ellipsis: true,

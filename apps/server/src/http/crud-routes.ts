@@ -1,25 +1,41 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParamsSchema } from '@streckenpass/contract/common';
+import { RECORD_NOUNS, type RecordKind, type RecordNoun } from '@streckenpass/contract/terms';
 import type { OwnedRepository } from '../db/owned-records.js';
 import { notFound } from '../lib/errors.js';
 import { currentUser } from './current-user.js';
 import { problems } from './problems.js';
 
-interface Doc {
-  summary: string;
-  description?: string;
+/** The kind-specific texts of the OpenAPI operations; the summaries themselves are derived from the kind's noun. */
+export interface CrudDocs {
+  /** OpenAPI tag; the noun's plural unless given. */
+  tag?: string;
+  /** How the list is sorted, after "Eigene Strecken, ". */
+  order: string;
+  /** The verb of the create summary; "anlegen" unless given ("Streckenaktivität erfassen"). */
+  createVerb?: string;
+  /** The verb of the patch summary; "ändern" unless given ("Fahrzeug umbenennen"). */
+  updateVerb?: string;
+  /** Descriptions of create, merge-patch and delete. */
+  create?: string;
+  update?: string;
+  remove?: string;
 }
 
-export interface CrudDeclaration<Item extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType> {
-  /** Collection path below /api, e.g. `/routes`; records live at `${path}/:id`. */
-  path: string;
-  tags: string[];
-  /** German name of one record in messages ("Strecke nicht gefunden."). */
-  what: string;
-  schemas: { item: Item; create: Create; update: Update };
-  repository: (app: FastifyInstance) => OwnedRepository<z.output<Item>, z.output<Create>, z.output<Update>>;
-  docs: { list: Doc; get: Doc; create: Doc; update: Doc; remove: Doc };
+const OWN_ONE = { f: 'Eine eigene', m: 'Ein eigener', n: 'Ein eigenes' } as const;
+
+/** The five operations' summaries and descriptions: the standard wording plus what the kind adds. */
+function summaries({ one, many, gender }: RecordNoun, docs: CrudDocs) {
+  const described = (summary: string, description: string | undefined) =>
+    description === undefined ? { summary } : { summary, description };
+  return {
+    list: { summary: `Eigene ${many}, ${docs.order}` },
+    create: described(`${one} ${docs.createVerb ?? 'anlegen'}`, docs.create),
+    get: { summary: `${OWN_ONE[gender]} ${one}` },
+    update: described(`${one} ${docs.updateVerb ?? 'ändern'} (JSON Merge Patch)`, docs.update),
+    remove: described(`${one} löschen`, docs.remove),
+  };
 }
 
 const MERGE_PATCH_NOTE = 'Nimmt application/merge-patch+json und application/json; nur genannte Felder ändern sich.';
@@ -34,16 +50,23 @@ function storedId(raw: unknown): number | null {
 /**
  * The five calls of an owner-linked record (list, create, read, merge-patch, delete) declared once: bearer auth
  * comes from the /api scope, ownership from the repository, ETags from the conditional-GET plugin
- * (`config.etag`), Idempotency-Key from `app.idempotent`. A module states its schemas, texts and repository.
+ * (`config.etag`), Idempotency-Key from `app.idempotent`. A module states its kind (path `/api/<kind>`, noun from
+ * the contract's `RECORD_NOUNS`), its schemas, repository and the texts only it has.
  */
 export function crudRoutes<Item extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType>(
-  declaration: CrudDeclaration<Item, Create, Update>,
+  kind: RecordKind,
+  schemas: { item: Item; create: Create; update: Update },
+  repositoryOf: (app: FastifyInstance) => OwnedRepository<z.output<Item>, z.output<Create>, z.output<Update>>,
+  texts: CrudDocs,
 ): FastifyPluginAsync {
-  const { path, tags, what, schemas, docs } = declaration;
+  const path = `/${kind}`;
+  const noun = RECORD_NOUNS[kind];
+  const tags = [texts.tag ?? noun.many];
+  const docs = summaries(noun, texts);
   type Body<S extends z.ZodType> = z.output<S>;
 
   return async (app) => {
-    const repository = declaration.repository(app);
+    const repository = repositoryOf(app);
     const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
 
     app.get(
@@ -100,7 +123,7 @@ export function crudRoutes<Item extends z.ZodType, Create extends z.ZodType, Upd
         // Refusals in the order 401 → 403/404 → 400/422: someone else's record is refused before its body is judged.
         preValidation: async (request) => {
           const id = storedId((request.params as { id?: unknown }).id);
-          if (id === null) throw notFound(`${what} nicht gefunden.`);
+          if (id === null) throw notFound(`${noun.one} nicht gefunden.`);
           await repository.findOwned(id, currentUser(request).id);
         },
       },

@@ -83,20 +83,41 @@ ${button(input.link, 'Neues Passwort vergeben')}
   return { subject, text, html };
 }
 
-export function accountDeletedMail(input: { firstname: string | null }): RenderedMail {
+/** A mail of plain paragraphs after the greeting, as text and as HTML. */
+function paragraphsMail(subject: string, firstname: string | null, lines: string[]): RenderedMail {
+  const text = [greeting(firstname), '', ...lines].join('\n');
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(greeting(firstname))}</p>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}`,
+  );
+  return { subject, text, html };
+}
+
+export function accountDeletedMail(input: { firstname: string | null; legalUrl: string }): RenderedMail {
   const subject = `${PRODUCT_NAME}: Ihr Konto wurde gelöscht`;
   const lines = [
     'Ihr Konto und alle dazugehörigen Daten (Strecken, Touren, Fahrzeuge, Fahrten, Freigabe-Links, Einstellungen) ' +
       'wurden soeben gelöscht. Alle Anmeldungen sind beendet, Freigabe-Links öffnen nicht mehr.',
-    'Wenn Sie das nicht selbst veranlasst haben, antworten Sie bitte auf diese E-Mail.',
+    'Wenn Sie das nicht selbst veranlasst haben, wenden Sie sich bitte an den Betreiber dieser Installation ' +
+      `(Kontakt im Impressum: ${input.legalUrl}). Auf diese E-Mail kann nicht geantwortet werden.`,
   ];
-  const text = [greeting(input.firstname), '', ...lines].join('\n');
-  const html = layout(
-    subject,
-    `<p>${escapeHtml(greeting(input.firstname))}</p>
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}`,
-  );
-  return { subject, text, html };
+  return paragraphsMail(subject, input.firstname, lines);
+}
+
+/**
+ * "Ihr Passwort wurde geändert": after a change in the account and after a reset by link, so that a driver whose
+ * password was changed by someone else learns it at once and can take the account back.
+ */
+export function passwordChangedMail(input: { firstname: string | null; when: string; startUrl: string }): RenderedMail {
+  const subject = `${PRODUCT_NAME}: Ihr Passwort wurde geändert`;
+  const lines = [
+    `das Passwort Ihres Kontos bei ${PRODUCT_NAME} wurde am ${input.when} geändert.`,
+    'Wenn Sie das selbst waren, ist nichts weiter zu tun.',
+    'Wenn nicht: Setzen Sie Ihr Passwort sofort über „Passwort vergessen?“ auf der Startseite zurück ' +
+      `(${input.startUrl}). Damit enden alle Anmeldungen, auch die eines anderen.`,
+  ];
+  return paragraphsMail(subject, input.firstname, lines);
 }
 
 export interface WeeklyReportEntry {

@@ -102,7 +102,7 @@ export default fp(
         // Not stored: the client may retry (5xx), and streams (exports) are not replayable.
         await app.idempotencyKeys.release(key);
       } else {
-        await app.idempotencyKeys.complete(app.db, key, reply.statusCode, payload);
+        await app.idempotencyKeys.completeLease(key, reply.statusCode, payload);
       }
       return payload;
     });
@@ -117,22 +117,17 @@ export default fp(
       ): Promise<FastifyReply> => {
         const key = request.idempotencyKey;
         if (!key) return reply.status(status).send(await work(undefined));
-        const outcome = await app.db.transaction(async (tx): Promise<Claim | { state: 'done'; body: string }> => {
-          const claim = await app.idempotencyKeys.claimInTransaction(tx, keyed(request, key));
-          if (claim.state !== 'claimed') return claim;
+        const outcome = await app.idempotencyKeys.runOnce(keyed(request, key), status, async (tx) => {
           const result = await work(tx);
           reply.status(status);
-          const body = String(reply.serialize(result));
-          await app.idempotencyKeys.complete(tx, keyed(request, key), status, body);
-          return { state: 'done', body };
+          return String(reply.serialize(result));
         });
         if (outcome.state === 'done') {
           return reply.status(status).type('application/json; charset=utf-8').send(outcome.body);
         }
-        if (outcome.state === 'claimed') throw new Error('unreachable: claimed key without an answer');
         return answerClaim(reply, outcome);
       },
     );
   },
-  { name: 'idempotency', dependencies: ['db', 'auth', 'idempotencyKeys'] },
+  { name: 'idempotency', dependencies: ['auth', 'idempotencyKeys'] },
 );

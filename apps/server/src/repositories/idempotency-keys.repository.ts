@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.js';
+import type { Db, Executor } from '../db/client.js';
 import { repositoryPlugin } from '../db/repository.js';
 import { idempotencyKeys } from '../db/schema.js';
 
@@ -31,7 +31,7 @@ declare module 'fastify' {
   }
 }
 
-export function createIdempotencyKeysRepository(db: Executor) {
+export function createIdempotencyKeysRepository(db: Db) {
   const keyOf = (request: { userId: number; key: string }) =>
     and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key));
 
@@ -49,22 +49,50 @@ export function createIdempotencyKeysRepository(db: Executor) {
     return { state: 'in-progress', retryAfterSeconds: Math.max(1, Math.ceil((IDEMPOTENCY_LEASE_MS - ageMs) / 1000)) };
   }
 
+  /**
+   * Inside the write's transaction: claims the key, or finds the answer stored with it. A concurrent request with
+   * the same key waits on the unique index until the first one commits (then it replays) or rolls back (then it
+   * runs); a crash rolls the key back together with the write, so a retry is always answered or executed.
+   */
+  async function claimInTransaction(tx: Executor, request: KeyedRequest): Promise<Claim> {
+    await tx
+      .delete(idempotencyKeys)
+      .where(and(keyOf(request), lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_TTL_MS))));
+    const inserted = await tx
+      .insert(idempotencyKeys)
+      .values({ userId: request.userId, key: request.key, method: request.method, path: request.path })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    return inserted.length > 0 ? { state: 'claimed' } : existing(tx, request);
+  }
+
+  async function complete(
+    ex: Executor,
+    request: { userId: number; key: string },
+    statusCode: number,
+    body: string,
+  ): Promise<void> {
+    await ex.update(idempotencyKeys).set({ statusCode, body }).where(keyOf(request));
+  }
+
   return {
     /**
-     * Inside the write's transaction: claims the key, or finds the answer stored with it. A concurrent request with
-     * the same key waits on the unique index until the first one commits (then it replays) or rolls back (then it
-     * runs); a crash rolls the key back together with the write, so a retry is always answered or executed.
+     * One write and its answer under a key, in one transaction: claims the key and, when claimed, runs `answer`
+     * (the write, returning the serialised answer) and stores that answer with the key. Otherwise nothing runs and
+     * the claim says why (a stored answer to replay, a request in progress, another request with the same key).
      */
-    async claimInTransaction(tx: Executor, request: KeyedRequest): Promise<Claim> {
-      await tx
-        .delete(idempotencyKeys)
-        .where(and(keyOf(request), lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_TTL_MS))));
-      const inserted = await tx
-        .insert(idempotencyKeys)
-        .values({ userId: request.userId, key: request.key, method: request.method, path: request.path })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      return inserted.length > 0 ? { state: 'claimed' } : existing(tx, request);
+    runOnce(
+      request: KeyedRequest,
+      statusCode: number,
+      answer: (tx: Executor) => Promise<string>,
+    ): Promise<Exclude<Claim, { state: 'claimed' }> | { state: 'done'; body: string }> {
+      return db.transaction(async (tx) => {
+        const claim = await claimInTransaction(tx, request);
+        if (claim.state !== 'claimed') return claim;
+        const body = await answer(tx);
+        await complete(tx, request, statusCode, body);
+        return { state: 'done', body };
+      });
     },
 
     /**
@@ -95,14 +123,9 @@ export function createIdempotencyKeysRepository(db: Executor) {
       return takenOver ? { state: 'claimed' } : existing(db, request);
     },
 
-    async complete(
-      ex: Executor,
-      request: { userId: number; key: string },
-      statusCode: number,
-      body: string,
-    ): Promise<void> {
-      await ex.update(idempotencyKeys).set({ statusCode, body }).where(keyOf(request));
-    },
+    /** Stores the answer of a request that claimed its key as a lease. */
+    completeLease: (request: { userId: number; key: string }, statusCode: number, body: string) =>
+      complete(db, request, statusCode, body),
 
     /** The request failed in a way the client may retry (5xx, or an answer that cannot be replayed). */
     async release(request: { userId: number; key: string }): Promise<void> {

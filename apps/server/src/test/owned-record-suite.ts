@@ -83,8 +83,9 @@ export function describeOwnedRecordKind(kind: OwnedRecordKind): void {
       expect(((await send('GET', kind.path, alice)).json() as unknown[]).length).toBe(before.length + 1);
     });
 
-    it('answers 401 without a token for every operation', async () => {
+    it('answers 401 without a token for every operation, changing nothing', async () => {
       const { id } = await kind.create(app(), alice);
+      const record = (await send('GET', one(id), alice)).json();
       for (const [method, url] of [
         ['GET', kind.path],
         ['POST', kind.path],
@@ -100,7 +101,7 @@ export function describeOwnedRecordKind(kind: OwnedRecordKind): void {
         );
         expect(response.statusCode, `${method} ${url}`).toBe(401);
       }
-      expect((await send('GET', one(id), alice)).statusCode).toBe(200);
+      expect((await send('GET', one(id), alice)).json()).toEqual(record);
     });
 
     it('answers 403 for another user’s record and for a body naming another owner, changing nothing', async () => {
@@ -112,15 +113,18 @@ export function describeOwnedRecordKind(kind: OwnedRecordKind): void {
       expect((await send('PATCH', one(id), bob, kind.patch)).statusCode).toBe(403);
       expect((await send('DELETE', one(id), bob)).statusCode).toBe(403);
       expect((await send('PATCH', one(id), alice, { ...kind.patch, owner: bob.iri })).statusCode).toBe(403);
+      const count = async (user: TestUser) => ((await send('GET', kind.path, user)).json() as unknown[]).length;
+      const [alices, bobs] = [await count(alice), await count(bob)];
       const foreignOwner = await send('POST', kind.path, alice, { ...(await kind.body(app(), alice)), owner: bob.iri });
       expect(foreignOwner.statusCode).toBe(403);
+      expect([await count(alice), await count(bob)]).toEqual([alices, bobs]);
       expect((await send('GET', one(id), alice)).json()).toEqual(record);
       // Nothing of Alice's in Bob's list.
       expect(JSON.stringify((await send('GET', kind.path, bob)).json())).not.toContain(text);
     });
 
     it('answers 404 for unknown and non-canonical ids', async () => {
-      for (const id of ['987654', '2147483648', '0x1', '01', 'lok']) {
+      for (const id of ['987654', '2147483648', '9007199254740991', '0x1', '01', 'lok']) {
         for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
           const response = await send(method, one(id), alice, method === 'PATCH' ? kind.patch : undefined);
           expect(response.statusCode, `${method} ${id}`).toBe(404);

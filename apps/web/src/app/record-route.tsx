@@ -47,15 +47,19 @@ export function pageRoute({ clientLoader, ...route }: PageModule, queryClient: Q
   return clientLoader ? { ...route, loader: clientLoader(queryClient) } : route;
 }
 
-interface DataRouteDeclaration {
-  /** The page's title while it has nothing else to show: pending, not found, failed. */
-  title: string;
+/** The lists a data page reads, and what it shows while they are on their way. */
+interface PageLists {
   /** Lists the page cannot be shown without (read with `usePageQuery`): a failure is the page's error. */
   needs?: () => PageQuery[];
   /** Lists shown in cards of their own: loaded before the page is painted, but a failure stays the card's. */
   shows?: () => PageQuery[];
   /** What shows while the data is on its way in the page's place (only offline: otherwise the loader waits). */
   pending?: ReactNode;
+}
+
+interface DataRouteDeclaration extends PageLists {
+  /** The page's title while it has nothing else to show: pending, not found, failed. */
+  title: string;
 }
 
 /**
@@ -127,15 +131,19 @@ export function dataRoute({
   };
 }
 
-interface RecordRouteDeclaration<T, Key extends QueryKey> extends DataRouteDeclaration {
+/** A kind of record's page (app/record-routes.ts: `routeRecord.view`, `routeRecord.edit`). */
+export interface RecordPageKind<T, Key extends QueryKey> {
+  /** The page's title while it has nothing else to show: pending, not found, failed. */
+  title: string;
   /** The feature's `queryOptions` of one record (`routeQueryOptions`). */
   query: (id: number) => UseSuspenseQueryOptions<T, Error, T, Key>;
   /** The card for a record that is not there (404), not the user's (403), or an id that cannot exist. */
   notFound: NotFoundCard;
+}
+
+interface RecordPageLists extends PageLists {
   /** Forms stand in the middle of the page; so do their not-found and error cards. */
   centered?: boolean;
-  /** The page, given the record. */
-  Page: ComponentType<{ record: T }>;
 }
 
 function recordIdOf(params: LoaderFunctionArgs['params']): number {
@@ -146,19 +154,17 @@ function recordIdOf(params: LoaderFunctionArgs['params']): number {
 }
 
 /**
- * The page of one record (`/route/:id`, `/tour/edit/:id`, …): loaded with the lists it `needs` and `shows`, painted
- * once with its record, "nicht gefunden" for 404 and 403, the German error card with "Erneut versuchen" otherwise.
+ * The page of one record (`/route/:id`, `/tour/edit/:id`, …), as its kind, its component and the lists it reads:
+ * `recordRoute(tourRecord.view, TourView, { shows: () => [routesQueryOptions()] })`. Loaded with the lists it `needs`
+ * and `shows`, painted once with its record, "nicht gefunden" for 404 and 403, the German error card with "Erneut
+ * versuchen" otherwise.
  */
-export function recordRoute<T, Key extends QueryKey>({
-  title,
-  query,
-  needs = () => [],
-  shows = () => [],
-  pending,
-  notFound,
-  centered = false,
-  Page,
-}: RecordRouteDeclaration<T, Key>): DataRouteModule {
+export function recordRoute<T, Key extends QueryKey>(
+  { title, query, notFound }: RecordPageKind<T, Key>,
+  /** The page, given the record. */
+  Page: ComponentType<{ record: T }>,
+  { needs = () => [], shows = () => [], pending, centered = false }: RecordPageLists = {},
+): DataRouteModule {
   const Pending = pendingView(title, pending);
 
   function LoadedRecord({ id }: { id: number }) {

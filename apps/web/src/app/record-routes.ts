@@ -1,49 +1,63 @@
+import type { QueryKey, UseSuspenseQueryOptions } from '@tanstack/react-query';
+import { RECORD_NOUNS, type RecordNoun } from '@streckenpass/contract/terms';
+import type { DetailRow } from '../components/detail-table';
 import { paths } from '../config/paths';
 import { routeActivityQueryOptions } from '../features/route-activities/api/route-activities';
 import { routeQueryOptions } from '../features/routes/api/routes';
 import { tourQueryOptions } from '../features/tours/api/tours';
 import { vehicleQueryOptions } from '../features/vehicles/api/vehicles';
+import type { RecordPageKind } from './record-route';
 
 /*
- * The kinds of record that have pages: the query of one record and its "nicht gefunden" card, shared by its view and
- * its edit page (`recordRoute({ ...routeRecord, title, Page })`, app/record-route.tsx).
+ * The kinds of record that have pages, each named by its noun: the query of one record and its "nicht gefunden" card,
+ * shared by its view (`recordRoute(routeRecord.view, RouteDetails, { shows })`, app/record-route.tsx) and its edit
+ * page (`routeRecord.edit`), and the heading and edit button of the view's "Stammdaten" card.
  */
 
-const back = { backTo: paths.documentation, backLabel: 'Zurück zur Dokumentation' };
+type Noun = Pick<RecordNoun, 'one' | 'gender'>;
 
-export const routeRecord = {
-  query: routeQueryOptions,
-  notFound: {
-    title: 'Strecke nicht gefunden',
-    text: 'Diese Strecke gibt es nicht (mehr), oder sie gehört zu einem anderen Konto.',
+/** Where the "nicht gefunden" card leads back to. */
+type Back = { backTo: string; backLabel: string };
+
+const documentation: Back = { backTo: paths.documentation, backLabel: 'Zurück zur Dokumentation' };
+
+/** The view's page (titled "Strecke") and the edit page ("Strecke bearbeiten") of a kind of record. */
+function recordPages<T, Key extends QueryKey>(
+  { one, gender }: Noun,
+  query: (id: number) => UseSuspenseQueryOptions<T, Error, T, Key>,
+  back: Back = documentation,
+): { view: RecordPageKind<T, Key>; edit: RecordPageKind<T, Key> } {
+  const [article, pronoun] = gender === 'f' ? ['Diese', 'sie'] : gender === 'n' ? ['Dieses', 'es'] : ['Dieser', 'er'];
+  const notFound = {
+    title: `${one} nicht gefunden`,
+    text: `${article} ${one} gibt es nicht (mehr), oder ${pronoun} gehört zu einem anderen Konto.`,
     ...back,
-  },
-};
+  };
+  return { view: { title: one, query, notFound }, edit: { title: `${one} bearbeiten`, query, notFound } };
+}
 
-export const tourRecord = {
-  query: tourQueryOptions,
-  notFound: {
-    title: 'Tour nicht gefunden',
-    text: 'Diese Tour gibt es nicht (mehr), oder sie gehört zu einem anderen Konto.',
-    ...back,
-  },
-};
+/** A kind the driver edits: its pages, and its "Stammdaten der Strecke" card. */
+function editableRecord<T, Key extends QueryKey>(
+  noun: Noun,
+  query: (id: number) => UseSuspenseQueryOptions<T, Error, T, Key>,
+  editPath: (id: number) => string,
+) {
+  const pages = recordPages(noun, query);
+  const title = `Stammdaten ${noun.gender === 'f' ? `der ${noun.one}` : `des ${noun.one}s`}`;
+  return {
+    ...pages,
+    /** The record's "Stammdaten" card: its heading, its rows, and its edit button. */
+    master: (id: number, rows: DetailRow[]) => ({ title, rows, edit: editPath(id), editLabel: pages.edit.title }),
+  };
+}
 
-export const vehicleRecord = {
-  query: vehicleQueryOptions,
-  notFound: {
-    title: 'Fahrzeug nicht gefunden',
-    text: 'Dieses Fahrzeug gibt es nicht (mehr), oder es gehört zu einem anderen Konto.',
-    ...back,
-  },
-};
+export const routeRecord = editableRecord(RECORD_NOUNS.routes, routeQueryOptions, paths.routeEdit);
 
-export const routeActivityRecord = {
-  query: routeActivityQueryOptions,
-  notFound: {
-    title: 'Dokumentation nicht gefunden',
-    text: 'Diese Dokumentation gibt es nicht (mehr), oder sie gehört zu einem anderen Konto.',
-    backTo: paths.routeActivities,
-    backLabel: 'Alle Dokumentationen',
-  },
-};
+export const tourRecord = editableRecord(RECORD_NOUNS.tours, tourQueryOptions, paths.tourEdit);
+
+export const vehicleRecord = editableRecord(RECORD_NOUNS.vehicles, vehicleQueryOptions, paths.vehicleEdit);
+
+export const routeActivityRecord = recordPages({ one: 'Dokumentation', gender: 'f' }, routeActivityQueryOptions, {
+  backTo: paths.routeActivities,
+  backLabel: 'Alle Dokumentationen',
+});

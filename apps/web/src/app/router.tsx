@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { queryClient as appQueryClient } from '../lib/query-client';
 import { expectStoredQueries } from '../lib/first-answer';
@@ -41,6 +41,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       element: (
         <>
           <StoredQueriesRestoredReport />
+          {/* A new page opens at its top; "back" returns to where the driver was. */}
+          <ScrollRestoration />
           <AppLayout />
         </>
       ),

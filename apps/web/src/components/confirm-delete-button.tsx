@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, type MantineSpacing } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useBusy } from '../lib/use-busy';
 
 /**
  * "Eintrag löschen" with a confirmation dialog. `onConfirm` does the deleting; whatever it throws is the caller's
@@ -20,17 +21,8 @@ export function ConfirmDeleteButton({
   title?: string;
 }) {
   const [opened, { open, close }] = useDisclosure(false);
-  const [busy, setBusy] = useState(false);
-
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await onConfirm();
-    } finally {
-      setBusy(false);
-      close();
-    }
-  };
+  const [busy, whileBusy] = useBusy();
+  const confirm = () => whileBusy(onConfirm).finally(close);
 
   return (
     <>
@@ -43,16 +35,36 @@ export function ConfirmDeleteButton({
           <Text size="sm" c="dimmed">
             Das lässt sich nicht rückgängig machen.
           </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={busy}>
-              Abbrechen
-            </Button>
-            <Button color="red" onClick={() => void confirm()} loading={busy}>
-              Endgültig löschen
-            </Button>
-          </Group>
+          <ConfirmDeleteActions busy={busy} onCancel={close} onConfirm={() => void confirm()} />
         </Stack>
       </Modal>
     </>
+  );
+}
+
+/** The buttons of a delete dialog: cancel, or delete for good (busy while deleting). */
+export function ConfirmDeleteActions({
+  busy,
+  onCancel,
+  onConfirm,
+  gap = 'sm',
+  focusCancel = false,
+}: {
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  gap?: MantineSpacing;
+  /** The dialog opens with "Abbrechen" focused. */
+  focusCancel?: boolean;
+}) {
+  return (
+    <Group justify="flex-end" gap={gap}>
+      <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus={focusCancel || undefined}>
+        Abbrechen
+      </Button>
+      <Button color="red" onClick={onConfirm} loading={busy}>
+        Endgültig löschen
+      </Button>
+    </Group>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Card, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 
-/** The original product's help cards ("Hilfe zu der Dokumentation", "Hilfe zu den Touren"): a short text and the way to the user documentation. */
+/** The original product's help cards ("Hilfe zur Dokumentation", "Hilfe zu den Touren"): a short text and the way to the user documentation. */
 export function TopicHelpCard({ title, children, url }: { title: string; children: ReactNode; url: string }) {
   const id = useId();
   return (
@@ -22,7 +22,11 @@ export function TopicHelpCard({ title, children, url }: { title: string; childre
         h="auto"
         mih={44}
         py={6}
-        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+        // The text stays in the middle of its button however many lines it takes (it sat at the top).
+        styles={{
+          root: { display: 'flex', alignItems: 'center', justifyContent: 'center' },
+          label: { whiteSpace: 'normal', textAlign: 'center' },
+        }}
       >
         Zur Anwenderdokumentation
       </Button>

@@ -49,7 +49,7 @@ describe('prerenderPage', () => {
   it('puts a login form on the start page that cannot post a password before its script has bound it', () => {
     const html = prerenderPage(index, 'start', '/assets/public-p.js');
     expect(html).toMatch(/<form id="pp-login" class="pp-form" method="post" novalidate/);
-    expect(html).toMatch(/<label for="pp-username">E-Mail Adresse/);
+    expect(html).toMatch(/<label for="pp-username">E-Mail-Adresse/);
     expect(html).toMatch(/<input class="pp-input" id="pp-password" name="password" type="password"/);
     expect(html).toMatch(/<button type="submit" class="pp-button" disabled>Anmelden<\/button>/);
   });

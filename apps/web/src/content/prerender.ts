@@ -220,7 +220,8 @@ export function prerenderPage(
   html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   replaceOnce('<title>Streckenpass</title>', () => `<title>${e(titles[page])} – Streckenpass</title>`);
   replaceOnce('</head>', () => `<style nonce="__CSP_NONCE__">${prerenderCss}</style>\n</head>`);
-  replaceOnce('<div id="root"></div>', () => `<div id="root">${staticMarkup(page)}</div>`);
+  // The boot splash of index.html (the name, before any script) gives way to the page's own markup.
+  replaceOnce(/<div id="root">[\s\S]*?<\/div>/, () => `<div id="root">${staticMarkup(page)}</div>`);
   html = html.replace(/\s*<noscript>Streckenpass benötigt JavaScript\.<\/noscript>/, '');
   return html;
 }

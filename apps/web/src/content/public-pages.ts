@@ -3,6 +3,7 @@
  * Mantine, and the build (`prerender.ts`, called from vite.config.ts) writes them as static HTML that paints
  * before the application bundle has loaded. Plain data only – no React, no Mantine – so the build can import it.
  */
+import { TERMS } from '@streckenpass/contract/terms';
 
 /** A piece of running text: plain text, a link or inline code. */
 export type Inline = string | { text: string; href: string } | { code: string };
@@ -21,7 +22,7 @@ export const startPage = {
   more: 'Mehr Informationen',
   /** The login form: the app's (features/auth/components/login-form.tsx) and the prerendered one (public-entry.ts). */
   login: {
-    email: 'E-Mail Adresse',
+    email: TERMS.email,
     password: 'Passwort',
     submit: 'Anmelden',
     register: 'Registrieren',
@@ -42,12 +43,12 @@ export const aboutPage = {
   documentTitle: 'Informationen',
   title: 'Über Streckenpass',
   intro:
-    'Wer als Triebfahrzeugführerin oder Triebfahrzeugführer eine Strecke befahren darf, braucht gültige Streckenkunde. Wird eine Strecke ein Jahr lang nicht gefahren, verfällt die Streckenkunde und muss neu erworben werden. Viele führen darüber bis heute Listen auf Papier. Streckenpass ist die digitale Alternative: immer dabei, immer aktuell, und mit einem Nachweis, den Sie Ihrem Arbeitgeber geben können.',
+    'Wer als Triebfahrzeugführerin oder Triebfahrzeugführer eine Strecke befahren darf, braucht gültige Streckenkunde. Wird eine Strecke länger nicht gefahren, als die Regel des Unternehmens erlaubt (oft ein Jahr), verfällt die Streckenkunde und muss neu erworben werden. Viele führen darüber bis heute Listen auf Papier. Streckenpass ist die digitale Alternative: immer dabei, immer aktuell, und mit einem Nachweis, den Sie Ihrem Arbeitgeber geben können.',
   howTitle: 'So funktioniert es',
   howSteps: [
-    'Legen Sie Ihre Strecken an – mit Name, Unternehmens-Kürzel, Start- und Endpunkt (z. B. Ril-100-Kürzel wie HU oder ALBG).',
+    'Legen Sie Ihre Strecken an – mit Name, Kürzel, Start- und Endpunkt (z. B. Ril-100-Kürzel wie HU oder ALBG).',
     'Fassen Sie Strecken, die Sie oft gemeinsam fahren, zu Touren zusammen; optional erfassen Sie Ihre Fahrzeuge.',
-    'Nach einer Fahrt wählen Sie auf der Seite „Dokumentation“ die Strecken oder Touren aus und speichern das Datum. Die Streckenkunde gilt dann 364 Tage (oder ein halbes Jahr, 182 Tage).',
+    'Nach einer Fahrt wählen Sie auf der Seite „Dokumentation“ die Strecken oder Touren aus und speichern das Datum. Die Streckenkunde gilt dann für die Dauer Ihrer Gültigkeitsregel: voreingestellt 1 Jahr (364 Tage), einstellbar im Konto und für jede Strecke.',
     'Das Dashboard zeigt, welche Strecken bald verfallen; auf Wunsch erinnert Sie ein wöchentlicher Bericht per E-Mail.',
     'Für Ihren Arbeitgeber exportieren Sie einen Streckenkundenachweis als PDF oder CSV.',
   ],

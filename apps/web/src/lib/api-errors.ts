@@ -45,35 +45,31 @@ export class GenericError extends ApiError {}
 /** The request never reached the server (offline, DNS, connection refused). */
 export class NetworkError extends ApiError {}
 
+/** The catalogue: each known status's error and its text. */
+const CATALOGUE: Record<number, [typeof ApiError, string]> = {
+  400: [BadRequestError, 'Bad Request'],
+  401: [UnauthorizedError, 'Unauthorized'],
+  403: [ForbiddenError, 'Forbidden'],
+  404: [NotFoundError, 'Not found'],
+  422: [UnprocessableError, 'An error occurred'],
+  429: [TooManyRequestsError, 'Too Many Requests'],
+  500: [InternalServerError, 'Internal Server Error'],
+  502: [BadGatewayError, 'Bad Gateway'],
+  503: [ServiceUnavailableError, 'Service Unavailable'],
+};
+
 export function errorForStatus(status: number, statusText: string, body: unknown): ApiError {
-  const invalidInput = (body as { detail?: unknown } | null)?.detail === 'Invalid input';
-  switch (status) {
-    case 400:
-      return new BadRequestError(invalidInput ? 'Invalid input' : 'Bad Request', status, statusText, body);
-    case 401:
-      return new UnauthorizedError('Unauthorized', status, statusText, body);
-    case 403:
-      return new ForbiddenError('Forbidden', status, statusText, body);
-    case 404:
-      return new NotFoundError('Not found', status, statusText, body);
-    case 422:
-      return new UnprocessableError('An error occurred', status, statusText, body);
-    case 429:
-      return new TooManyRequestsError('Too Many Requests', status, statusText, body);
-    case 500:
-      return new InternalServerError('Internal Server Error', status, statusText, body);
-    case 502:
-      return new BadGatewayError('Bad Gateway', status, statusText, body);
-    case 503:
-      return new ServiceUnavailableError('Service Unavailable', status, statusText, body);
-    default:
-      return new GenericError(
-        `Generic Error: ${status} ${statusText} ${typeof body === 'string' ? body : JSON.stringify(body)}`,
-        status,
-        statusText,
-        body,
-      );
-  }
+  const known = CATALOGUE[status];
+  if (!known)
+    return new GenericError(
+      `Generic Error: ${status} ${statusText} ${typeof body === 'string' ? body : JSON.stringify(body)}`,
+      status,
+      statusText,
+      body,
+    );
+  const [Kind, text] = known;
+  const invalidInput = status === 400 && (body as { detail?: unknown } | null)?.detail === 'Invalid input';
+  return new Kind(invalidInput ? 'Invalid input' : text, status, statusText, body);
 }
 
 /** A German sentence for any error, for notifications and form alerts. */

@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useCallback } from 'react';
 import type { z } from 'zod';
 import { api } from './api-client';
-import type { RecordKindKeys } from './query-keys';
+import type { RecordKind as ContractKind } from '@streckenpass/contract/terms';
+import { queryKeys, type RecordKindKeys } from './query-keys';
 import { forgetDeletedRecord, useInvalidateRecords } from './use-invalidate-records';
 
 /** A kind of owned record as the server's `crudRoutes` declares it, as far as the client needs to know. */
@@ -136,4 +137,36 @@ export function createRecordApi<
     useUpdate,
     useDelete,
   };
+}
+
+/** Each of the contract's kinds (`route_activities`) by its entry in `queryKeys`. */
+const keysOfKind = {
+  routes: queryKeys.routes,
+  tours: queryKeys.tours,
+  vehicles: queryKeys.vehicles,
+  route_activities: queryKeys.routeActivities,
+  vehicle_activities: queryKeys.vehicleActivities,
+} satisfies Record<ContractKind, RecordKindKeys>;
+
+/** The contract module's schema `Key` (`depotSchema`, `createDepotSchema`, `updateDepotSchema`). */
+type SchemaOf<Contract, Key extends string, Shape = unknown> = Key extends keyof Contract
+  ? Contract[Key] extends infer Schema extends z.ZodType<Shape>
+    ? Schema
+    : never
+  : never;
+
+/**
+ * `createRecordApi` for one of the contract's kinds, at `/api/${kind}` with its `queryKeys`; the schemas are the
+ * contract module's, named as it names them (a type only: `import type * as contract from
+ * '@streckenpass/contract/depots'`): `ownedRecordApi<typeof contract, 'depot'>('depots')`.
+ */
+export function ownedRecordApi<
+  Contract extends Record<`${Name}Schema` | `${'create' | 'update'}${Capitalize<Name>}Schema`, z.ZodType>,
+  Name extends string,
+>(kind: ContractKind) {
+  return createRecordApi<
+    SchemaOf<Contract, `${Name}Schema`, { id: number }>,
+    SchemaOf<Contract, `create${Capitalize<Name>}Schema`>,
+    SchemaOf<Contract, `update${Capitalize<Name>}Schema`>
+  >({ path: `/api/${kind}`, keys: keysOfKind[kind] });
 }

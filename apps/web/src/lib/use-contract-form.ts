@@ -1,6 +1,6 @@
 import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import type { FormEvent } from 'react';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { germanMessage } from './api-errors';
 import { SAVE_FAILED, submitErrors } from './form-errors';
 
@@ -38,6 +38,11 @@ export type ContractFormOptions<Values extends object, Outside extends object, V
    */
   errorMessage?: (error: unknown) => string | undefined;
   fallbackMessage?: string;
+  /**
+   * Fields the form-level message is about (the server's "Das aktuelle Passwort ist falsch." for `current_password`):
+   * editing one of them takes the message away, as a field's own error goes when it is edited.
+   */
+  formErrorFields?: readonly (keyof Values & string)[];
 } & VariablesOption<Values & Outside, Variables>;
 
 export interface ContractForm<Values extends object> {
@@ -66,6 +71,27 @@ function schemaErrors(schema: z.ZodType, values: unknown): FormErrors {
 }
 
 /**
+ * A form whose values are not what it sends (a rule choice and a number of days for `validityDays`): the contract's
+ * schema checks what `toSent` makes of the values, and each issue lands on the field `fieldOf` names for its path
+ * (by default the path itself, e.g. `label`, `routes.0`).
+ */
+export function sentValuesSchema<Values>(
+  schema: z.ZodType,
+  toSent: (values: Values) => unknown,
+  fieldOf: (path: PropertyKey[]) => string = (path) => path.map(String).join('.'),
+): z.ZodType<Values> {
+  return z.custom<Values>().superRefine((values, context) => {
+    for (const issue of schema.safeParse(toSent(values)).error?.issues ?? []) {
+      context.addIssue({
+        code: 'custom',
+        message: issue.message,
+        path: issue.path.length ? [fieldOf(issue.path)] : [],
+      });
+    }
+  });
+}
+
+/**
  * The one way to write a form (README "Forms"): Mantine `useForm` checked by the contract's zod schema – the server
  * checks the same schema, so the messages are the server's German ones – and saved by a TanStack mutation. A
  * failed save keeps the input: 422 violations go onto the fields their `propertyPath` names, anything else becomes
@@ -80,11 +106,14 @@ export function useContractForm<Values extends object, Variables, Result = unkno
   mutation: FormMutation<Variables, Result>,
   options: ContractFormOptions<Values, Outside, Variables, Result>,
 ): ContractForm<Values> {
-  const { initialValues, outside, onSuccess, errorMessage, fallbackMessage } = options;
+  const { initialValues, outside, onSuccess, errorMessage, fallbackMessage, formErrorFields } = options;
   const withOutside = (values: Values) => ({ ...values, ...outside }) as Values & Outside;
-  const form = useForm<Values>({
+  const form: UseFormReturnType<Values> = useForm<Values>({
     initialValues,
     validate: (values) => schemaErrors(schema, withOutside(values)),
+    onValuesChange: (values, previous) => {
+      if (formErrorFields?.some((field) => values[field] !== previous[field])) form.clearFieldError(FORM_ERROR);
+    },
   });
   const fieldNames = [...Object.keys(initialValues), ...Object.keys(outside ?? {})];
   const describe =

@@ -6,6 +6,7 @@ import { problems } from '../../http/problems.js';
 import { currentUser } from '../../http/current-user.js';
 import { createBackupService } from './backup.service.js';
 import { parseBackupInSteps } from './backup.validation.js';
+import { plural } from '@streckenpass/contract/plural';
 
 const tags = ['Meine Daten'];
 const upload = {
@@ -90,7 +91,7 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
         ...result,
         message: result.nothingToDo
           ? 'Alles aus der Sicherung ist bereits vorhanden; es wurde nichts geändert.'
-          : `Sicherung eingespielt: ${added} ${added === 1 ? 'Eintrag' : 'Einträge'} hinzugefügt, ${changed} ergänzt.`,
+          : `Sicherung eingespielt: ${plural(added, 'Eintrag', 'Einträge')} hinzugefügt, ${changed} ergänzt.`,
       };
     },
   );

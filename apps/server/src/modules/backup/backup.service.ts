@@ -1,11 +1,5 @@
-import {
-  BACKUP_FORMAT,
-  BACKUP_SECTION_LABELS,
-  BACKUP_VERSION,
-  type Backup,
-  type BackupSectionName,
-  type MergePreview,
-} from '@streckenpass/contract/backup';
+import { BACKUP_FORMAT, BACKUP_SECTION_LABELS, BACKUP_VERSION } from '@streckenpass/contract/backup';
+import type { Backup, BackupSectionName, MergePreview } from '@streckenpass/contract/backup';
 import { quotaMessage } from '../../db/quota.js';
 import { unauthorized, unprocessable } from '../../lib/errors.js';
 import { readSections, type BackupRepository } from './backup.repository.js';

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { routes } from '../../db/schema.js';
 import { germanOrder } from '../../db/sort.js';
+import { routeNameColumns } from '../../db/route-columns.js';
 
 export interface ExpiringOptions {
   /** The calendar date that counts as today (`todayIn(config.timezone)`). */
@@ -21,10 +22,7 @@ function prepare(db: Executor) {
   return db
     .select({
       id: routes.id,
-      name: routes.name,
-      companyRoute: routes.companyRoute,
-      startPoint: routes.startPoint,
-      endPoint: routes.endPoint,
+      ...routeNameColumns,
       acquired_until: routes.validUntil,
       acquired_until_days: days.mapWith(Number),
     })

@@ -14,15 +14,10 @@ import {
   vehicles,
 } from '../../db/schema.js';
 import { germanOrder } from '../../db/sort.js';
+import { routeDescriptionColumns, type RouteDescription } from '../../db/route-columns.js';
 
-export interface ExportRouteRow {
+export interface ExportRouteRow extends RouteDescription {
   id: number;
-  name: string;
-  companyRoute: string | null;
-  startPoint: string;
-  endPoint: string;
-  startStation: string | null;
-  endStation: string | null;
   tourIds: number[];
   tourNames: string[];
   lastDriven: string | null;
@@ -90,12 +85,7 @@ export function createExportRepository(db: Db) {
       const rows = await db
         .select({
           id: routes.id,
-          name: routes.name,
-          companyRoute: routes.companyRoute,
-          startPoint: routes.startPoint,
-          endPoint: routes.endPoint,
-          startStation: routes.startStation,
-          endStation: routes.endStation,
+          ...routeDescriptionColumns,
           tourIds: routeTours.tourIds,
           tourNames: routeTours.tourNames,
           lastDriven: routes.lastDriven,

@@ -31,8 +31,10 @@ const formats = {
     summary: 'Auswahl als PDF exportieren (Streckenkundenachweis, A4)',
     description:
       'Streckenkundenachweis im Format A4: Name und E-Mail, Ausstellungsdatum, Übersicht, Tabelle der Strecken ' +
-      '(Strecke, Kürzel, Start–Ende mit Bahnhof und DS100-Kürzel, Zuletzt befahren, Gültig bis, Status; Kopfzeile auf jeder Seite), Fahrzeuge, ' +
-      'Fußzeile „Seite X von Y“. Abgelaufene und bald ablaufende Strecken sind farbig und mit Symbol markiert.',
+      '(Strecke, darunter Start – Ende mit Bahnhof und DS100-Kürzel, wenn der Name sie nicht nennt; Kürzel, Zuletzt ' +
+      'gefahren, Gültig bis, Status; Kopfzeile auf jeder Seite), Fahrzeuge, Hinweise und Unterschriftszeilen (stets ' +
+      'auf der Seite der letzten Tabellenzeile), Fußzeile „Seite X von Y“. Abgelaufene und bald ablaufende Strecken ' +
+      'sind farbig und mit Symbol markiert; zu breite Wörter werden an Silben mit Bindestrich getrennt.',
   },
 } as const satisfies Record<
   'csv' | 'pdf',

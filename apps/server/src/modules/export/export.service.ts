@@ -77,7 +77,7 @@ export function createExportService(repo: ExportRepository, stations: StationInd
           lastDriven: row.lastDriven,
           validUntil: row.validUntil,
           daysLeft: row.daysLeft,
-          validityRule: validityRuleLabel(row.validityDays ?? routeDefault),
+          validityRule: validityRuleLabel(effectiveValidityDays(row.validityDays, routeDefault)),
           ownRule: row.validityDays !== null,
         })),
         vehicles:

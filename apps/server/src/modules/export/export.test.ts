@@ -5,7 +5,7 @@ import { createCaller } from '../../test/api.js';
 import { createTour } from '../../test/fixtures.js';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
 import { insertRoute, insertRouteActivity, insertVehicle } from '../../test/seed.js';
-import { parseNameList } from '../import/name-list.js';
+import { parseNameList } from '../../lib/name-list.js';
 
 let ctx: TestContext;
 let alice: TestUser;

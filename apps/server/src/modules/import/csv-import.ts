@@ -13,7 +13,9 @@ import { LIMITS } from '@streckenpass/contract/limits';
 import { parseValidityRule } from '@streckenpass/contract/notifications';
 import { normaliseCode, type StationIndex } from '@streckenpass/contract/stations';
 import { unprocessable } from '../../lib/errors.js';
-import { parseNameList } from './name-list.js';
+import { parseNameList } from '../../lib/name-list.js';
+import { formatNumber } from '@streckenpass/contract/format';
+import { pluralWord } from '@streckenpass/contract/plural';
 
 type Field =
   | 'name'
@@ -99,8 +101,6 @@ const NEUTRALISED = /^'(?=[=+\-@\t\r])/;
 const CHUNK = 16 * 1024;
 /** Records checked before the event loop gets a turn. */
 const RECORDS_PER_TURN = 500;
-
-const german = (value: number) => value.toLocaleString('de-DE');
 
 export interface ImportRow {
   line: number;
@@ -264,7 +264,7 @@ function headerFields(header: string[]): { fields: (Field | null)[]; layout: Par
   }
   if (unknown.length > 0) {
     problems.push(
-      `Unbekannte ${unknown.length === 1 ? 'Spalte' : 'Spalten'}: ${unknown.map((n) => `„${n}“`).join(', ')}. ` +
+      `Unbekannte ${pluralWord(unknown.length, 'Spalte', 'Spalten')}: ${unknown.map((n) => `„${n}“`).join(', ')}. ` +
         `Erlaubt sind die Spalten der Vorlage (${IMPORT_TEMPLATE_COLUMNS.join('; ')}), die des eigenen CSV-Exports ` +
         'und gängige andere Namen wie „Von“/„Bis“, „Ziel“, „Datum“, „letzte Fahrt“ oder „Tour“.',
     );
@@ -272,7 +272,7 @@ function headerFields(header: string[]): { fields: (Field | null)[]; layout: Par
   const missing = REQUIRED.filter(([field]) => !seen.has(field)).map(([, label]) => `„${label}“`);
   if (missing.length > 0) {
     problems.push(
-      `In der Kopfzeile ${missing.length === 1 ? 'fehlt die Spalte' : 'fehlen die Spalten'} ${missing.join(', ')}.`,
+      `In der Kopfzeile ${pluralWord(missing.length, 'fehlt die Spalte', 'fehlen die Spalten')} ${missing.join(', ')}.`,
     );
   }
   if (problems.length > 0) throw unprocessable(problems.map((message) => ({ propertyPath: 'file', message })));
@@ -327,8 +327,8 @@ class ImportReader {
         {
           propertyPath: 'file',
           message:
-            `Die Datei hat mehr als ${german(LIMITS.importLines)} Zeilen: Eingelesen werden höchstens ` +
-            `${german(LIMITS.importLines)} Zeilen je Datei. Teilen Sie die Liste bitte auf.`,
+            `Die Datei hat mehr als ${formatNumber(LIMITS.importLines)} Zeilen: Eingelesen werden höchstens ` +
+            `${formatNumber(LIMITS.importLines)} Zeilen je Datei. Teilen Sie die Liste bitte auf.`,
         },
       ]);
     }
@@ -460,8 +460,8 @@ class ImportReader {
     const vehicles = list('vehicles', 'Fahrzeugname');
     if (vehicles.length > LIMITS.vehiclesPerDrive) {
       reasons.push(
-        `„${label('vehicles')}“: ${german(vehicles.length)} Fahrzeuge; zu einer Fahrt gehören höchstens ` +
-          `${german(LIMITS.vehiclesPerDrive)} Fahrzeuge.`,
+        `„${label('vehicles')}“: ${formatNumber(vehicles.length)} Fahrzeuge; zu einer Fahrt gehören höchstens ` +
+          `${formatNumber(LIMITS.vehiclesPerDrive)} Fahrzeuge.`,
       );
     }
     const tours = list('tours', 'Tourname');
@@ -477,8 +477,8 @@ class ImportReader {
         const routes = this.tourRoutes.get(tour);
         if (routes && !routes.has(key) && routes.size >= LIMITS.routesPerTour) {
           reasons.push(
-            `Die Tour „${tour}“ hätte mehr als ${german(LIMITS.routesPerTour)} Strecken; ` +
-              `eine Tour umfasst höchstens ${german(LIMITS.routesPerTour)} Strecken.`,
+            `Die Tour „${tour}“ hätte mehr als ${formatNumber(LIMITS.routesPerTour)} Strecken; ` +
+              `eine Tour umfasst höchstens ${formatNumber(LIMITS.routesPerTour)} Strecken.`,
           );
         }
       }

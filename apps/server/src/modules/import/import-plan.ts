@@ -1,12 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import {
-  BACKUP_FORMAT,
-  BACKUP_SECTION_LABELS,
-  BACKUP_VERSION,
-  type Backup,
-  type BackupSectionName,
-  type MergePreview,
-} from '@streckenpass/contract/backup';
+import { BACKUP_FORMAT, BACKUP_SECTION_LABELS, BACKUP_VERSION } from '@streckenpass/contract/backup';
+import type { Backup, BackupSectionName, MergePreview } from '@streckenpass/contract/backup';
 import type { ImportPreview } from '@streckenpass/contract/import';
 import { IMPORT_MAX_LISTED_ERRORS } from '@streckenpass/contract/import';
 import { addDays } from '@streckenpass/contract/knowledge';
@@ -14,6 +8,7 @@ import { LIMITS } from '@streckenpass/contract/limits';
 import { placeWords } from '@streckenpass/contract/stations';
 import { routeKey, type ImportRow, type ParsedImport } from './csv-import.js';
 import type { AccountSnapshot, ExistingRoute } from './import.repository.js';
+import type { RouteDescription } from '../../db/route-columns.js';
 
 /**
  * A route name as lines and routes are compared: case, blanks, punctuation and dashes (- – —) do not count, umlauts
@@ -25,15 +20,9 @@ export function routeNameKey(name: string): string {
 }
 
 /** A route the lines are matched to: one of the account's, or the first line that named a new one. */
-interface Target {
+interface Target extends RouteDescription {
   key: string;
   nameKey: string;
-  name: string;
-  companyRoute: string | null;
-  startPoint: string;
-  endPoint: string;
-  startStation: string | null;
-  endStation: string | null;
   existing: ExistingRoute | null;
 }
 

@@ -9,16 +9,11 @@ import {
   vehicleActivityVehicles,
   vehicles,
 } from '../../db/schema.js';
+import { routeDescriptionColumns, type RouteDescription } from '../../db/route-columns.js';
 
 /** A route of the account as the import matches lines against it. */
-export interface ExistingRoute {
+export interface ExistingRoute extends RouteDescription {
   id: number;
-  name: string;
-  companyRoute: string | null;
-  startPoint: string;
-  endPoint: string;
-  startStation: string | null;
-  endStation: string | null;
   /** The latest "gültig bis" of its drives; null = never driven. */
   validUntil: string | null;
 }
@@ -42,12 +37,7 @@ export function createImportRepository(db: Executor) {
           const routeRows = await tx
             .select({
               id: routes.id,
-              name: routes.name,
-              companyRoute: routes.companyRoute,
-              startPoint: routes.startPoint,
-              endPoint: routes.endPoint,
-              startStation: routes.startStation,
-              endStation: routes.endStation,
+              ...routeDescriptionColumns,
               validUntil: routes.validUntil,
             })
             .from(routes)

@@ -15,13 +15,15 @@ import { currentUser } from '../../http/current-user.js';
 import { createBackupService } from '../backup/backup.service.js';
 import { importTemplate, parseImport, type ParsedImport } from './csv-import.js';
 import { describeImport, emptyMerge, planImport } from './import-plan.js';
+import { formatNumber } from '@streckenpass/contract/format';
+import { plural } from '@streckenpass/contract/plural';
 
 const tags = ['Meine Daten'];
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'application/octet-stream'];
 
 const FORMAT =
   `Rumpf: die Datei selbst (Content-Type text/csv oder application/octet-stream), höchstens ${IMPORT_MAX_MEGABYTES} MB ` +
-  `und ${IMPORT_MAX_LINES.toLocaleString('de-DE')} Zeilen. Gelesen werden die Vorlage ` +
+  `und ${formatNumber(IMPORT_MAX_LINES)} Zeilen. Gelesen werden die Vorlage ` +
   `(${IMPORT_TEMPLATE_COLUMNS.join('; ')}), der eigene CSV-Export und übliche Spaltennamen (z. B. „Von“/„Bis“ als ` +
   'Start/Ende, „Ziel“, „Nach“, „Datum“, „letzte Fahrt“, „Zuletzt gefahren“, „Fahrzeug“, „Tour“, „Streckenkürzel“; ' +
   'Groß- und Kleinschreibung, Leerzeichen und ä/ae gleich). Trennzeichen `;` oder `,`, Felder in Anführungszeichen, ' +
@@ -126,10 +128,10 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
         ...summary,
         merge,
         message:
-          `${summary.validLines} ${summary.validLines === 1 ? 'Zeile' : 'Zeilen'} eingelesen, ` +
-          `${added} ${added === 1 ? 'Eintrag' : 'Einträge'} hinzugefügt` +
+          `${plural(summary.validLines, 'Zeile', 'Zeilen')} eingelesen, ` +
+          `${plural(added, 'Eintrag', 'Einträge')} hinzugefügt` +
           (summary.errorCount > 0
-            ? `, ${summary.errorCount} fehlerhafte ${summary.errorCount === 1 ? 'Zeile' : 'Zeilen'} übersprungen.`
+            ? `, ${plural(summary.errorCount, 'fehlerhafte Zeile', 'fehlerhafte Zeilen')} übersprungen.`
             : '.'),
       };
     },

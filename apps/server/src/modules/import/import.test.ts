@@ -6,7 +6,7 @@ import { LIMITS } from '@streckenpass/contract/limits';
 import { createRoute, createTour, createVehicle, routeIri, vehicleIri } from '../../test/fixtures.js';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
 import { decodeCsv, parseDate } from './csv-import.js';
-import { formatNameList, parseNameList } from './name-list.js';
+import { formatNameList, parseNameList } from '../../lib/name-list.js';
 
 let ctx: TestContext;
 let alice: TestUser;

@@ -7,6 +7,7 @@ import { isStorableId } from '../../db/owned.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { calendarFeeds, pushSubscriptions, routes, users } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { routeNameColumns } from '../../db/route-columns.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -168,10 +169,7 @@ export function createNotificationsRepository(db: Executor) {
       return db
         .select({
           routeId: routes.id,
-          name: routes.name,
-          companyRoute: routes.companyRoute,
-          startPoint: routes.startPoint,
-          endPoint: routes.endPoint,
+          ...routeNameColumns,
           validUntil: sql<string>`${routes.validUntil}`,
           lastDriven: routes.lastDriven,
         })

@@ -22,6 +22,7 @@ import { reminderMail } from '../../mail/templates.js';
 import { currentUser } from '../../http/current-user.js';
 import { deliverPush } from '../../jobs/reminders.js';
 import type { PushSubscriptionRow } from './notifications.repository.js';
+import { plural } from '@streckenpass/contract/plural';
 
 const tags = ['Erinnerungen'];
 
@@ -244,7 +245,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return {
         delivered,
-        message: delivered === 1 ? 'Test an 1 Gerät gesendet.' : `Test an ${delivered} Geräte gesendet.`,
+        message: `Test an ${plural(delivered, 'Gerät', 'Geräte')} gesendet.`,
       };
     },
   );

@@ -1,7 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import { toIri } from '@streckenpass/contract/common';
-import { isStorableDate } from '@streckenpass/contract/common';
+import { isStorableDate, toIri } from '@streckenpass/contract/common';
 import { VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
 import {
   addDays,
@@ -12,16 +10,12 @@ import {
   VALIDITY_RANGE_MESSAGE,
   type CalendarDate,
 } from '@streckenpass/contract/knowledge';
-import type {
-  createRouteActivitySchema,
-  RouteActivity,
-  updateRouteActivitySchema,
-} from '@streckenpass/contract/route-activities';
+import { routeActivitySchemas } from '@streckenpass/contract/route-activities';
 import type { Executor } from '../../db/client.js';
-import { LIMITS } from '@streckenpass/contract/limits';
+import { linkedIdsColumn, routeActivityRoutesLink } from '../../db/links.js';
 import { ownedRecords } from '../../db/owned-records.js';
 import { repositoryPlugin } from '../../db/repository.js';
-import { routeActivities, routeActivityRoutes, routes, users } from '../../db/schema.js';
+import { routeActivities, routes, users } from '../../db/schema.js';
 import { unprocessable } from '../../lib/errors.js';
 
 declare module 'fastify' {
@@ -30,18 +24,10 @@ declare module 'fastify' {
   }
 }
 
-// Written out with aliases: in a single-table select Drizzle leaves column names unqualified, so a correlated
-// subquery built from column objects could bind "id" to its own table instead of route_activities.
-
-/** The activity's route ids, ascending; `{}` when it has none. */
-const routeIdsColumn = sql<number[]>`coalesce(
-  (select array_agg(rar.route_id order by rar.route_id)
-     from route_activity_routes rar
-    where rar.route_activity_id = "route_activities"."id"),
-  '{}'::integer[]
-)`;
-
-/** The ids of the activity's vehicle activities, ascending; `{}` when it has none. */
+/**
+ * The ids of the activity's vehicle activities, ascending; `{}` when it has none. Written out with an alias, as
+ * `linkedIdsColumn` is: in a single-table select Drizzle leaves column names unqualified.
+ */
 const vehicleActivityIdsColumn = sql<number[]>`coalesce(
   (select array_agg(va.id order by va.id)
      from vehicle_activities va
@@ -58,7 +44,7 @@ const selectRouteActivities = (ex: Executor, where: SQL | undefined) =>
       ownerId: routeActivities.ownerId,
       acquiredAt: routeActivities.acquiredAt,
       acquiredUntil: routeActivities.acquiredUntil,
-      routeIds: routeIdsColumn,
+      acquiredRoutes: linkedIdsColumn(routeActivityRoutesLink),
       vehicleActivityIds: vehicleActivityIdsColumn,
     })
     .from(routeActivities)
@@ -103,41 +89,15 @@ export const createRouteActivitiesRepository = (
   bump: (tx: Executor, userId: number) => Promise<void>,
   today: () => CalendarDate,
 ) =>
-  ownedRecords<
-    RouteActivity,
-    z.output<typeof createRouteActivitySchema>,
-    z.output<typeof updateRouteActivitySchema>,
-    Awaited<ReturnType<typeof selectRouteActivities>>[number]
-  >(db, bump, {
-    what: 'Streckenaktivität',
+  ownedRecords(db, bump, 'route_activities', routeActivitySchemas, {
     table: routeActivities,
     select: selectRouteActivities,
-    listStatement: 'route_activities_list',
-    quota: { limit: LIMITS.drivesPerAccount, label: 'Fahrten' },
     toItem: (row) => ({
-      id: row.id,
       acquiredAt: row.acquiredAt,
       acquiredUntil: row.acquiredUntil,
-      owner: toIri('users', row.ownerId),
-      acquiredRoutes: row.routeIds.map((id) => toIri('routes', id)),
       vehicleActivities: row.vehicleActivityIds.map((id) => toIri('vehicle_activities', id)),
     }),
-    links: [
-      {
-        field: 'acquiredRoutes',
-        quota: { limit: LIMITS.driveRoutesPerAccount, label: 'Strecken in allen Fahrten' },
-        kind: 'routes',
-        link: {
-          table: routeActivityRoutes,
-          parentColumn: routeActivityRoutes.routeActivityId,
-          childColumn: routeActivityRoutes.routeId,
-          parent: routeActivities,
-          child: routes,
-          // The routes' kept validity follows every change of an activity's routes and dates (migration 0001).
-          childLock: 'no key update',
-        },
-      },
-    ],
+    links: { acquiredRoutes: routeActivityRoutesLink },
     columns: async ({ acquiredAt, acquiredUntil }) => ({ acquiredAt, acquiredUntil }),
     checkPatch: (current, next) => {
       // Only a changed date is judged: an activity stored before this rule keeps its other fields editable.

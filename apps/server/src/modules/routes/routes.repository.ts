@@ -1,14 +1,11 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import { toIri } from '@streckenpass/contract/common';
-import type { createRouteSchema, Route, updateRouteSchema } from '@streckenpass/contract/routes';
+import { asc, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { routeSchemas } from '@streckenpass/contract/routes';
 import type { Station, StationIndex } from '@streckenpass/contract/stations';
 import type { Executor } from '../../db/client.js';
-import { aggregatedIds } from '../../db/owned.js';
-import { LIMITS } from '@streckenpass/contract/limits';
+import { linkedIdsColumn, routeToursLink } from '../../db/links.js';
 import { ownedRecords } from '../../db/owned-records.js';
 import { repositoryPlugin } from '../../db/repository.js';
-import { routes, tourRoutes, tours } from '../../db/schema.js';
+import { routes } from '../../db/schema.js';
 import { germanOrder } from '../../db/sort.js';
 import { unprocessable } from '../../lib/errors.js';
 
@@ -21,11 +18,9 @@ declare module 'fastify' {
 /** Routes with their tour ids in one query, in the order of GET /api/routes (company code, empty last; name). */
 const selectRoutes = (ex: Executor, where: SQL | undefined) =>
   ex
-    .select({ route: routes, tourIds: aggregatedIds(tourRoutes.tourId) })
+    .select({ ...getTableColumns(routes), tours: linkedIdsColumn(routeToursLink) })
     .from(routes)
-    .leftJoin(tourRoutes, eq(tourRoutes.routeId, routes.id))
     .where(where)
-    .groupBy(routes.id)
     .orderBy(sql`${germanOrder(routes.companyRoute)} asc nulls last`, germanOrder(routes.name), asc(routes.id));
 
 /** A stored station code as the routes answer it; a code the data set no longer has answers null. */
@@ -49,46 +44,22 @@ export const createRoutesRepository = (
   bump: (tx: Executor, userId: number) => Promise<void>,
   stations: StationIndex,
 ) =>
-  ownedRecords<
-    Route,
-    z.output<typeof createRouteSchema>,
-    z.output<typeof updateRouteSchema>,
-    Awaited<ReturnType<typeof selectRoutes>>[number]
-  >(db, bump, {
-    what: 'Strecke',
+  ownedRecords(db, bump, 'routes', routeSchemas, {
     table: routes,
     select: selectRoutes,
-    listStatement: 'routes_list',
-    quota: { limit: LIMITS.routesPerAccount, label: 'Strecken' },
-    toItem: ({ route, tourIds }) => ({
-      id: route.id,
+    toItem: (route) => ({
       name: route.name,
       companyRoute: route.companyRoute,
       startPoint: route.startPoint,
       endPoint: route.endPoint,
       startStation: stationOf(stations, route.startStation),
       endStation: stationOf(stations, route.endStation),
-      tours: tourIds.map((id) => toIri('tours', id)),
-      owner: toIri('users', route.ownerId),
       validityDays: route.validityDays,
       // Kept by the triggers of migration 0001 with every activity write; absent while the route was never driven.
       ...(route.lastDriven === null ? {} : { lastDriven: route.lastDriven }),
       ...(route.validUntil === null ? {} : { validUntil: route.validUntil }),
     }),
-    links: [
-      {
-        field: 'tours',
-        quota: { limit: LIMITS.tourRoutesPerAccount, label: 'Strecken in allen Touren' },
-        kind: 'tours',
-        link: {
-          table: tourRoutes,
-          parentColumn: tourRoutes.routeId,
-          childColumn: tourRoutes.tourId,
-          parent: routes,
-          child: tours,
-        },
-      },
-    ],
+    links: { tours: routeToursLink },
     columns: async ({ name, companyRoute, startPoint, endPoint, validityDays, startStation, endStation }) => ({
       name,
       companyRoute,

@@ -220,20 +220,6 @@ describe('POST /api/routes', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('answers 403 when the body names another owner', async () => {
-    const before = await inject({ method: 'GET', url: '/api/routes', headers: bob.headers });
-    const response = await inject({
-      method: 'POST',
-      url: '/api/routes',
-      headers: alice.headers,
-      payload: { name: 'Untergeschoben', startPoint: 'A', endPoint: 'B', owner: bob.iri },
-    });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ status: 403, title: 'Forbidden' });
-    const after = await inject({ method: 'GET', url: '/api/routes', headers: bob.headers });
-    expect(after.json()).toEqual(before.json());
-  });
-
   it('answers 403 when tours names another user’s tour, and creates nothing', async () => {
     const [b1, b2] = [await createRoute(ctx.app, bob), await createRoute(ctx.app, bob)];
     const bobsTour = await createTour(ctx.app, bob, [routeIri(b1.id), routeIri(b2.id)]);
@@ -290,32 +276,6 @@ describe('GET /api/routes/{id}', () => {
   it('returns the caller’s route', async () => {
     const route = await createRoute(ctx.app, alice, { companyRoute: 'R7' });
     expect(await getRoute(alice, route.id)).toEqual(route);
-  });
-
-  it('answers 404 for an id that is not a canonical number', async () => {
-    const response = await inject({ method: 'GET', url: '/api/routes/abc', headers: alice.headers });
-    expect(response.statusCode).toBe(404);
-  });
-
-  it('answers 401 without a token', async () => {
-    const route = await createRoute(ctx.app, alice);
-    const response = await inject({ method: 'GET', url: routeIri(route.id) });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it('answers 403 for another user’s route', async () => {
-    const route = await createRoute(ctx.app, alice);
-    const response = await inject({ method: 'GET', url: routeIri(route.id), headers: bob.headers });
-    expect(response.statusCode).toBe(403);
-    expect(response.body).not.toContain(route.name);
-  });
-
-  it('answers 404 for a route that does not exist, however large its id', async () => {
-    for (const id of [987654, 2147483648, 9007199254740991]) {
-      const response = await inject({ method: 'GET', url: routeIri(id), headers: alice.headers });
-      expect(response.statusCode, String(id)).toBe(404);
-      expect(response.json()).toMatchObject({ status: 404, detail: 'Strecke nicht gefunden.' });
-    }
   });
 });
 
@@ -409,37 +369,6 @@ describe('PATCH /api/routes/{id}', () => {
     expect(await getRoute(alice, route.id)).toEqual(route);
   });
 
-  it('answers 401 without a token', async () => {
-    const route = await createRoute(ctx.app, alice);
-    const response = await inject({ method: 'PATCH', url: routeIri(route.id), payload: { name: 'X' } });
-    expect(response.statusCode).toBe(401);
-    expect(await getRoute(alice, route.id)).toEqual(route);
-  });
-
-  it('answers 403 for another user’s route and leaves it unchanged', async () => {
-    const route = await createRoute(ctx.app, alice);
-    const response = await inject({
-      method: 'PATCH',
-      url: routeIri(route.id),
-      headers: mergePatchHeaders(bob),
-      payload: JSON.stringify({ name: 'Gekapert' }),
-    });
-    expect(response.statusCode).toBe(403);
-    expect(await getRoute(alice, route.id)).toEqual(route);
-  });
-
-  it('answers 403 when the body names another owner', async () => {
-    const route = await createRoute(ctx.app, alice);
-    const response = await inject({
-      method: 'PATCH',
-      url: routeIri(route.id),
-      headers: mergePatchHeaders(alice),
-      payload: JSON.stringify({ name: 'Verschenkt', owner: bob.iri }),
-    });
-    expect(response.statusCode).toBe(403);
-    expect(await getRoute(alice, route.id)).toEqual(route);
-  });
-
   it('answers 403 when tours names another user’s tour, and changes nothing', async () => {
     const [b1, b2] = [await createRoute(ctx.app, bob), await createRoute(ctx.app, bob)];
     const bobsTour = await createTour(ctx.app, bob, [routeIri(b1.id), routeIri(b2.id)]);
@@ -455,16 +384,6 @@ describe('PATCH /api/routes/{id}', () => {
     expect(await getRoute(alice, a1.id)).toEqual({ ...a1, tours: [tourIri(ownTour.id)] });
     const bobsTourNow = await inject({ method: 'GET', url: tourIri(bobsTour.id), headers: bob.headers });
     expect(bobsTourNow.json()).toEqual(bobsTour);
-  });
-
-  it('answers 404 for a route that does not exist', async () => {
-    const response = await inject({
-      method: 'PATCH',
-      url: routeIri(987654),
-      headers: mergePatchHeaders(alice),
-      payload: JSON.stringify({ name: 'X' }),
-    });
-    expect(response.statusCode).toBe(404);
   });
 
   it('answers 422 for an empty name and for a tour that does not exist', async () => {
@@ -523,25 +442,6 @@ describe('DELETE /api/routes/{id}', () => {
       .from(routeActivityRoutes)
       .where(eq(routeActivityRoutes.routeActivityId, activity!.id));
     expect(links).toEqual([{ routeId: b.id }]);
-  });
-
-  it('answers 404 for an id that is not a canonical number', async () => {
-    const response = await inject({ method: 'DELETE', url: '/api/routes/x1', headers: alice.headers });
-    expect(response.statusCode).toBe(404);
-  });
-
-  it('answers 401 without a token', async () => {
-    const route = await createRoute(ctx.app, alice);
-    const response = await inject({ method: 'DELETE', url: routeIri(route.id) });
-    expect(response.statusCode).toBe(401);
-    expect(await getRoute(alice, route.id)).toEqual(route);
-  });
-
-  it('answers 403 for another user’s route and keeps it', async () => {
-    const route = await createRoute(ctx.app, alice);
-    const response = await inject({ method: 'DELETE', url: routeIri(route.id), headers: bob.headers });
-    expect(response.statusCode).toBe(403);
-    expect(await getRoute(alice, route.id)).toEqual(route);
   });
 
   it('answers 404 for a route that does not exist, also the second time', async () => {

@@ -81,6 +81,11 @@ describe('GET /nachweis/{token}', () => {
     expect(page.body).toContain('Jörg Weiß');
     expect(page.body).toContain('Würzburg – Fürth');
     expect(page.body).toContain('BR 218');
+    // Its own icon, and a layout for phones: every row a card whose cells name their column.
+    expect(page.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    expect(page.body).toContain('@media (max-width:640px)');
+    expect(page.body).toContain('data-label="Gültig bis"');
+    expect(page.body).toMatch(/<span class="status status-(valid|expiring|expired|unrecorded)">/);
     // Names are escaped, never markup.
     expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page.body).not.toContain('<script>');

@@ -154,6 +154,9 @@ describe('POST /api/users/delete-account', () => {
     expect(page.statusCode).toBe(404);
 
     const mail = await smtp.waitFor(alice.email, (m) => m.subject.includes('gelöscht'));
+    // No reply to a no-reply address: the imprint names whom to contact.
+    expect(mail.text).not.toContain('antworten Sie');
+    expect(mail.text).toContain('http://streckenpass.test/legal');
     expect(mail.text).toContain('Hallo Alice');
     expect(mail.text).toContain('alle dazugehörigen Daten');
   });

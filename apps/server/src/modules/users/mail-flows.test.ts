@@ -172,6 +172,12 @@ describe('POST /api/users/forgot-password and /api/users/reset-password', () => 
     });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ success: false });
+
+    // The account's address learns of the new password, with the way back if it was not the driver.
+    const changed = await smtp.waitFor(user.email, (m) => m.subject.includes('Passwort wurde geändert'));
+    expect(changed.text).toMatch(/wurde am \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} geändert/);
+    expect(changed.text).toContain('„Passwort vergessen?“');
+    expect(changed.text).toContain(`${PUBLIC}/`);
   });
 
   it('refuses an expired reset link and a tampered one', async () => {
@@ -216,6 +222,27 @@ describe('POST /api/users/forgot-password and /api/users/reset-password', () => 
         })
       ).statusCode,
     ).toBe(422);
+  });
+});
+
+describe('POST /api/users/change-password', () => {
+  it('mails "Ihr Passwort wurde geändert" after a change, nothing after a wrong current password', async () => {
+    const user = await registerUser(ctx.app, { firstname: 'Petra' });
+    const change = (current: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/change-password',
+        headers: user.headers,
+        payload: { current_password: current, new_password: 'ganz-neues-passwort-2' },
+      });
+    expect((await change('falsch-falsch-1')).statusCode).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.some((m) => m.to.includes(user.email) && m.subject.includes('geändert'))).toBe(false);
+
+    expect((await change(user.password)).statusCode).toBe(200);
+    const mail = await smtp.waitFor(user.email, (m) => m.subject.includes('Passwort wurde geändert'));
+    expect(mail.text).toContain('Hallo Petra');
+    expect(mail.html).toContain('Passwort vergessen?');
   });
 });
 

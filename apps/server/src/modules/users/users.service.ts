@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { accountDeletedMail, passwordResetMail, verificationMail } from '../../mail/templates.js';
+import { accountDeletedMail, passwordChangedMail, passwordResetMail, verificationMail } from '../../mail/templates.js';
+import { formatDateTime } from '@streckenpass/contract/format';
 import { generateToken, hashToken } from '../../lib/one-time-token.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.js';
 import type { AuthTokensRepository } from '../../repositories/auth-tokens.repository.js';
@@ -21,6 +22,8 @@ export interface AccountServiceDeps {
   transaction: <T>(work: (tx: Executor) => Promise<T>) => Promise<T>;
   mailer: Mailer;
   publicUrl: string;
+  /** The application time zone (IANA), for the time printed in mails. */
+  timezone: string;
   log: FastifyBaseLogger;
 }
 
@@ -39,6 +42,7 @@ export function createAccountService({
   transaction,
   mailer,
   publicUrl,
+  timezone,
   log,
 }: AccountServiceDeps) {
   async function sendVerification(user: UserRow): Promise<void> {
@@ -47,6 +51,20 @@ export function createAccountService({
     await repo.createOneTimeToken(user.id, 'verification', hash, new Date(Date.now() + VERIFICATION_TTL_MS));
     const link = `${publicUrl}/api/users/mail-verification/${encodeURIComponent(user.email)}/${token}`;
     await mailer.send({ to: user.email, ...verificationMail({ firstname: user.firstname, link }) });
+  }
+
+  /** "Ihr Passwort wurde geändert" to the account's address; a failed mail is logged, the change stands. */
+  async function notifyPasswordChanged(userId: number): Promise<void> {
+    const user = await repo.findById(userId);
+    if (!user) return;
+    const mail = passwordChangedMail({
+      firstname: user.firstname,
+      when: formatDateTime(new Date(), timezone),
+      startUrl: `${publicUrl}/`,
+    });
+    await mailer
+      .send({ to: user.email, ...mail })
+      .catch((err: unknown) => log.error({ err }, 'password change mail failed'));
   }
 
   /**
@@ -131,12 +149,15 @@ export function createAccountService({
       const found = await repo.findOneTimeToken('reset', tokenHash);
       if (!found || found.usedAt !== null || found.expiresAt <= new Date()) return false;
       const passwordHash = await hashPassword(newPassword);
-      return transaction(async (tx) => {
-        const userId = await repo.consumeOneTimeToken('reset', tokenHash, tx);
-        if (userId === undefined) return false;
-        await setNewPassword(tx, userId, passwordHash, undefined, options);
-        return true;
+      const userId = await transaction(async (tx) => {
+        const consumed = await repo.consumeOneTimeToken('reset', tokenHash, tx);
+        if (consumed === undefined) return undefined;
+        await setNewPassword(tx, consumed, passwordHash, undefined, options);
+        return consumed;
       });
+      if (userId === undefined) return false;
+      await notifyPasswordChanged(userId);
+      return true;
     },
 
     /**
@@ -150,7 +171,7 @@ export function createAccountService({
       await sessions.revokeAllOf(userId);
       await repo.remove(userId);
       mailer
-        .send({ to: user.email, ...accountDeletedMail({ firstname: user.firstname }) })
+        .send({ to: user.email, ...accountDeletedMail({ firstname: user.firstname, legalUrl: `${publicUrl}/legal` }) })
         .catch((err: unknown) => log.error({ err }, 'account deletion mail failed'));
       return true;
     },
@@ -167,6 +188,7 @@ export function createAccountService({
       if (!user || !(await verifyPassword(current, user.passwordHash))) return false;
       const passwordHash = await hashPassword(next);
       await transaction((tx) => setNewPassword(tx, userId, passwordHash, currentJti, options));
+      await notifyPasswordChanged(userId);
       return true;
     },
   };
@@ -184,6 +206,7 @@ export function accountServiceFor(app: FastifyInstance): AccountService {
     transaction: (work) => app.usersRepository.transaction(work),
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
+    timezone: app.config.timezone,
     log: app.log,
   });
 }

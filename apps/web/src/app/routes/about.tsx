@@ -1,8 +1,8 @@
-import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, List, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { aboutPage as t, type Inline } from '../../content/public-pages';
-import { useTitle } from '../use-title';
+import { ContentPage, ContentSection } from '../content-page';
 
 function InlineText({ parts }: { parts: readonly Inline[] }) {
   return parts.map((part, index) => {
@@ -17,35 +17,24 @@ function InlineText({ parts }: { parts: readonly Inline[] }) {
 }
 
 export function Component() {
-  useTitle(t.documentTitle);
   return (
-    <Stack gap="lg" maw={820}>
-      <Title order={1}>{t.title}</Title>
+    <ContentPage documentTitle={t.documentTitle} title={t.title}>
       <Text>{t.intro}</Text>
-      <Card>
-        <Title order={2} size="h3" mb="sm">
-          {t.howTitle}
-        </Title>
+      <ContentSection title={t.howTitle}>
         <List spacing="xs" type="ordered">
           {t.howSteps.map((step) => (
             <List.Item key={step}>{step}</List.Item>
           ))}
         </List>
-      </Card>
-      <Card>
-        <Title order={2} size="h3" mb="sm">
-          {t.appTitle}
-        </Title>
+      </ContentSection>
+      <ContentSection title={t.appTitle}>
         <Text>{t.appText}</Text>
-      </Card>
-      <Card>
-        <Title order={2} size="h3" mb="sm">
-          {t.developersTitle}
-        </Title>
+      </ContentSection>
+      <ContentSection title={t.developersTitle}>
         <Text>
           <InlineText parts={t.developers} />
         </Text>
-      </Card>
+      </ContentSection>
       <Group>
         <Button component={Link} to={paths.home}>
           {t.toLogin}
@@ -54,6 +43,6 @@ export function Component() {
           {t.toDonate}
         </Button>
       </Group>
-    </Stack>
+    </ContentPage>
   );
 }

@@ -54,6 +54,26 @@ describe('change-password page', () => {
     expect(screen.getByText(/wenn jemand anderes Zugang zu Ihrem Konto hatte/)).toBeInTheDocument();
   });
 
+  it('takes "Das aktuelle Passwort ist falsch." away as soon as the current password is edited', async () => {
+    stubFetch(({ method, path }) => {
+      if (path === '/api/users/current') return { status: 200, body: testUser };
+      if (method === 'POST' && path === '/api/users/change-password') {
+        return { status: 400, body: { success: false, message: 'Das aktuelle Passwort ist falsch.' } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const current = await screen.findByLabelText(/^Aktuelles Passwort/);
+    await user.type(current, 'vertippt');
+    await fillNewPassword(user);
+    await user.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+    expect(await screen.findByText('Das aktuelle Passwort ist falsch.')).toBeInTheDocument();
+    await user.type(current, '-1');
+    expect(screen.queryByText('Das aktuelle Passwort ist falsch.')).toBeNull();
+    expect(current).toHaveValue('vertippt-1');
+  });
+
   it('keeps them unless chosen: sends revoke_shared_access false', async () => {
     const calls = serve();
     const user = userEvent.setup();

@@ -1,25 +1,16 @@
-import { Button, Card, Group, Stack, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
-import { QueryError } from '../../components/query-error';
-import { paths } from '../../config/paths';
+import { Card } from '@mantine/core';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { useNotificationSettings } from '../../features/notifications/api/notification-settings';
 import { CalendarFeedCard } from '../../features/notifications/components/calendar-feed-card';
 import { ChannelsCard } from '../../features/notifications/components/channels-card';
 import { RulesAndRemindersForm } from '../../features/notifications/components/rules-and-reminders-form';
-import { useTitle } from '../use-title';
+import { AccountPage } from '../account-page';
 
 export function Component() {
-  useTitle('Erinnerungen & Kalender');
   const settings = useNotificationSettings();
   const user = useCurrentUser();
-  const query = settings.isError ? settings : user;
   return (
-    <Stack gap="lg" maw={720}>
-      <Title order={1}>Erinnerungen & Kalender</Title>
-      {(settings.isPending || user.isPending) && <PageLoader />}
-      {query.isError && <QueryError error={query.error} retry={() => void query.refetch()} />}
+    <AccountPage title="Erinnerungen & Kalender" queries={[settings, user]} backToAccount>
       {settings.data && user.data && (
         <>
           <Card>
@@ -29,11 +20,6 @@ export function Component() {
           <CalendarFeedCard exists={settings.data.calendarFeed} />
         </>
       )}
-      <Group>
-        <Button component={Link} to={paths.account} variant="subtle">
-          Zurück zum Konto
-        </Button>
-      </Group>
-    </Stack>
+    </AccountPage>
   );
 }

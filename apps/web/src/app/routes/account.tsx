@@ -1,11 +1,12 @@
-import { Button, Card, Group, Stack, Table, Title } from '@mantine/core';
+import { Button, Card, Group, Table, Title } from '@mantine/core';
 import { roleLabels, type User } from '@streckenpass/contract/users';
+import { TERMS } from '@streckenpass/contract/terms';
 import { Link } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
-import { QueryError } from '../../components/query-error';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
-import { useTitle } from '../use-title';
+import { AccountPage } from '../account-page';
+import { EmailAddress } from '../../components/email-address';
+import type { ReactNode } from 'react';
 
 const NOT_AVAILABLE = 'Nicht verfügbar';
 
@@ -16,23 +17,19 @@ export function roleText(roles: string[] | undefined): string {
   return roleLabels[role] ?? role;
 }
 
-function rows(user: User | undefined): [string, string][] {
+function rows(user: User | undefined): [string, ReactNode][] {
   return [
     ['Rolle', roleText(user?.roles)],
-    ['E-Mail', user?.email || NOT_AVAILABLE],
+    [TERMS.email, user?.email ? <EmailAddress email={user.email} /> : NOT_AVAILABLE],
     ['Vorname', user?.firstname || NOT_AVAILABLE],
     ['Nachname', user?.lastname || NOT_AVAILABLE],
   ];
 }
 
 export function Component() {
-  useTitle('Konto');
   const user = useCurrentUser();
   return (
-    <Stack gap="lg" maw={720}>
-      <Title order={1}>Konto</Title>
-      {user.isPending && <PageLoader />}
-      {user.isError && <QueryError error={user.error} retry={() => void user.refetch()} />}
+    <AccountPage title="Konto" queries={[user]}>
       {user.data && (
         <Card>
           <Title order={2} size="h4" mb="sm">
@@ -43,7 +40,7 @@ export function Component() {
               {rows(user.data).map(([label, value]) => (
                 <Table.Tr key={label}>
                   <Table.Th w={120}>{label}</Table.Th>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'break-word' }}>{value}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -64,6 +61,6 @@ export function Component() {
           Meine Daten
         </Button>
       </Group>
-    </Stack>
+    </AccountPage>
   );
 }

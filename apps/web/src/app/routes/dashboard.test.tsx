@@ -180,6 +180,8 @@ describe('dashboard', () => {
     expect(within(glance).getByRole('button', { name: '2 gültig' })).toBeInTheDocument();
     expect(within(glance).getByRole('button', { name: '1 nie gefahren' })).toBeInTheDocument();
     expect(within(glance).getByText(/Nächster Ablauf:/).textContent).toContain('Celle - Hannover');
+    // Inside the sentence the label starts in lower case; the list's column keeps "Heute".
+    expect(within(glance).getByText(/Nächster Ablauf:/).textContent).toMatch(/\(heute\)$/);
 
     await userEvent.click(within(glance).getByRole('button', { name: '1 abgelaufen' }));
     expect(shownEntries()).toEqual(['Uelzen - LüneburgAbgelaufen (seit 3 Tagen)']);

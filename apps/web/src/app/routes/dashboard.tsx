@@ -1,7 +1,7 @@
 import { Alert, Grid, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageLoader, TitledPageLoader } from '../../components/page-loader';
+import { PageLoader } from '../../components/page-loader';
 import { QueryError } from '../../components/query-error';
 import { paths } from '../../config/paths';
 import { AccountCard } from '../../features/account/components/account-card';
@@ -9,20 +9,21 @@ import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { ExpiringCard } from '../../features/dashboard/components/expiring-card';
 import { OutboxCard } from '../../features/documentation/components/outbox-card';
 import { QuickRecordCard } from '../../features/documentation/components/quick-record-card';
-import { useRouteActivities } from '../../features/route-activities/api/get-route-activities';
+import { RecordTodayButton } from '../../features/documentation/components/record-today-button';
+import { routeActivitiesQueryOptions, useRouteActivities } from '../../features/route-activities/api/route-activities';
 import { StateSummary } from '../../features/dashboard/components/state-summary';
-import { useExpiringRoutes } from '../../features/dashboard/api/get-expiring-routes';
+import { expiringRoutesQueryOptions, useExpiringRoutes } from '../../features/dashboard/api/get-expiring-routes';
 import { HelpCard } from '../../features/dashboard/components/help-card';
 import { NewsCard } from '../../features/dashboard/components/news-card';
 import { SummaryCard } from '../../features/dashboard/components/summary-card';
 import { useAccountValidityDays } from '../../features/routes/api/account-validity';
-import { useRoutes } from '../../features/routes/api/routes';
-import { useTours } from '../../features/tours/api/tours';
+import { routesQueryOptions, useRoutes } from '../../features/routes/api/routes';
+import { toursQueryOptions, useTours } from '../../features/tours/api/tours';
 import { useVehicles } from '../../features/vehicles/api/vehicles';
-import { useAwaitingFirstAnswer } from '../../lib/first-answer';
+import { dataRoute } from '../record-route';
 import { useTitle } from '../use-title';
 
-export function Component() {
+function Dashboard() {
   useTitle('Dashboard');
   const user = useCurrentUser();
   const routes = useRoutes();
@@ -33,15 +34,11 @@ export function Component() {
   const expiring = useExpiringRoutes();
   const [params, setParams] = useSearchParams();
   const verified = params.get('verified') === '1';
-  // Painted once with its data: cards that appear as answers arrive would push the ones below down the screen.
-  const awaiting = useAwaitingFirstAnswer(routes, tours, activities, expiring);
 
   useEffect(() => {
     // The redirect from the mail link lands here; make sure the banner sees the new state.
     if (verified) void user.refetch();
   }, [verified]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  if (awaiting) return <TitledPageLoader title="Dashboard" />;
 
   return (
     <Stack gap="lg">
@@ -70,7 +67,26 @@ export function Component() {
       <OutboxCard />
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 6, lg: 5 }}>
-          <ExpiringCard links={{ route: paths.route, routeNew: paths.routeNew, documentation: paths.documentation }} />
+          <ExpiringCard
+            links={{ route: paths.route, routeNew: paths.routeNew, documentation: paths.documentation }}
+            rowAction={(entry) => {
+              const route = routes.data?.find((candidate) => candidate.id === entry.id);
+              return (
+                route && (
+                  <RecordTodayButton
+                    routes={[route]}
+                    accountDays={accountDays}
+                    label="Heute"
+                    fullWidth={false}
+                    h="auto"
+                    mih={44}
+                    variant="light"
+                    aria-label={`${entry.name} heute gefahren`}
+                  />
+                )
+              );
+            }}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6, lg: 7 }}>
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
@@ -89,3 +105,10 @@ export function Component() {
     </Stack>
   );
 }
+
+export const { clientLoader, ErrorBoundary, Component } = dataRoute({
+  title: 'Dashboard',
+  // Painted once with its data: cards that appear as answers arrive would push the ones below down the screen.
+  shows: () => [routesQueryOptions(), toursQueryOptions(), routeActivitiesQueryOptions(), expiringRoutesQueryOptions()],
+  Page: Dashboard,
+});

@@ -1,3 +1,4 @@
+import { formatDate } from '@streckenpass/contract/format';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -52,10 +53,10 @@ describe('documentation page', () => {
     useAuthStore.getState().reset();
   });
 
-  it('lists routes as "name → code", searches case-insensitively and counts shown / total', async () => {
+  it('lists routes as "name · Kürzel code", searches case-insensitively and counts shown / total', async () => {
     serve(() => ({ status: 500 }));
     renderPage();
-    expect(await screen.findByText('Uelzen - Celle → N30.1')).toBeInTheDocument();
+    expect(await screen.findByText('Uelzen - Celle · Kürzel N30.1')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Strecken (3 / 3)' })).toBeInTheDocument();
     await userEvent.type(screen.getByRole('searchbox', { name: 'Eine Strecke suchen' }), 'cELLE');
     expect(screen.getByRole('heading', { name: 'Strecken (2 / 3)' })).toBeInTheDocument();
@@ -78,7 +79,10 @@ describe('documentation page', () => {
     expect(within(selectedCard()).getByText('Es werden 3 Strecken dokumentiert.')).toBeInTheDocument();
 
     const date = within(selectedCard()).getByLabelText(/Zuletzt gefahren am/);
-    expect(date).toHaveValue(todayInput());
+    // The app's date field: "Mi, 25.11.2026" (TT.MM.JJJJ with the weekday), whatever the browser's language.
+    expect((date as HTMLInputElement).value).toMatch(
+      new RegExp(`^\\p{L}{2}, ${formatDate(todayInput()).replaceAll('.', '\\.')}$`, 'u'),
+    );
     await userEvent.clear(date);
     await userEvent.type(date, '2025-01-01');
     await userEvent.click(screen.getByRole('button', { name: 'Dokumentation speichern' }));
@@ -116,6 +120,8 @@ describe('documentation page', () => {
       acquiredUntil: '2025-07-02',
       acquiredRoutes: ['/api/routes/1', '/api/routes/2'],
     });
+    // The next drive follows the rule again: "½ Jahr" does not stay chosen after saving.
+    expect(screen.getByRole('radio', { name: 'Regel' })).toBeChecked();
   });
 
   it('keeps the selection and says so in German when saving fails', async () => {

@@ -2,40 +2,41 @@ import { Anchor, Button, Grid, Group, SimpleGrid, Stack, Text, Title } from '@ma
 import { addDays } from '@streckenpass/contract/knowledge';
 import { plural, pluralWord } from '@streckenpass/contract/plural';
 import { useInViewport, useMediaQuery } from '@mantine/hooks';
-import { IconList } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TitledPageLoader } from '../../components/page-loader';
 import { TopicHelpCard } from '../../components/topic-help-card';
 import { paths } from '../../config/paths';
 import { VehiclesNotSavedError } from '../../features/documentation/api/save-documentation';
-import { useRecordDocumentation } from '../../features/documentation/use-record-documentation';
+import { useDocumentationForm } from '../../features/documentation/use-documentation-form';
 import { OutboxCard } from '../../features/documentation/components/outbox-card';
 import { sessionStartedAt, useConnected } from '../../lib/connection';
 import { CreateObjectsCard } from '../../features/documentation/components/create-objects-card';
-import { SelectableListCard } from '../../features/documentation/components/selectable-list-card';
+import {
+  SelectableListCard,
+  type SelectableListCardProps,
+} from '../../features/documentation/components/selectable-list-card';
 import { SelectionActionBar } from '../../features/documentation/components/selection-action-bar';
 import { SelectedObjectsCard, type SelectedEntry } from '../../features/documentation/components/selected-objects-card';
 import {
   dateProblem,
   filterByName,
   placesOf,
-  planDocumentation,
   routeLabel,
   selectedRouteIds,
   driveDays,
-  type PeriodChoice,
+  validityHelpText,
 } from '../../features/documentation/documentation';
 import { useDocumentationStore, type SelectionKind } from '../../features/documentation/store';
 import { ExportButtons } from '../../features/export/components/export-buttons';
 import { useAccountValidityDays } from '../../features/routes/api/account-validity';
-import { useRoutes } from '../../features/routes/api/routes';
-import { useTours } from '../../features/tours/api/tours';
+import { routesQueryOptions, useRoutes } from '../../features/routes/api/routes';
+import { toursQueryOptions, useTours } from '../../features/tours/api/tours';
 import { isTourIncomplete, TOUR_INCOMPLETE_LABEL } from '@streckenpass/contract/tour-status';
-import { useVehicles } from '../../features/vehicles/api/vehicles';
+import { useVehicles, vehiclesQueryOptions } from '../../features/vehicles/api/vehicles';
 import { germanMessage } from '../../lib/api-errors';
 import { formatDate, todayInput } from '../../lib/dates';
-import { useAwaitingFirstAnswer } from '../../lib/first-answer';
+import { AllDocumentationsButton } from '../all-documentations-button';
+import { dataRoute } from '../record-route';
 import { useTitle } from '../use-title';
 
 function EmptyHint({ text, action }: { text: string; action?: { label: string; to: string } }) {
@@ -71,19 +72,13 @@ function saveErrorText(error: unknown): ReactNode {
   return `Die Dokumentation konnte nicht gespeichert werden: ${germanMessage(error)} Ihre Auswahl bleibt erhalten.`;
 }
 
-export function Component() {
+function Documentation() {
   useTitle('Dokumentation');
   const routes = useRoutes();
   const tours = useTours();
   const vehicles = useVehicles();
-  // Painted once with its lists: lists that fill as answers arrive would push the ones below down the screen.
-  const awaiting = useAwaitingFirstAnswer(routes, tours, vehicles);
   const { search, selection, setSearch, toggle, remove, clearSelection, prune } = useDocumentationStore();
-  const { record, save } = useRecordDocumentation();
-  const [date, setDate] = useState(() => todayInput());
-  const [period, setPeriod] = useState<PeriodChoice>('rule');
   const accountDays = useAccountValidityDays();
-  const [formError, setFormError] = useState<string | null>(null);
   const selectedCardRef = useRef<HTMLDivElement>(null);
   const { ref: selectedCardInView, inViewport } = useInViewport();
   // Stable, or React would detach and re-attach the observer on every render.
@@ -131,10 +126,17 @@ export function Component() {
     places: places.filter((p) => selection.places.includes(p.id)).map((p) => ({ id: p.id, name: p.name })),
   };
 
-  const resetFeedback = () => {
-    setFormError(null);
-    save.reset();
-  };
+  const { form, onSubmit, save, formError, resetFeedback } = useDocumentationForm({
+    selection,
+    routes: allRoutes,
+    tours: allTours,
+    vehicles: allVehicles,
+    accountDays,
+    onDone: clearSelection,
+  });
+  // Shown in the card and, on a phone, in the bar where "Speichern" was tapped.
+  const saveMessage = formError ?? (save.isError ? saveErrorText(save.error) : null);
+  const { acquiredAt: date, period } = form.values;
   const onToggle = (kind: SelectionKind) => (id: number | string) => {
     resetFeedback();
     toggle(kind, id as never);
@@ -147,30 +149,84 @@ export function Component() {
     onToggle: onToggle(kind),
   });
 
-  const onSave = () => {
-    resetFeedback();
-    const result = planDocumentation({
-      selection,
-      routes: allRoutes,
-      tours: allTours,
-      vehicles: allVehicles,
-      acquiredAt: date,
-      period,
-      accountDays,
-      today: todayInput(),
-    });
-    if (!result.ok) {
-      setFormError(result.message);
-      return;
-    }
-    record(result.plan, {
-      onDone: () => {
-        clearSelection();
-        // The next drive is most likely today's again.
-        setDate(todayInput());
-      },
-    });
-  };
+  /** The four lists to choose from, in this order (on a phone one below the other). */
+  const lists = [
+    {
+      kind: 'routes',
+      title: 'Strecken',
+      noun: 'Strecke',
+      total: allRoutes.length,
+      items: filterByName(allRoutes, search.routes).map((route) => ({
+        id: route.id,
+        name: route.name,
+        label: routeLabel(route),
+        to: paths.route(route.id),
+      })),
+      searchPlaceholder: 'Eine Strecke suchen',
+      query: routes,
+      empty: (
+        <EmptyHint
+          text="Legen Sie Ihre erste Strecke an. Danach können Sie sie hier für die Dokumentation auswählen."
+          action={{ label: 'Strecke erstellen', to: paths.routeNew }}
+        />
+      ),
+    },
+    {
+      kind: 'tours',
+      title: 'Touren',
+      noun: 'Tour',
+      total: allTours.length,
+      items: filterByName(allTours, search.tours).map((tour) => ({
+        id: tour.id,
+        name: tour.name,
+        label: tour.name,
+        detail:
+          plural(tour.routes.length, 'Strecke', 'Strecken') +
+          (isTourIncomplete(tour.routes) ? ` · ${TOUR_INCOMPLETE_LABEL}` : ''),
+        to: paths.tour(tour.id),
+      })),
+      searchPlaceholder: 'Eine Tour suchen',
+      query: tours,
+      empty: (
+        <EmptyHint text="Noch keine Touren. Eine Tour fasst Strecken zusammen, die Sie oft gemeinsam fahren – so dokumentieren Sie alle mit einem Klick." />
+      ),
+    },
+    {
+      kind: 'vehicles',
+      title: 'Fahrzeuge',
+      noun: 'Fahrzeug',
+      total: allVehicles.length,
+      items: filterByName(allVehicles, search.vehicles).map((vehicle) => ({
+        id: vehicle.id,
+        name: vehicle.name,
+        label: vehicle.name,
+        to: paths.vehicle(vehicle.id),
+      })),
+      searchPlaceholder: 'Ein Fahrzeug suchen',
+      query: vehicles,
+      empty: <EmptyHint text="Noch keine Fahrzeuge. Ausgewählte Fahrzeuge werden mit den Strecken dokumentiert." />,
+    },
+    {
+      kind: 'places',
+      title: 'Orte',
+      noun: 'Ort',
+      total: places.length,
+      items: filterByName(places, search.places).map((place) => ({
+        id: place.id,
+        name: place.name,
+        label: place.name,
+        detail: `${plural(place.routes, 'Strecke', 'Strecken')} ${pluralWord(place.routes, 'beginnt oder endet', 'beginnen oder enden')} hier`,
+      })),
+      searchPlaceholder: 'Einen Ort suchen',
+      query: routes,
+      empty: (
+        <EmptyHint text="Orte sind die Start- und Endpunkte Ihrer Strecken. Ein Ort wählt alle Strecken aus, die dort beginnen oder enden." />
+      ),
+    },
+  ] satisfies ({ kind: SelectionKind } & Omit<
+    SelectableListCardProps<number | string>,
+    'search' | 'onSearch' | 'isSelected' | 'onToggle'
+  >)[];
 
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const selectedCount = Object.values(selected).reduce((sum, entries) => sum + entries.length, 0);
@@ -199,107 +255,26 @@ export function Component() {
     />
   );
 
-  if (awaiting) return <TitledPageLoader title="Dokumentation" />;
-
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center">
         <Title order={1}>Dokumentation</Title>
-        <Button
-          component={Link}
-          to={paths.routeActivities}
-          variant="default"
-          leftSection={<IconList size={16} aria-hidden />}
-        >
-          Alle Dokumentationen
-        </Button>
+        <AllDocumentationsButton />
       </Group>
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
             {wide && createObjects}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <SelectableListCard
-                title="Strecken"
-                noun="Strecke"
-                total={allRoutes.length}
-                items={filterByName(allRoutes, search.routes).map((route) => ({
-                  id: route.id,
-                  name: route.name,
-                  label: routeLabel(route),
-                  to: paths.route(route.id),
-                }))}
-                {...selectable('routes')}
-                searchPlaceholder="Eine Strecke suchen"
-                query={routes}
-                empty={
-                  <EmptyHint
-                    text="Legen Sie Ihre erste Strecke an. Danach können Sie sie hier für die Dokumentation auswählen."
-                    action={{ label: 'Strecke erstellen', to: paths.routeNew }}
-                  />
-                }
-              />
-              <SelectableListCard
-                title="Touren"
-                noun="Tour"
-                total={allTours.length}
-                items={filterByName(allTours, search.tours).map((tour) => ({
-                  id: tour.id,
-                  name: tour.name,
-                  label: tour.name,
-                  detail:
-                    plural(tour.routes.length, 'Strecke', 'Strecken') +
-                    (isTourIncomplete(tour.routes) ? ` · ${TOUR_INCOMPLETE_LABEL}` : ''),
-                  to: paths.tour(tour.id),
-                }))}
-                {...selectable('tours')}
-                searchPlaceholder="Eine Tour suchen"
-                query={tours}
-                empty={
-                  <EmptyHint text="Noch keine Touren. Eine Tour fasst Strecken zusammen, die Sie oft gemeinsam fahren – so dokumentieren Sie alle mit einem Klick." />
-                }
-              />
-              <SelectableListCard
-                title="Fahrzeuge"
-                noun="Fahrzeug"
-                total={allVehicles.length}
-                items={filterByName(allVehicles, search.vehicles).map((vehicle) => ({
-                  id: vehicle.id,
-                  name: vehicle.name,
-                  label: vehicle.name,
-                  to: paths.vehicle(vehicle.id),
-                }))}
-                {...selectable('vehicles')}
-                searchPlaceholder="Ein Fahrzeug suchen"
-                query={vehicles}
-                empty={
-                  <EmptyHint text="Noch keine Fahrzeuge. Ausgewählte Fahrzeuge werden mit den Strecken dokumentiert." />
-                }
-              />
-              <SelectableListCard
-                title="Orte"
-                noun="Ort"
-                total={places.length}
-                items={filterByName(places, search.places).map((place) => ({
-                  id: place.id,
-                  name: place.name,
-                  label: place.name,
-                  detail: `${plural(place.routes, 'Strecke', 'Strecken')} ${pluralWord(place.routes, 'beginnt oder endet', 'beginnen oder enden')} hier`,
-                }))}
-                {...selectable('places')}
-                searchPlaceholder="Einen Ort suchen"
-                query={routes}
-                empty={
-                  <EmptyHint text="Orte sind die Start- und Endpunkte Ihrer Strecken. Ein Ort wählt alle Strecken aus, die dort beginnen oder enden." />
-                }
-              />
+              {lists.map(({ kind, ...list }) => (
+                <SelectableListCard key={kind} {...list} {...selectable(kind)} />
+              ))}
             </SimpleGrid>
             {!wide && createObjects}
-            <TopicHelpCard title="Hilfe zu der Dokumentation" url={paths.userDocumentation}>
+            <TopicHelpCard title="Hilfe zur Dokumentation" url={paths.userDocumentation}>
               Auf dieser Seite können Sie die Dokumentation für die gefahrenen Strecken und Touren durchführen. Durch
-              die Auswahl mit den Markiersymbolen können Sie die Strecken und Touren für die Dokumentation auswählen.
-              Die Streckenkunde wird automatisch für ein Jahr dokumentiert (oder für ein halbes Jahr, wenn Sie das
-              wählen).
+              die Auswahl mit den Markiersymbolen können Sie die Strecken und Touren für die Dokumentation auswählen.{' '}
+              {validityHelpText(accountDays)}
             </TopicHelpCard>
           </Stack>
         </Grid.Col>
@@ -307,14 +282,9 @@ export function Component() {
           <Stack gap="md">
             <OutboxCard />
             <SelectedObjectsCard
-              date={date}
-              maxDate={todayInput()}
-              onDateChange={(value) => {
-                resetFeedback();
-                setDate(value);
-              }}
-              period={period}
-              onPeriodChange={setPeriod}
+              form={form}
+              today={todayInput()}
+              onEdit={resetFeedback}
               validUntilText={validUntilText}
               selected={selected}
               routeCount={routeCount}
@@ -326,9 +296,9 @@ export function Component() {
                 resetFeedback();
                 clearSelection();
               }}
-              onSave={onSave}
+              onSubmit={onSubmit}
               saving={save.isPending}
-              error={formError ?? (save.isError ? saveErrorText(save.error) : null)}
+              error={saveMessage}
               exportSlot={<ExportButtons selection={selection} />}
             />
           </Stack>
@@ -336,20 +306,23 @@ export function Component() {
       </Grid>
       <SelectionActionBar
         visible={selectedCount > 0 && !inViewport}
+        error={saveMessage}
         selectedCount={selectedCount}
-        date={date}
+        form={form}
         today={todayInput()}
-        onDateChange={(value) => {
-          resetFeedback();
-          setDate(value);
-        }}
-        period={period}
-        onPeriodChange={setPeriod}
+        onEdit={resetFeedback}
         validUntilText={validUntilText}
-        onSave={onSave}
+        onSubmit={onSubmit}
         saving={save.isPending}
         onShowSelection={() => selectedCardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
       />
     </Stack>
   );
 }
+
+export const { clientLoader, ErrorBoundary, Component } = dataRoute({
+  title: 'Dokumentation',
+  // Painted once with its lists: lists that fill as answers arrive would push the ones below down the screen.
+  shows: () => [routesQueryOptions(), toursQueryOptions(), vehiclesQueryOptions()],
+  Page: Documentation,
+});

@@ -1,26 +1,21 @@
-import { Card, List, Stack, Text, Title } from '@mantine/core';
+import { List, Text } from '@mantine/core';
 import { donatePage as t } from '../../content/public-pages';
-import { useTitle } from '../use-title';
+import { ContentPage, ContentSection } from '../content-page';
 
 export function Component() {
-  useTitle(t.documentTitle);
   return (
-    <Stack gap="lg" maw={820}>
-      <Title order={1}>{t.title}</Title>
+    <ContentPage documentTitle={t.documentTitle} title={t.title}>
       <Text>{t.intro}</Text>
-      <Card>
-        <Title order={2} size="h3" mb="sm">
-          {t.helpTitle}
-        </Title>
+      <ContentSection title={t.helpTitle}>
         <List spacing="xs">
           {t.help.map((item) => (
             <List.Item key={item}>{item}</List.Item>
           ))}
         </List>
-      </Card>
+      </ContentSection>
       <Text c="dimmed" size="sm">
         {t.thanks}
       </Text>
-    </Stack>
+    </ContentPage>
   );
 }

@@ -63,8 +63,9 @@ export function Component() {
               </Title>
               <MapLegend counts={counts} />
               <Text size="xs" c="dimmed" mt="sm">
-                Strecke oder Bahnhof antippen, um die Strecke zu öffnen. Bahnhofsdaten: DB Station&amp;Service AG (CC BY
-                4.0); Umriss: Natural Earth.
+                Eine Linie antippen öffnet ihre Strecke, ein Bahnhof zeigt die Strecken dort. Vergrößern mit Mausrad,
+                zwei Fingern oder „+“; verschieben durch Ziehen (auf dem Telefon mit zwei Fingern). Bahnhofsdaten: DB
+                Station&amp;Service AG (CC BY 4.0); Umriss: Natural Earth.
               </Text>
             </Card>
             <Card>

@@ -1,20 +1,19 @@
-import { Alert, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { resetPasswordFormSchema, withoutRepeat } from '../../features/account/components/new-password-fields';
-import { RevokeSharedAccessCheckbox } from '../../features/account/components/revoke-shared-access-checkbox';
+import { NewPasswordForm } from '../../features/account/components/new-password-form';
 import { useResetPassword } from '../../features/auth/api/password-reset';
 import { ApiError } from '../../lib/api-errors';
 import { useContractForm } from '../../lib/use-contract-form';
 import { useTitle } from '../use-title';
-import { FormError } from '../../components/form-error';
 
 export function Component() {
   useTitle('Neues Passwort');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const { form, onSubmit, isPending, formError } = useContractForm(resetPasswordFormSchema, useResetPassword(), {
+  const contractForm = useContractForm(resetPasswordFormSchema, useResetPassword(), {
     initialValues: { new_password: '', repeat: '', revoke_shared_access: false },
     toVariables: (values) => ({ token, ...withoutRepeat(values) }),
     onSuccess: () => navigate(`${paths.home}?reset=1`, { replace: true }),
@@ -37,37 +36,17 @@ export function Component() {
             </Button>
           </Stack>
         ) : (
-          <form noValidate onSubmit={onSubmit}>
-            <Stack gap="sm">
+          <NewPasswordForm
+            contractForm={contractForm}
+            intro={
               <Text size="sm" c="dimmed">
                 Vergeben Sie ein neues Passwort für Ihr Konto. Danach melden Sie sich damit an; alle anderen Anmeldungen
                 werden beendet.
               </Text>
-              <FormError error={formError} />
-              <PasswordInput
-                label="Neues Passwort"
-                description="Mindestens 8 Zeichen"
-                autoComplete="new-password"
-                required
-                {...form.getInputProps('new_password')}
-              />
-              <PasswordInput
-                label="Neues Passwort wiederholen"
-                autoComplete="new-password"
-                required
-                {...form.getInputProps('repeat')}
-              />
-              <RevokeSharedAccessCheckbox {...form.getInputProps('revoke_shared_access', { type: 'checkbox' })} />
-              <Group justify="space-between" mt="xs">
-                <Button component={Link} to={paths.home} variant="subtle">
-                  Zur Anmeldung
-                </Button>
-                <Button type="submit" loading={isPending}>
-                  Passwort speichern
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+            }
+            back={{ to: paths.home, label: 'Zur Anmeldung' }}
+            submitLabel="Passwort speichern"
+          />
         )}
       </Card>
     </Stack>

@@ -8,6 +8,8 @@ import { Link } from 'react-router';
 import { TitledPageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
 import { routeActivitiesQueryOptions } from '../../features/route-activities/api/route-activities';
+import { routesQueryOptions } from '../../features/routes/api/routes';
+import classes from './route-activities.module.css';
 import { routeIdsOf, vehiclesByActivity } from '../../features/route-activities/route-activities';
 import {
   useVehicleActivities,
@@ -22,8 +24,19 @@ function RouteActivities() {
   const activities = usePageQuery(routeActivitiesQueryOptions()).data;
   const vehicleActivities = useVehicleActivities();
   const vehicles = useMemo(() => vehiclesByActivity(vehicleActivities.data ?? []), [vehicleActivities.data]);
-  // The server answers newest first already; sorting here keeps the order whatever the cache holds.
-  const sorted = useMemo(() => [...activities].sort((a, b) => b.id - a.id), [activities]);
+  // By the day driven, latest first (a drive recorded late belongs where it happened), then the newest entry.
+  const sorted = useMemo(
+    () => [...activities].sort((a, b) => b.acquiredAt.localeCompare(a.acquiredAt) || b.id - a.id),
+    [activities],
+  );
+  // Each row names its routes: six rows of "Gefahren am 25.11.2026 · 1 Strecke" were indistinguishable.
+  const routes = usePageQuery(routesQueryOptions()).data;
+  const routeNames = useMemo(() => new Map(routes.map((route) => [route.id, route.name])), [routes]);
+  const namesOf = (ids: number[]) => {
+    const names = ids.map((id) => routeNames.get(id)).filter((name): name is string => Boolean(name));
+    const shown = names.slice(0, 3).join(', ');
+    return names.length > 3 ? `${shown} und ${names.length - 3} weitere` : shown;
+  };
   const today = todayInput();
 
   return (
@@ -68,6 +81,9 @@ function RouteActivities() {
                           {KNOWLEDGE_STATUS_LABELS[state]}
                         </Badge>
                       </Group>
+                      <Text size="sm" className={classes.routes}>
+                        {namesOf(routeIdsOf(activity))}
+                      </Text>
                       <Text size="sm" c="dimmed">
                         Gültig bis {formatDate(activity.acquiredUntil)} ·{' '}
                         {plural(routeIdsOf(activity).length, 'Strecke', 'Strecken')} ·{' '}
@@ -88,7 +104,7 @@ function RouteActivities() {
 
 export const { clientLoader, ErrorBoundary, Component } = dataRoute({
   title: 'Alle Dokumentationen',
-  needs: () => [routeActivitiesQueryOptions()],
+  needs: () => [routeActivitiesQueryOptions(), routesQueryOptions()],
   shows: () => [vehicleActivitiesQueryOptions()],
   pending: <TitledPageLoader title="Alle Dokumentationen" />,
   Page: RouteActivities,

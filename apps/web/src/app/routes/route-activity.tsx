@@ -2,9 +2,10 @@ import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine
 import { notifications } from '@mantine/notifications';
 import { plural } from '@streckenpass/contract/plural';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
-import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { IconEdit } from '@tabler/icons-react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LinkList } from '../../components/link-list';
 import { paths } from '../../config/paths';
 import { ActivityDatesForm } from '../../features/route-activities/components/activity-dates-form';
 import { DeleteActivityButton } from '../../features/route-activities/components/delete-activity-button';
@@ -17,9 +18,23 @@ import {
 import { AddVehiclesForm } from '../../features/vehicle-activities/components/add-vehicles-form';
 import { useVehicles, vehiclesQueryOptions } from '../../features/vehicles/api/vehicles';
 import { formatDate } from '../../lib/dates';
+import { AllDocumentationsButton } from '../all-documentations-button';
 import { recordRoute } from '../record-route';
 import { routeActivityRecord } from '../record-routes';
 import { useTitle } from '../use-title';
+import { companyRouteNote } from '../../lib/record-labels';
+
+/** One of the documentation's lists: a section named by its heading, which counts the entries. */
+function CountedSection({ label, count, children }: { label: string; count: number; children: ReactNode }) {
+  return (
+    <Card component="section" aria-label={label}>
+      <Title order={2} size="h4" mb="sm">
+        {label} ({count})
+      </Title>
+      {children}
+    </Card>
+  );
+}
 
 function RouteActivityView({ record: data }: { record: RouteActivity }) {
   const navigate = useNavigate();
@@ -41,14 +56,7 @@ function RouteActivityView({ record: data }: { record: RouteActivity }) {
   return (
     <Stack gap="lg" maw={720}>
       <div>
-        <Button
-          component={Link}
-          to={paths.routeActivities}
-          variant="subtle"
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
-        >
-          Alle Dokumentationen
-        </Button>
+        <AllDocumentationsButton back />
       </div>
       <Title order={1}>Dokumentation vom {formatDate(data.acquiredAt)}</Title>
       <Card>
@@ -84,48 +92,33 @@ function RouteActivityView({ record: data }: { record: RouteActivity }) {
           </Table>
         )}
       </Card>
-      <Card component="section" aria-label="Strecken">
-        <Title order={2} size="h4" mb="sm">
-          Strecken ({routeIds.length})
-        </Title>
-        <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-          {routeIds.map((routeId) => {
+      <CountedSection label="Strecken" count={routeIds.length}>
+        <LinkList
+          links={routeIds.map((routeId) => {
             const route = routeById.get(routeId);
-            return (
-              <li key={routeId}>
-                <Anchor component={Link} to={paths.route(routeId)}>
-                  {route ? route.name : `Strecke ${routeId}`}
-                </Anchor>
-                {route?.companyRoute && (
-                  <Text span size="sm" c="dimmed">
-                    {' '}
-                    → {route.companyRoute}
-                  </Text>
-                )}
-              </li>
-            );
+            return {
+              key: routeId,
+              to: paths.route(routeId),
+              text: route ? route.name : `Strecke ${routeId}`,
+              note: route?.companyRoute ? companyRouteNote(route.companyRoute) : undefined,
+            };
           })}
-        </Stack>
-      </Card>
-      <Card component="section" aria-label="Fahrzeuge">
-        <Title order={2} size="h4" mb="sm">
-          Fahrzeuge ({vehicleIds.length})
-        </Title>
+        />
+      </CountedSection>
+      <CountedSection label="Fahrzeuge" count={vehicleIds.length}>
         <Stack gap="md">
           {vehicleIds.length === 0 ? (
             <Text size="sm" c="dimmed">
               Zu dieser Dokumentation sind keine Fahrzeuge erfasst.
             </Text>
           ) : (
-            <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-              {vehicleIds.map((vehicleId) => (
-                <li key={vehicleId}>
-                  <Anchor component={Link} to={paths.vehicle(vehicleId)}>
-                    {vehicleById.get(vehicleId)?.name ?? `Fahrzeug ${vehicleId}`}
-                  </Anchor>
-                </li>
-              ))}
-            </Stack>
+            <LinkList
+              links={vehicleIds.map((vehicleId) => ({
+                key: vehicleId,
+                to: paths.vehicle(vehicleId),
+                text: vehicleById.get(vehicleId)?.name ?? `Fahrzeug ${vehicleId}`,
+              }))}
+            />
           )}
           {vehicles.data && vehicles.data.length === 0 && (
             <Text size="sm">
@@ -147,7 +140,7 @@ function RouteActivityView({ record: data }: { record: RouteActivity }) {
             }
           />
         </Stack>
-      </Card>
+      </CountedSection>
       <Group justify="flex-end">
         <DeleteActivityButton
           activityId={data.id}
@@ -159,9 +152,6 @@ function RouteActivityView({ record: data }: { record: RouteActivity }) {
   );
 }
 
-export const { clientLoader, ErrorBoundary, Component } = recordRoute({
-  ...routeActivityRecord,
-  title: 'Dokumentation',
+export const { clientLoader, ErrorBoundary, Component } = recordRoute(routeActivityRecord.view, RouteActivityView, {
   shows: () => [routesQueryOptions(), vehiclesQueryOptions(), vehicleActivitiesQueryOptions()],
-  Page: RouteActivityView,
 });

@@ -49,7 +49,7 @@ describe('route edit', () => {
     expect(name).toHaveValue('Lübeck - Kiel');
     await user.clear(name);
     await user.type(name, 'Lübeck - Kiel Hbf');
-    await user.clear(screen.getByLabelText(/Unternehmens-Kürzel/));
+    await user.clear(screen.getByLabelText(/^Kürzel/));
     await user.click(screen.getByRole('button', { name: 'Strecke speichern' }));
 
     expect(await screen.findByText('Ansicht der Strecke')).toBeInTheDocument();

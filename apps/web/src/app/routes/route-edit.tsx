@@ -1,15 +1,18 @@
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { pluralWord } from '@streckenpass/contract/plural';
 import type { Route } from '@streckenpass/contract/routes';
-import { Link, useNavigate } from 'react-router';
-import { ConfirmDeleteButton } from '../../components/confirm-delete-button';
+import { useNavigate } from 'react-router';
+import { EditRecordActions } from '../../components/record-actions';
 import { paths } from '../../config/paths';
 import { useDeleteRoute, useUpdateRoute } from '../../features/routes/api/routes';
 import { toursQueryOptions, useTours } from '../../features/tours/api/tours';
 import { isTourIncomplete, TOUR_INCOMPLETE_LABEL } from '@streckenpass/contract/tour-status';
-import { RouteForm, ruleChoiceOf, ruleDaysOf, type RouteFormValues } from '../../features/routes/components/route-form';
+import { RouteForm, ruleChoiceOf, type RouteFormValues } from '../../features/routes/components/route-form';
+import { routeInput } from '../../features/routes/route-input';
 import { recordRoute } from '../record-route';
 import { routeRecord } from '../record-routes';
+import { useDeleteAndLeave } from '../use-delete-and-leave';
 import { useTitle } from '../use-title';
 
 function EditRoute({ record: route }: { record: Route }) {
@@ -25,29 +28,16 @@ function EditRoute({ record: route }: { record: Route }) {
   const quote = (names: string[]) => names.map((name) => `„${name}“`).join(', ');
 
   const save = async (values: RouteFormValues) => {
-    await update.mutateAsync({
-      name: values.name,
-      companyRoute: values.companyRoute.trim() || null,
-      startPoint: values.startPoint,
-      endPoint: values.endPoint,
-      ...(ruleDaysOf(values) !== (route.validityDays ?? null) ? { validityDays: ruleDaysOf(values) } : {}),
-      startStation: values.startStation,
-      endStation: values.endStation,
-    });
+    await update.mutateAsync(routeInput(values, route.validityDays ?? null));
     notifications.show({ color: 'green', message: 'Strecke gespeichert.' });
     navigate(paths.route(route.id));
   };
 
-  const onDelete = async () => {
-    try {
-      await remove.mutateAsync(route.id);
-      navigate(paths.documentation);
-      notifications.show({ color: 'green', message: 'Strecke gelöscht.' });
-    } catch (error) {
-      // Seed section 8: a failed route delete is only logged; the form stays as it was.
-      console.error('Strecke konnte nicht gelöscht werden', error);
-    }
-  };
+  const onDelete = useDeleteAndLeave(remove, route.id, {
+    deleted: 'Strecke gelöscht.',
+    // Seed section 8: a failed route delete is only logged; the form stays as it was.
+    onError: (error) => console.error('Strecke konnte nicht gelöscht werden', error),
+  });
 
   return (
     <Stack align="center">
@@ -65,41 +55,33 @@ function EditRoute({ record: route }: { record: Route }) {
         }}
         onSubmit={save}
         actions={
-          <>
-            <Button component={Link} to={paths.route(route.id)} variant="default" fullWidth>
-              Zurück zur Ansicht
-            </Button>
-            <ConfirmDeleteButton onConfirm={onDelete} title="Strecke löschen?">
-              Soll die Strecke „{route.name}“ wirklich gelöscht werden? Sie wird auch aus ihren Touren und
-              Aufzeichnungen entfernt.
-              {affected.length > 0 && (
-                <>
-                  {' '}
-                  {affected.length === 1 ? 'Betroffene Tour: ' : 'Betroffene Touren: '}
-                  {quote(affected.map((tour) => tour.name))}.
-                </>
-              )}
-              {leftIncomplete.length > 0 && (
-                <>
-                  {' '}
-                  Danach {leftIncomplete.length === 1 ? 'hat die Tour' : 'haben die Touren'}{' '}
-                  {quote(leftIncomplete.map((tour) => tour.name))} weniger als zwei Strecken und{' '}
-                  {leftIncomplete.length === 1 ? 'gilt' : 'gelten'} als {TOUR_INCOMPLETE_LABEL}.
-                </>
-              )}
-            </ConfirmDeleteButton>
-          </>
+          <EditRecordActions back={paths.route(route.id)} onDelete={onDelete} deleteTitle="Strecke löschen?">
+            Soll die Strecke „{route.name}“ wirklich gelöscht werden? Sie wird auch aus ihren Touren und Aufzeichnungen
+            entfernt.
+            {affected.length > 0 && (
+              <>
+                {' '}
+                {pluralWord(affected.length, 'Betroffene Tour: ', 'Betroffene Touren: ')}
+                {quote(affected.map((tour) => tour.name))}.
+              </>
+            )}
+            {leftIncomplete.length > 0 && (
+              <>
+                {' '}
+                Danach {pluralWord(leftIncomplete.length, 'hat die Tour', 'haben die Touren')}{' '}
+                {quote(leftIncomplete.map((tour) => tour.name))} weniger als zwei Strecken und{' '}
+                {pluralWord(leftIncomplete.length, 'gilt', 'gelten')} als {TOUR_INCOMPLETE_LABEL}.
+              </>
+            )}
+          </EditRecordActions>
         }
       />
     </Stack>
   );
 }
 
-export const { clientLoader, ErrorBoundary, Component } = recordRoute({
-  ...routeRecord,
-  title: 'Strecke bearbeiten',
+export const { clientLoader, ErrorBoundary, Component } = recordRoute(routeRecord.edit, EditRoute, {
   centered: true,
   // The delete dialog names the route's tours.
   shows: () => [toursQueryOptions()],
-  Page: EditRoute,
 });

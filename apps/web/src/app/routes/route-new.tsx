@@ -1,30 +1,21 @@
-import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { toIri } from '@streckenpass/contract/common';
 import { validUntil } from '@streckenpass/contract/knowledge';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCreateRouteActivity } from '../../features/route-activities/api/route-activities';
 import { useCreateRoute } from '../../features/routes/api/routes';
-import { RouteForm, ruleDaysOf, type RouteFormValues } from '../../features/routes/components/route-form';
-import { useTitle } from '../use-title';
+import { RouteForm, type RouteFormValues } from '../../features/routes/components/route-form';
+import { routeInput } from '../../features/routes/route-input';
+import { NewRecordPage } from '../new-record-page';
 
 export function Component() {
-  useTitle('Strecke erstellen');
   const navigate = useNavigate();
   const createRoute = useCreateRoute();
   const createActivity = useCreateRouteActivity();
 
   const save = async (values: RouteFormValues) => {
-    const route = await createRoute.mutateAsync({
-      name: values.name,
-      companyRoute: values.companyRoute.trim() || null,
-      startPoint: values.startPoint,
-      endPoint: values.endPoint,
-      ...(ruleDaysOf(values) !== null ? { validityDays: ruleDaysOf(values) } : {}),
-      startStation: values.startStation,
-      endStation: values.endStation,
-    });
+    const route = await createRoute.mutateAsync(routeInput(values, null));
     if (values.lastDriven) {
       // The route exists now; a second submit would create it twice, so a failure here does not keep the form.
       try {
@@ -47,22 +38,22 @@ export function Component() {
         });
       }
     }
+    // The route's page opens at its top with "Heute gefahren" as its main action: say what happened and what is next.
+    // No title: a notification's text under a title is grey, below the contrast a driver needs in daylight.
+    notifications.show({
+      color: 'green',
+      message: `Strecke „${route.name}“ erstellt. ${
+        values.lastDriven
+          ? 'Die Streckenkunde ist mit erfasst.'
+          : 'Heute gefahren? Dann tippen Sie auf „Heute gefahren“.'
+      }`,
+    });
     navigate(paths.route(route.id));
   };
 
   return (
-    <Stack align="center">
-      <RouteForm
-        heading="Strecke erstellen"
-        submitLabel="Strecke erstellen"
-        withLastDriven
-        onSubmit={save}
-        actions={
-          <Button component={Link} to={paths.documentation} variant="default" fullWidth>
-            Zurück zur Dokumentation
-          </Button>
-        }
-      />
-    </Stack>
+    <NewRecordPage title="Strecke erstellen">
+      {(form) => <RouteForm {...form} withLastDriven onSubmit={save} />}
+    </NewRecordPage>
   );
 }

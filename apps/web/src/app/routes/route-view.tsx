@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { toIri } from '@streckenpass/contract/common';
 import { placeLabel } from '@streckenpass/contract/stations';
 import { daysUntil } from '@streckenpass/contract/knowledge';
@@ -6,11 +6,11 @@ import { validityState } from '@streckenpass/contract/status';
 import { validityRuleLabel } from '@streckenpass/contract/notifications';
 import type { Route } from '@streckenpass/contract/routes';
 import { Link } from 'react-router';
-import { DetailTable } from '../../components/detail-table';
-import { PageLoader } from '../../components/page-loader';
-import { QueryError } from '../../components/query-error';
+import { MasterDataGrid } from '../../components/master-data-card';
+import { QueryContent, type ShownQuery } from '../../components/query-content';
 import { paths } from '../../config/paths';
 import { routeActivitiesQueryOptions, useRouteActivities } from '../../features/route-activities/api/route-activities';
+import { RecordTodayButton } from '../../features/documentation/components/record-today-button';
 import { accountValidityQueryOptions, useAccountValidityDays } from '../../features/routes/api/account-validity';
 import { routeHistory } from '../../features/routes/route-knowledge';
 import { toursQueryOptions, useTours } from '../../features/tours/api/tours';
@@ -18,7 +18,6 @@ import { formatDate, todayInput } from '../../lib/dates';
 import { recordRoute } from '../record-route';
 import { routeRecord } from '../record-routes';
 import { useTitle } from '../use-title';
-import { RecordActions } from '../../components/record-actions';
 
 function ValidUntil({ date }: { date: string | null }) {
   if (!date)
@@ -42,6 +41,54 @@ function ValidUntil({ date }: { date: string | null }) {
   );
 }
 
+/** One of the route's lists in a card: loading, failed, empty, or its links (each with a dimmed note). */
+function ListCard({
+  title,
+  query,
+  label,
+  empty,
+  links,
+}: {
+  title: string;
+  query: ShownQuery;
+  /** The list's accessible name. */
+  label: string;
+  empty: string;
+  links: { key: number; to: string; text: string; note?: string }[];
+}) {
+  return (
+    <Card>
+      <Title order={2} size="h4" mb="xs">
+        {title}
+      </Title>
+      <QueryContent query={query}>
+        {() =>
+          links.length === 0 ? (
+            <Text c="dimmed">{empty}</Text>
+          ) : (
+            <List spacing={4} listStyleType="none" aria-label={label}>
+              {links.map(({ key, to, text, note }) => (
+                <List.Item key={key}>
+                  {/* A finger-sized target (44 px), like every other link on a phone. */}
+                  <Anchor component={Link} to={to} display="inline-flex" mih={44} style={{ alignItems: 'center' }}>
+                    {text}
+                  </Anchor>
+                  {note && (
+                    <Text span c="dimmed" size="sm">
+                      {' '}
+                      {note}
+                    </Text>
+                  )}
+                </List.Item>
+              ))}
+            </List>
+          )
+        }
+      </QueryContent>
+    </Card>
+  );
+}
+
 function RouteDetails({ record: route }: { record: Route }) {
   useTitle(route.name);
   const routeIri = toIri('routes', route.id);
@@ -54,98 +101,57 @@ function RouteDetails({ record: route }: { record: Route }) {
   const routeTours = (tours.data ?? []).filter((tour) => route.tours.includes(toIri('tours', tour.id)));
 
   return (
-    <Grid gap="md">
-      <Grid.Col span={{ base: 12, md: 6 }}>
-        <Card>
-          <Stack gap="sm">
-            <Title order={1} size="h3">
-              Stammdaten der Strecke
-            </Title>
-            <DetailTable
-              rows={[
-                { label: 'Name der Strecke', value: route.name },
-                { label: 'Unternehmens-Kürzel', value: route.companyRoute ?? 'Nicht angegeben' },
-                { label: 'Start der Strecke', value: placeLabel(route.startPoint, route.startStation) },
-                { label: 'Ende der Strecke', value: placeLabel(route.endPoint, route.endStation) },
-                {
-                  label: 'Streckenkunde gültig bis',
-                  value: activities.isPending ? '…' : activities.isError ? '–' : <ValidUntil date={validUntil} />,
-                },
-                {
-                  label: 'Gültigkeitsregel',
-                  value:
-                    route.validityDays != null
-                      ? `${validityRuleLabel(route.validityDays)} (eigene Regel der Strecke)`
-                      : accountDays === null
-                        ? 'wie im Konto eingestellt'
-                        : `${validityRuleLabel(accountDays)} (wie im Konto eingestellt)`,
-                },
-              ]}
-            />
-            <RecordActions edit={paths.routeEdit(route.id)} label="Strecke bearbeiten" />
-          </Stack>
-        </Card>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 6 }}>
-        <Stack gap="md">
-          <Card>
-            <Title order={2} size="h4" mb="xs">
-              Touren
-            </Title>
-            {tours.isError ? (
-              <QueryError error={tours.error} retry={() => void tours.refetch()} />
-            ) : tours.isPending ? (
-              <PageLoader />
-            ) : routeTours.length === 0 ? (
-              <Text c="dimmed">Diese Strecke gehört zu keiner Tour.</Text>
-            ) : (
-              <List spacing={4} listStyleType="none" aria-label="Touren dieser Strecke">
-                {routeTours.map((tour) => (
-                  <List.Item key={tour.id}>
-                    <Anchor component={Link} to={paths.tour(tour.id)}>
-                      {tour.name}
-                    </Anchor>
-                  </List.Item>
-                ))}
-              </List>
-            )}
-          </Card>
-          <Card>
-            <Title order={2} size="h4" mb="xs">
-              Verlauf
-            </Title>
-            {activities.isError ? (
-              <QueryError error={activities.error} retry={() => void activities.refetch()} />
-            ) : activities.isPending ? (
-              <PageLoader />
-            ) : history.length === 0 ? (
-              <Text c="dimmed">Für diese Strecke ist noch keine Fahrt erfasst.</Text>
-            ) : (
-              <List spacing={4} listStyleType="none" aria-label="Erfasste Fahrten">
-                {history.map((activity) => (
-                  <List.Item key={activity.id}>
-                    <Anchor component={Link} to={paths.routeActivity(activity.id)}>
-                      Gefahren am {formatDate(activity.acquiredAt)}
-                    </Anchor>
-                    <Text span c="dimmed" size="sm">
-                      {' '}
-                      · gültig bis {formatDate(activity.acquiredUntil)}
-                    </Text>
-                  </List.Item>
-                ))}
-              </List>
-            )}
-          </Card>
-        </Stack>
-      </Grid.Col>
-    </Grid>
+    <MasterDataGrid
+      master={{
+        ...routeRecord.master(route.id, [
+          { label: 'Name der Strecke', value: route.name },
+          { label: 'Kürzel', value: route.companyRoute ?? 'Nicht angegeben' },
+          { label: 'Start der Strecke', value: placeLabel(route.startPoint, route.startStation) },
+          { label: 'Ende der Strecke', value: placeLabel(route.endPoint, route.endStation) },
+          {
+            label: 'Streckenkunde gültig bis',
+            value: activities.isPending ? '…' : activities.isError ? '–' : <ValidUntil date={validUntil} />,
+          },
+          {
+            label: 'Gültigkeitsregel',
+            value:
+              route.validityDays != null
+                ? `${validityRuleLabel(route.validityDays)} (eigene Regel der Strecke)`
+                : accountDays === null
+                  ? 'wie im Konto eingestellt'
+                  : `${validityRuleLabel(accountDays)} (wie im Konto eingestellt)`,
+          },
+        ]),
+        // The route's main action, also (most of all) when its knowledge has expired or was never recorded.
+        action: <RecordTodayButton routes={[route]} accountDays={accountDays} />,
+      }}
+    >
+      <Stack gap="md">
+        <ListCard
+          title="Touren"
+          query={tours}
+          label="Touren dieser Strecke"
+          empty="Diese Strecke gehört zu keiner Tour."
+          links={routeTours.map((tour) => ({ key: tour.id, to: paths.tour(tour.id), text: tour.name }))}
+        />
+        <ListCard
+          title="Verlauf"
+          query={activities}
+          label="Erfasste Fahrten"
+          empty="Für diese Strecke ist noch keine Fahrt erfasst."
+          links={history.map((activity) => ({
+            key: activity.id,
+            to: paths.routeActivity(activity.id),
+            text: `Gefahren am ${formatDate(activity.acquiredAt)}`,
+            note: `· gültig bis ${formatDate(activity.acquiredUntil)}`,
+          }))}
+        />
+      </Stack>
+    </MasterDataGrid>
   );
 }
 
-export const { clientLoader, ErrorBoundary, Component } = recordRoute({
-  ...routeRecord,
-  title: 'Strecke',
+export const { clientLoader, ErrorBoundary, Component } = recordRoute(routeRecord.view, RouteDetails, {
   // Painted once with its cards; a card whose list failed says so itself.
   shows: () => [routeActivitiesQueryOptions(), toursQueryOptions(), accountValidityQueryOptions()],
-  Page: RouteDetails,
 });

@@ -1,16 +1,15 @@
-import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Tour } from '@streckenpass/contract/tours';
 import { useNavigate } from 'react-router';
-import { ConfirmDeleteButton } from '../../components/confirm-delete-button';
+import { EditRecordActions } from '../../components/record-actions';
 import { paths } from '../../config/paths';
 import { routesQueryOptions } from '../../features/routes/api/routes';
 import { useDeleteTour, useUpdateTour } from '../../features/tours/api/tours';
 import { TourEditor, type TourSaveInput } from '../../features/tours/components/tour-editor';
 import { useTourSelectionStore } from '../../features/tours/tour-selection-store';
-import { germanMessage } from '../../lib/api-errors';
 import { recordRoute, usePageQuery } from '../record-route';
 import { tourRecord } from '../record-routes';
+import { useDeleteAndLeave } from '../use-delete-and-leave';
 import { useTitle } from '../use-title';
 
 function EditTour({ record: tour }: { record: Tour }) {
@@ -28,16 +27,11 @@ function EditTour({ record: tour }: { record: Tour }) {
     navigate(paths.tour(tour.id));
   };
 
-  const onDelete = async () => {
-    try {
-      await remove.mutateAsync(tour.id);
-      discard(tour.id);
-      navigate(paths.documentation);
-      notifications.show({ color: 'green', message: 'Tour gelöscht.' });
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Tour nicht gelöscht', message: germanMessage(error) });
-    }
-  };
+  const onDelete = useDeleteAndLeave(remove, tour.id, {
+    deleted: 'Tour gelöscht.',
+    failedTitle: 'Tour nicht gelöscht',
+    afterDelete: () => discard(tour.id),
+  });
 
   return (
     <TourEditor
@@ -49,30 +43,22 @@ function EditTour({ record: tour }: { record: Tour }) {
       routes={routes}
       onSubmit={save}
       actions={
-        <>
-          <Button
-            variant="default"
-            fullWidth
-            onClick={() => {
-              discard(tour.id);
-              navigate(paths.tour(tour.id));
-            }}
-          >
-            Zurück zur Ansicht
-          </Button>
-          <ConfirmDeleteButton onConfirm={onDelete} title="Tour löschen?">
-            Soll die Tour „{tour.name}“ wirklich gelöscht werden? Ihre Strecken bleiben erhalten.
-          </ConfirmDeleteButton>
-        </>
+        <EditRecordActions
+          back={() => {
+            discard(tour.id);
+            navigate(paths.tour(tour.id));
+          }}
+          onDelete={onDelete}
+          deleteTitle="Tour löschen?"
+        >
+          Soll die Tour „{tour.name}“ wirklich gelöscht werden? Ihre Strecken bleiben erhalten.
+        </EditRecordActions>
       }
     />
   );
 }
 
-export const { clientLoader, ErrorBoundary, Component } = recordRoute({
-  ...tourRecord,
-  title: 'Tour bearbeiten',
+export const { clientLoader, ErrorBoundary, Component } = recordRoute(tourRecord.edit, EditTour, {
   // The editor chooses among all routes.
   needs: () => [routesQueryOptions()],
-  Page: EditTour,
 });

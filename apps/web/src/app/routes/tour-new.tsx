@@ -1,4 +1,5 @@
-import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { BackToDocumentationButton } from '../../components/record-actions';
 import { useNavigate } from 'react-router';
 import { TopicHelpCard } from '../../components/topic-help-card';
 import { paths } from '../../config/paths';
@@ -20,6 +21,7 @@ function NewTour() {
     try {
       const tour = await create.mutateAsync(input);
       discardDraft();
+      notifications.show({ color: 'green', message: `Tour „${tour.name}“ erstellt.` });
       navigate(paths.tour(tour.id));
     } catch (error) {
       // Seed section 8: a failed tour creation is only logged. The name and the selection stay as they are.
@@ -42,16 +44,12 @@ function NewTour() {
         </TopicHelpCard>
       }
       actions={
-        <Button
-          variant="default"
-          fullWidth
+        <BackToDocumentationButton
           onClick={() => {
             discard('new');
             navigate(paths.documentation);
           }}
-        >
-          Zurück zur Dokumentation
-        </Button>
+        />
       }
     />
   );

@@ -1,14 +1,15 @@
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Vehicle } from '@streckenpass/contract/vehicles';
-import { Link, useNavigate } from 'react-router';
-import { ConfirmDeleteButton } from '../../components/confirm-delete-button';
+import { useNavigate } from 'react-router';
+import { EditRecordActions } from '../../components/record-actions';
 import { paths } from '../../config/paths';
 import { useDeleteVehicle, useUpdateVehicle } from '../../features/vehicles/api/vehicles';
-import { VehicleForm, vehicleRuleDays, type VehicleFormValues } from '../../features/vehicles/components/vehicle-form';
-import { germanMessage } from '../../lib/api-errors';
+import { VehicleForm, type VehicleFormValues } from '../../features/vehicles/components/vehicle-form';
+import { vehicleInput } from '../../features/vehicles/vehicle-input';
 import { recordRoute } from '../record-route';
 import { vehicleRecord } from '../record-routes';
+import { useDeleteAndLeave } from '../use-delete-and-leave';
 import { useTitle } from '../use-title';
 
 function EditVehicle({ record: vehicle }: { record: Vehicle }) {
@@ -18,21 +19,15 @@ function EditVehicle({ record: vehicle }: { record: Vehicle }) {
   const remove = useDeleteVehicle();
 
   const save = async (values: VehicleFormValues) => {
-    const days = vehicleRuleDays(values);
-    await update.mutateAsync({ name: values.name, ...(days !== vehicle.validityDays ? { validityDays: days } : {}) });
+    await update.mutateAsync(vehicleInput(values, vehicle.validityDays));
     notifications.show({ color: 'green', message: 'Fahrzeug gespeichert.' });
     navigate(paths.vehicle(vehicle.id));
   };
 
-  const onDelete = async () => {
-    try {
-      await remove.mutateAsync(vehicle.id);
-      navigate(paths.documentation);
-      notifications.show({ color: 'green', message: 'Fahrzeug gelöscht.' });
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Fahrzeug nicht gelöscht', message: germanMessage(error) });
-    }
-  };
+  const onDelete = useDeleteAndLeave(remove, vehicle.id, {
+    deleted: 'Fahrzeug gelöscht.',
+    failedTitle: 'Fahrzeug nicht gelöscht',
+  });
 
   return (
     <Stack align="center">
@@ -43,23 +38,15 @@ function EditVehicle({ record: vehicle }: { record: Vehicle }) {
         initialRuleDays={vehicle.validityDays ?? null}
         onSubmit={save}
         actions={
-          <>
-            <Button component={Link} to={paths.vehicle(vehicle.id)} variant="default" fullWidth>
-              Zurück zur Ansicht
-            </Button>
-            <ConfirmDeleteButton onConfirm={onDelete} title="Fahrzeug löschen?">
-              Soll das Fahrzeug „{vehicle.name}“ wirklich gelöscht werden?
-            </ConfirmDeleteButton>
-          </>
+          <EditRecordActions back={paths.vehicle(vehicle.id)} onDelete={onDelete} deleteTitle="Fahrzeug löschen?">
+            Soll das Fahrzeug „{vehicle.name}“ wirklich gelöscht werden?
+          </EditRecordActions>
         }
       />
     </Stack>
   );
 }
 
-export const { clientLoader, ErrorBoundary, Component } = recordRoute({
-  ...vehicleRecord,
-  title: 'Fahrzeug bearbeiten',
+export const { clientLoader, ErrorBoundary, Component } = recordRoute(vehicleRecord.edit, EditVehicle, {
   centered: true,
-  Page: EditVehicle,
 });

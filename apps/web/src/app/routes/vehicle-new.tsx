@@ -1,33 +1,22 @@
-import { Button, Stack } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCreateVehicle } from '../../features/vehicles/api/vehicles';
-import { VehicleForm, vehicleRuleDays, type VehicleFormValues } from '../../features/vehicles/components/vehicle-form';
-import { useTitle } from '../use-title';
+import { VehicleForm, type VehicleFormValues } from '../../features/vehicles/components/vehicle-form';
+import { vehicleInput } from '../../features/vehicles/vehicle-input';
+import { NewRecordPage } from '../new-record-page';
 
 export function Component() {
-  useTitle('Fahrzeug erstellen');
   const navigate = useNavigate();
   const create = useCreateVehicle();
 
   const save = async (values: VehicleFormValues) => {
-    const days = vehicleRuleDays(values);
-    const vehicle = await create.mutateAsync({ name: values.name, ...(days !== null ? { validityDays: days } : {}) });
+    const vehicle = await create.mutateAsync(vehicleInput(values, null));
+    notifications.show({ color: 'green', message: `Fahrzeug „${vehicle.name}“ erstellt.` });
     navigate(paths.vehicle(vehicle.id));
   };
 
   return (
-    <Stack align="center">
-      <VehicleForm
-        heading="Fahrzeug erstellen"
-        submitLabel="Fahrzeug erstellen"
-        onSubmit={save}
-        actions={
-          <Button component={Link} to={paths.documentation} variant="default" fullWidth>
-            Zurück zur Dokumentation
-          </Button>
-        }
-      />
-    </Stack>
+    <NewRecordPage title="Fahrzeug erstellen">{(form) => <VehicleForm {...form} onSubmit={save} />}</NewRecordPage>
   );
 }

@@ -10,6 +10,7 @@ import {
   planDocumentation,
   routeLabel,
   tourRouteLinks,
+  validityHelpText,
 } from './documentation';
 
 const route = (id: number, name: string, startPoint: string, endPoint: string, companyRoute: string | null = null) =>
@@ -42,8 +43,8 @@ describe('documentation search', () => {
     expect(filterByName(routes, 'N30')).toEqual([]);
   });
 
-  it('labels a route "name → company code"', () => {
-    expect(routeLabel(routes[0]!)).toBe('Uelzen - Celle → N30.1');
+  it('labels a route "name · Kürzel company code"', () => {
+    expect(routeLabel(routes[0]!)).toBe('Uelzen - Celle · Kürzel N30.1');
     expect(routeLabel(routes[1]!)).toBe('Celle - Hannover');
   });
 });
@@ -149,5 +150,19 @@ describe('planDocumentation', () => {
     expect(dateProblem('2025-02-30', '2025-06-10')).toBe('Bitte ein gültiges Datum eingeben.');
     expect(dateProblem('', '2025-06-10')).toMatch(/zuletzt gefahren/);
     expect(dateProblem('2025-06-10', '2025-06-10')).toBeNull();
+  });
+});
+
+describe('validityHelpText', () => {
+  it("states the account's rule when it is known, never a fixed year", () => {
+    expect(validityHelpText(182)).toContain('so lange, wie Ihre Gültigkeitsregel es vorsieht: ½ Jahr (182 Tage).');
+    expect(validityHelpText(90)).toContain('Gültigkeitsregel es vorsieht: 90 Tage.');
+    expect(validityHelpText(90)).not.toMatch(/für ein Jahr/);
+  });
+
+  it('words it neutrally while the rule is unknown', () => {
+    expect(validityHelpText(null)).toContain(
+      'Die Streckenkunde gilt ab dem Tag der Fahrt für die Dauer Ihrer Gültigkeitsregel.',
+    );
   });
 });

@@ -12,6 +12,7 @@ import {
   type TourRouteLink,
   type ValidityPeriod,
 } from '@streckenpass/contract/knowledge';
+import { validityRuleLabel } from '@streckenpass/contract/notifications';
 import type { Route } from '@streckenpass/contract/routes';
 import { placeLabel } from '@streckenpass/contract/stations';
 import type { Tour } from '@streckenpass/contract/tours';
@@ -27,6 +28,21 @@ export function filterByName<T extends { name: string }>(items: readonly T[], se
 
 // How a route is named in lists is decided once, in lib; exported here too for the documentation's pages.
 export { routeLabel } from '../../lib/record-labels';
+
+/**
+ * How long a documented drive keeps a route known, as the help says it: the account's rule when it is known
+ * (`useAccountValidityDays`), else without naming a length – never a fixed "ein Jahr".
+ */
+export function validityHelpText(accountDays: number | null): string {
+  const rule =
+    accountDays === null
+      ? 'für die Dauer Ihrer Gültigkeitsregel'
+      : `so lange, wie Ihre Gültigkeitsregel es vorsieht: ${validityRuleLabel(accountDays)}`;
+  return (
+    `Die Streckenkunde gilt ab dem Tag der Fahrt ${rule}. Eine Strecke mit eigener Gültigkeitsregel folgt ihrer; ` +
+    'für eine Fahrt können Sie auch ausdrücklich 1 Jahr oder ½ Jahr wählen.'
+  );
+}
 
 export interface Place {
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hitTest, MAP_HEIGHT, MAP_WIDTH, mapLayout, project, type MapRoute } from './map-layout';
+import { fitView, hitTest, MAP_HEIGHT, MAP_WIDTH, mapLayout, project, type MapRoute } from './map-layout';
 
 const ff = { code: 'FF', name: 'Frankfurt (Main) Hbf', lat: 50.10715, lon: 8.66379 };
 const mh = { code: 'MH', name: 'München Hbf', lat: 48.14023, lon: 11.55834 };
@@ -74,5 +74,29 @@ describe('map layout', () => {
     const middle = hitTest(layout, (fx + mx) / 2 + 4, (fy + my) / 2, 10);
     expect(middle && 'line' in middle && middle.line.route.id).toBe(1);
     expect(hitTest(layout, (fx + mx) / 2 + 40, (fy + my) / 2, 10)).toBeNull();
+  });
+});
+
+describe('fitView', () => {
+  const dus = { code: 'KD', name: 'Düsseldorf Hbf', lat: 51.21996, lon: 6.79415 };
+
+  it('zooms Köln – Düsseldorf from a stub to a line across most of the drawing, both ends in view', () => {
+    const layout = mapLayout([route(1, kk, dus)]);
+    const before = Math.hypot(layout.lines[0]!.x2 - layout.lines[0]!.x1, layout.lines[0]!.y2 - layout.lines[0]!.y1);
+    const view = fitView(layout.stations);
+    expect(before).toBeLessThan(40);
+    expect(before * view.k).toBeGreaterThan(250);
+    for (const { x, y } of layout.stations) {
+      const [sx, sy] = [x * view.k + view.x, y * view.k + view.y];
+      expect(sx).toBeGreaterThanOrEqual(0);
+      expect(sx).toBeLessThanOrEqual(MAP_WIDTH);
+      expect(sy).toBeGreaterThanOrEqual(0);
+      expect(sy).toBeLessThanOrEqual(MAP_HEIGHT);
+    }
+  });
+
+  it('shows the whole of Germany for routes from Hamburg to München, and for no stations at all', () => {
+    expect(fitView(mapLayout([route(1, ah, mh)]).stations).k).toBeLessThan(1.5);
+    expect(fitView([])).toEqual({ k: 1, x: 0, y: 0 });
   });
 });

@@ -129,3 +129,36 @@ export function hitTest(
   }
   return line ? { line } : null;
 }
+
+/** The view of the drawing: scale `k` and translation (x, y), as d3-zoom's transform holds it. */
+export interface MapView {
+  k: number;
+  x: number;
+  y: number;
+}
+
+/** How far the map zooms in: a station pair 2 km apart still reads as a line. */
+export const MAX_ZOOM = 40;
+/** From this scale on, the stations carry their names. */
+export const LABEL_ZOOM = 2.5;
+
+/**
+ * The view that shows every station of the layout with a margin, as large as fits (at most `maxZoom`); the whole
+ * outline when there are none. Köln–Düsseldorf alone fills the drawing instead of being a 14-px stub on Germany.
+ */
+export function fitView(stations: readonly Pick<MapStation, 'x' | 'y'>[], maxZoom = 12): MapView {
+  if (stations.length === 0) return { k: 1, x: 0, y: 0 };
+  const xs = stations.map((s) => s.x);
+  const ys = stations.map((s) => s.y);
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  // The stations take at most 70 % of either side: names and finger-sized targets fit around them.
+  const k = Math.max(1, Math.min(maxZoom, (0.7 * MAP_WIDTH) / (maxX - minX), (0.7 * MAP_HEIGHT) / (maxY - minY)));
+  const centre = [(minX + maxX) / 2, (minY + maxY) / 2] as const;
+  // Centred on the stations, but never showing beyond the drawing's edges.
+  const clamp = (value: number, size: number) => Math.min(0, Math.max(size - size * k, value));
+  return {
+    k,
+    x: clamp(MAP_WIDTH / 2 - centre[0] * k, MAP_WIDTH),
+    y: clamp(MAP_HEIGHT / 2 - centre[1] * k, MAP_HEIGHT),
+  };
+}

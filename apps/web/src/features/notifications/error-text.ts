@@ -1,5 +1,5 @@
 import { ApiError, germanMessage, NetworkError } from '../../lib/api-errors';
-import { PushUnavailableError } from './push';
+import { pushFailureMessage, PushUnavailableError } from './push';
 
 /** The German sentence for a failed call of this page: the server's violation or message, or the generic one. */
 export function errorText(error: unknown): string {
@@ -7,6 +7,7 @@ export function errorText(error: unknown): string {
   if (error instanceof NetworkError) return germanMessage(error);
   if (error instanceof ApiError)
     return error.violations[0]?.message || error.serverMessage || 'Es ist ein Fehler aufgetreten';
-  if (error instanceof DOMException) return `Der Browser hat die Anmeldung abgelehnt: ${error.message}`;
+  // A browser error (DOMException) is never shown in its English words.
+  if (error instanceof DOMException) return pushFailureMessage(error);
   return 'Es ist ein Fehler aufgetreten';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeHistory, routeValidUntil } from './route-knowledge';
+import { routeHistory } from './route-knowledge';
 
 const activity = (id: number, acquiredAt: string, acquiredUntil: string, acquiredRoutes: string[]) => ({
   id,
@@ -18,14 +18,5 @@ describe('routeHistory', () => {
     ];
     expect(routeHistory('/api/routes/1', list).map((a) => a.id)).toEqual([2, 3, 1]);
     expect(routeHistory('/api/routes/9', list)).toEqual([]);
-  });
-});
-
-describe('routeValidUntil', () => {
-  it('is the latest acquiredUntil, not the one of the latest drive', () => {
-    expect(routeValidUntil([{ acquiredUntil: '2024-11-30' }, { acquiredUntil: '2025-01-03' }])).toBe('2025-01-03');
-  });
-  it('is null for a route never recorded', () => {
-    expect(routeValidUntil([])).toBeNull();
   });
 });

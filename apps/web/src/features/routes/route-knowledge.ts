@@ -1,4 +1,3 @@
-import { latestValidity } from '@streckenpass/contract/knowledge';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
 
 type ActivityDates = Pick<RouteActivity, 'id' | 'acquiredAt' | 'acquiredUntil' | 'acquiredRoutes'>;
@@ -8,9 +7,4 @@ export function routeHistory<T extends ActivityDates>(routeIri: string, activiti
   return activities
     .filter((activity) => activity.acquiredRoutes.includes(routeIri))
     .sort((a, b) => (a.acquiredAt === b.acquiredAt ? b.id - a.id : a.acquiredAt < b.acquiredAt ? 1 : -1));
-}
-
-/** "Streckenkunde gültig bis": the latest acquiredUntil among the route's activities; null = never recorded. */
-export function routeValidUntil(history: readonly Pick<RouteActivity, 'acquiredUntil'>[]): string | null {
-  return latestValidity(history.map((activity) => activity.acquiredUntil));
 }

@@ -1,10 +1,13 @@
-import { asc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Backup } from '@streckenpass/contract/backup';
-import { LIMITS } from '@streckenpass/contract/limits';
 import type { Executor } from '../../../db/client.js';
+import { routeActivityRoutesLink } from '../../../db/links.js';
+import { RECORD_QUOTAS } from '../../../db/quota.js';
 import { routeActivities, routeActivityRoutes } from '../../../db/schema.js';
-import { insertRows, key, keysOf, linkedIds, linkRows, pageOf, reserveIds } from './rows.js';
+import { inPage, insertLinks, insertRecords, key, keysOf, newLinks, withLinkedIds } from './rows.js';
 import type { BackupSection } from './section.js';
+import { plural } from '@streckenpass/contract/plural';
+import { TERMS } from '@streckenpass/contract/terms';
 
 type RouteActivityItem = Backup['routeActivities'][number];
 
@@ -31,67 +34,45 @@ export const routeActivitiesSection: BackupSection<RouteActivityItem> = {
   tables: [routeActivities, routeActivityRoutes],
   references: [{ section: 'routes', refs: (activity) => activity.routes, what: 'Strecke' }],
   quota: {
-    records: { limit: LIMITS.drivesPerAccount, label: 'Fahrten' },
-    links: {
-      refs: (activity) => activity.routes,
-      quota: { limit: LIMITS.driveRoutesPerAccount, label: 'Strecken in allen Fahrten' },
-    },
+    records: RECORD_QUOTAS.route_activities,
+    links: { refs: (activity) => activity.routes, quota: routeActivityRoutesLink.quota },
   },
   async read(ex, userId, page) {
-    const rows = await ex
-      .select({
-        ref: routeActivities.id,
-        acquiredAt: routeActivities.acquiredAt,
-        acquiredUntil: routeActivities.acquiredUntil,
-      })
-      .from(routeActivities)
-      .where(pageOf(routeActivities, userId, page))
-      .orderBy(asc(routeActivities.id))
-      .limit(page.limit);
-    const links = await linkedIds(
+    const { id: ref, acquiredAt, acquiredUntil } = routeActivities;
+    const query = ex.select({ ref, acquiredAt, acquiredUntil }).from(routeActivities).$dynamic();
+    return withLinkedIds(
       ex,
-      routeActivities,
-      routeActivityRoutes.routeActivityId,
-      routeActivityRoutes.routeId,
-      routeActivityRoutes,
       userId,
-      rows.map((row) => row.ref),
+      await inPage(query, routeActivities, userId, page),
+      routeActivityRoutesLink,
+      'routes',
     );
-    return rows.map((row) => ({ ...row, routes: links.get(row.ref) ?? [] }));
   },
   naturalKey: (activity, keyOf) =>
     key(activity.acquiredAt, activity.acquiredUntil, keysOf('routes', activity.routes, keyOf)),
   describe: (activity) =>
     `${activity.acquiredAt.split('-').reverse().join('.')} bis ${activity.acquiredUntil.split('-').reverse().join('.')}: ` +
-    `${activity.routes.length} ${activity.routes.length === 1 ? 'Strecke' : 'Strecken'}`,
+    plural(activity.routes.length, TERMS.route, TERMS.routes),
   async insert(ex, userId, items, idOf) {
-    const ids = await reserveIds(ex, 'route_activities', items.length);
-    await insertRows(
-      ex,
-      'route_activities',
-      { id: 'integer', owner_id: 'integer', acquired_at: 'date', acquired_until: 'date' },
-      items.map((item, i) => ({
-        id: ids[i],
-        owner_id: userId,
-        acquired_at: item.acquiredAt,
-        acquired_until: item.acquiredUntil,
-      })),
-    );
+    const columns = { acquired_at: 'date', acquired_until: 'date' } as const;
+    const ids = await insertRecords(ex, 'route_activities', userId, columns, items, (item) => ({
+      acquired_at: item.acquiredAt,
+      acquired_until: item.acquiredUntil,
+    }));
     // The triggers of migration 0001 keep each route's validity, once per statement. Their per-route lookup is
     // planned from table statistics; right after thousands of new activities (an import of a whole list) the
     // statistics are stale and the planner scans all of the user's activities for every route: quadratic, over a
     // minute for 10,000 lines on PGlite, which has no autovacuum. For a large batch the statistics are refreshed
     // (ANALYZE counts the transaction's own new rows) and, for this one statement, hash and merge joins are off,
     // so each route's activities are found through its links and the activities' primary key.
-    const links = linkRows(items, ids, (item) => item.routes, 'routes', idOf, ['route_activity_id', 'route_id']);
-    const columns = { route_activity_id: 'integer', route_id: 'integer' } as const;
-    const large = links.length >= ANALYZE_AFTER;
+    const links = newLinks(routeActivityRoutesLink, items, ids, (item) => item.routes, 'routes', idOf);
+    const large = links.rows.length >= ANALYZE_AFTER;
     if (large) {
       await analyzeWhenGrown(ex);
       await ex.execute(sql`set local enable_hashjoin = off`);
       await ex.execute(sql`set local enable_mergejoin = off`);
     }
-    await insertRows(ex, 'route_activity_routes', columns, links);
+    await insertLinks(ex, links);
     if (large) {
       await ex.execute(sql`set local enable_hashjoin = default`);
       await ex.execute(sql`set local enable_mergejoin = default`);

@@ -1,11 +1,12 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Backup } from '@streckenpass/contract/backup';
-import { LIMITS } from '@streckenpass/contract/limits';
 import { validityRuleLabel } from '@streckenpass/contract/notifications';
 import type { StationIndex } from '@streckenpass/contract/stations';
+import { RECORD_QUOTAS } from '../../../db/quota.js';
 import { routes } from '../../../db/schema.js';
-import { insertRows, key, pageOf, reserveIds } from './rows.js';
+import { inPage, insertRecords, key } from './rows.js';
 import type { BackupSection } from './section.js';
+import { routeDescriptionColumns } from '../../../db/route-columns.js';
 
 type RouteItem = Backup['routes'][number];
 
@@ -49,36 +50,20 @@ export const routesSection = (stations: StationIndex): BackupSection<RouteItem> 
   name: 'routes',
   tables: [routes],
   references: [],
-  quota: { records: { limit: LIMITS.routesPerAccount, label: 'Strecken' } },
-  async read(ex, userId, page) {
-    const rows = await ex
-      .select({
-        ref: routes.id,
-        name: routes.name,
-        companyRoute: routes.companyRoute,
-        startPoint: routes.startPoint,
-        endPoint: routes.endPoint,
-        validityDays: routes.validityDays,
-        startStation: routes.startStation,
-        endStation: routes.endStation,
-      })
-      .from(routes)
-      .where(pageOf(routes, userId, page))
-      .orderBy(asc(routes.id))
-      .limit(page.limit);
-    return rows;
+  quota: { records: RECORD_QUOTAS.routes },
+  read: (ex, userId, page) => {
+    const columns = { ref: routes.id, ...routeDescriptionColumns, validityDays: routes.validityDays };
+    return inPage(ex.select(columns).from(routes).$dynamic(), routes, userId, page);
   },
   naturalKey: (route) => key(route.name, route.companyRoute ?? '', route.startPoint, route.endPoint),
   describe: (route) =>
     `${route.name}${route.companyRoute ? ` (${route.companyRoute})` : ''}: ${route.startPoint} – ${route.endPoint}`,
-  async insert(ex, userId, items) {
-    const ids = await reserveIds(ex, 'routes', items.length);
-    await insertRows(
+  insert: (ex, userId, items) =>
+    insertRecords(
       ex,
       'routes',
+      userId,
       {
-        id: 'integer',
-        owner_id: 'integer',
         name: 'text',
         company_route: 'text',
         start_point: 'text',
@@ -87,9 +72,8 @@ export const routesSection = (stations: StationIndex): BackupSection<RouteItem> 
         start_station: 'text',
         end_station: 'text',
       },
-      items.map((item, i) => ({
-        id: ids[i],
-        owner_id: userId,
+      items,
+      (item) => ({
         name: item.name,
         company_route: item.companyRoute,
         start_point: item.startPoint,
@@ -97,10 +81,8 @@ export const routesSection = (stations: StationIndex): BackupSection<RouteItem> 
         validity_days: item.validityDays ?? null,
         start_station: knownCode(stations, item.startStation) ?? null,
         end_station: knownCode(stations, item.endStation) ?? null,
-      })),
-    );
-    return ids;
-  },
+      }),
+    ),
   merge: {
     plan(existing, incoming) {
       const { said } = routeChanges(stations, existing, incoming);

@@ -1,8 +1,8 @@
-import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, eq, getTableName, gt, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { BackupSectionName } from '@streckenpass/contract/backup';
 import type { Executor } from '../../../db/client.js';
-import { aggregatedIds } from '../../../db/owned.js';
+import { aggregatedIds, type LinkTable } from '../../../db/owned.js';
 import type { IdOf, KeyOf, Page } from './section.js';
 
 // What the sections share: bulk inserts with reserved ids, link rows, natural keys, pages of the user's records.
@@ -33,10 +33,12 @@ export async function reserveIds(ex: Executor, table: string, count: number): Pr
  * number of rows (a multi-row VALUES with thousands of parameters is slow to bind, on PGlite above all). Table and
  * column names come from the declarations below, never from input.
  */
+type ColumnTypes = Record<string, 'integer' | 'text' | 'date'>;
+
 export async function insertRows(
   ex: Executor,
   table: string,
-  columns: Record<string, 'integer' | 'text' | 'date'>,
+  columns: ColumnTypes,
   rows: Record<string, unknown>[],
 ): Promise<void> {
   if (rows.length === 0) return;
@@ -49,24 +51,38 @@ export async function insertRows(
   );
 }
 
+/** The rows of a link table to insert (`newLinks`), with the table's name and column types. */
+export interface NewLinks {
+  table: string;
+  columns: ColumnTypes;
+  rows: Record<string, unknown>[];
+}
+
 /**
- * Rows of a link table for newly inserted parents: `parentIds[i]` linked to the database ids of `refsOf(items[i])`
- * in section `child`, each pair once.
+ * Rows of `link` for newly inserted parents: `parentIds[i]` linked to the database ids of `refsOf(items[i])` in
+ * section `child`, each pair once.
  */
-export function linkRows<Item>(
+export function newLinks<Item>(
+  link: LinkTable,
   items: readonly Item[],
   parentIds: readonly (number | undefined)[],
   refsOf: (item: Item) => readonly number[],
   child: BackupSectionName,
   idOf: IdOf,
-  [parentColumn, childColumn]: [string, string],
-): Record<string, unknown>[] {
-  return items.flatMap((item, i) =>
+): NewLinks {
+  const [parentColumn, childColumn] = [link.parentColumn.name, link.childColumn.name];
+  const rows = items.flatMap((item, i) =>
     [...new Set(refsOf(item).map((ref) => idOf(child, ref)))].map((childId) => ({
       [parentColumn]: parentIds[i],
       [childColumn]: childId,
     })),
   );
+  return { table: getTableName(link.table), columns: { [parentColumn]: 'integer', [childColumn]: 'integer' }, rows };
+}
+
+/** Inserts link rows from `newLinks`. */
+export async function insertLinks(ex: Executor, links: NewLinks): Promise<void> {
+  await insertRows(ex, links.table, links.columns, links.rows);
 }
 
 export const key = (...parts: unknown[]) => JSON.stringify(parts);
@@ -75,31 +91,70 @@ export function keysOf(section: BackupSectionName, refs: readonly number[], keyO
   return refs.map((ref) => keyOf(section, ref) ?? `?${ref}`).sort();
 }
 
-/** Pairs (parent id, child id) of a link table for the given parents of the user, as `Map<parent, child[]>`. */
-export async function linkedIds(
+/** Adds to each row of a page the ids its records link to through `link`, as `field` (one query for the page). */
+export async function withLinkedIds<Row extends { ref: number }, Field extends string>(
   ex: Executor,
-  parent: PgTable & { id: PgColumn; ownerId: PgColumn },
-  parentColumn: PgColumn,
-  childColumn: PgColumn,
-  link: PgTable,
   userId: number,
-  parentIds: readonly number[],
-): Promise<Map<number, number[]>> {
-  if (parentIds.length === 0) return new Map();
-  const rows = await ex
-    .select({ parentId: parent.id, childIds: aggregatedIds(childColumn) })
-    .from(parent as PgTable)
-    .leftJoin(link, eq(parentColumn, parent.id))
-    .where(and(eq(parent.ownerId, userId), inArray(parent.id, [...parentIds])))
-    .groupBy(parent.id);
-  return new Map(rows.map((row) => [row.parentId as number, (row.childIds as number[]).map(Number)]));
+  rows: Row[],
+  link: Pick<LinkTable, 'table' | 'parent' | 'parentColumn' | 'childColumn'>,
+  field: Field,
+): Promise<(Row & Record<Field, number[]>)[]> {
+  const { parent } = link;
+  const linked =
+    rows.length === 0
+      ? []
+      : await ex
+          .select({ parentId: parent.id, childIds: aggregatedIds(link.childColumn) })
+          .from(parent as PgTable)
+          .leftJoin(link.table, eq(link.parentColumn, parent.id))
+          .where(
+            and(
+              eq(parent.ownerId, userId),
+              inArray(
+                parent.id,
+                rows.map((row) => row.ref),
+              ),
+            ),
+          )
+          .groupBy(parent.id);
+  const byParent = new Map(linked.map((row) => [row.parentId as number, (row.childIds as number[]).map(Number)]));
+  return rows.map((row) => ({ ...row, [field]: byParent.get(row.ref) ?? [] }) as Row & Record<Field, number[]>);
 }
 
-/** The user's records of a page: `owner_id = userId and id > after`, in id order, at most `limit`. */
-export function pageOf(
+/**
+ * A select of a section's table narrowed to one page of the user's records: `owner_id = userId and id > after`, in
+ * id order, at most `limit` (pass the query as `.$dynamic()`).
+ */
+export function inPage<Query extends PgSelect>(
+  query: Query,
   table: PgTable & { id: PgColumn; ownerId: PgColumn },
   userId: number,
   page: Page,
-): SQL | undefined {
-  return and(eq(table.ownerId, userId), gt(table.id, page.after));
+) {
+  return query
+    .where(and(eq(table.ownerId, userId), gt(table.id, page.after)))
+    .orderBy(asc(table.id))
+    .limit(page.limit);
+}
+
+/**
+ * Inserts `items` as new records of the user under reserved ids (`id`, `owner_id` and the `columns` that `values`
+ * gives) and returns the ids in the items' order.
+ */
+export async function insertRecords<Item>(
+  ex: Executor,
+  table: string,
+  userId: number,
+  columns: ColumnTypes,
+  items: readonly Item[],
+  values: (item: Item) => Record<string, unknown>,
+): Promise<number[]> {
+  const ids = await reserveIds(ex, table, items.length);
+  await insertRows(
+    ex,
+    table,
+    { id: 'integer', owner_id: 'integer', ...columns },
+    items.map((item, i) => ({ id: ids[i], owner_id: userId, ...values(item) })),
+  );
+  return ids;
 }

@@ -1,10 +1,13 @@
-import { asc } from 'drizzle-orm';
 import type { Backup } from '@streckenpass/contract/backup';
 import { LIMITS } from '@streckenpass/contract/limits';
+import { tourRoutesLink } from '../../../db/links.js';
+import { RECORD_QUOTAS } from '../../../db/quota.js';
 import { tourRoutes, tours } from '../../../db/schema.js';
 import { unprocessable } from '../../../lib/errors.js';
-import { chunks, insertRows, key, keysOf, linkedIds, linkRows, pageOf, reserveIds } from './rows.js';
+import { chunks, inPage, insertLinks, insertRecords, key, keysOf, newLinks, withLinkedIds } from './rows.js';
 import type { BackupSection } from './section.js';
+import { plural } from '@streckenpass/contract/plural';
+import { TERMS } from '@streckenpass/contract/terms';
 
 type TourItem = Backup['tours'][number];
 
@@ -13,45 +16,25 @@ export const toursSection: BackupSection<TourItem> = {
   tables: [tours, tourRoutes],
   references: [{ section: 'routes', refs: (tour) => tour.routes, what: 'Strecke' }],
   quota: {
-    records: { limit: LIMITS.toursPerAccount, label: 'Touren' },
-    links: {
-      refs: (tour) => tour.routes,
-      quota: { limit: LIMITS.tourRoutesPerAccount, label: 'Strecken in allen Touren' },
-    },
+    records: RECORD_QUOTAS.tours,
+    links: { refs: (tour) => tour.routes, quota: tourRoutesLink.quota },
   },
   async read(ex, userId, page) {
-    const rows = await ex
-      .select({ ref: tours.id, name: tours.name })
-      .from(tours)
-      .where(pageOf(tours, userId, page))
-      .orderBy(asc(tours.id))
-      .limit(page.limit);
-    const links = await linkedIds(
-      ex,
+    const rows = await inPage(
+      ex.select({ ref: tours.id, name: tours.name }).from(tours).$dynamic(),
       tours,
-      tourRoutes.tourId,
-      tourRoutes.routeId,
-      tourRoutes,
       userId,
-      rows.map((row) => row.ref),
+      page,
     );
-    return rows.map((row) => ({ ...row, routes: links.get(row.ref) ?? [] }));
+    return withLinkedIds(ex, userId, rows, tourRoutesLink, 'routes');
   },
   naturalKey: (tour) => key(tour.name),
-  describe: (tour) => `${tour.name} (${tour.routes.length} ${tour.routes.length === 1 ? 'Strecke' : 'Strecken'})`,
+  describe: (tour) => `${tour.name} (${plural(tour.routes.length, TERMS.route, TERMS.routes)})`,
   async insert(ex, userId, items, idOf) {
-    const ids = await reserveIds(ex, 'tours', items.length);
-    await insertRows(
+    const ids = await insertRecords(ex, 'tours', userId, { name: 'text' }, items, (item) => ({ name: item.name }));
+    await insertLinks(
       ex,
-      'tours',
-      { id: 'integer', owner_id: 'integer', name: 'text' },
-      items.map((item, i) => ({ id: ids[i], owner_id: userId, name: item.name })),
-    );
-    await insertRows(
-      ex,
-      'tour_routes',
-      { tour_id: 'integer', route_id: 'integer' },
-      linkRows(items, ids, (item) => item.routes, 'routes', idOf, ['tour_id', 'route_id']),
+      newLinks(tourRoutesLink, items, ids, (item) => item.routes, 'routes', idOf),
     );
     return ids;
   },
@@ -71,7 +54,7 @@ export const toursSection: BackupSection<TourItem> = {
           },
         ]);
       }
-      return `${existing.name}: ${missing.size} ${missing.size === 1 ? 'Strecke' : 'Strecken'} hinzu`;
+      return `${existing.name}: ${plural(missing.size, TERMS.route, TERMS.routes)} hinzu`;
     },
     async apply(ex, _userId, existing, incoming, idOf) {
       const rows = [...new Set(incoming.routes.map((ref) => idOf('routes', ref)))].map((routeId) => ({

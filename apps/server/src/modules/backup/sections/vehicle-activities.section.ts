@@ -1,9 +1,11 @@
-import { asc } from 'drizzle-orm';
 import type { Backup } from '@streckenpass/contract/backup';
-import { LIMITS } from '@streckenpass/contract/limits';
+import { vehicleActivityVehiclesLink } from '../../../db/links.js';
+import { RECORD_QUOTAS } from '../../../db/quota.js';
 import { vehicleActivities, vehicleActivityVehicles } from '../../../db/schema.js';
-import { insertRows, key, keysOf, linkedIds, linkRows, pageOf, reserveIds } from './rows.js';
+import { inPage, insertLinks, insertRecords, key, keysOf, newLinks, withLinkedIds } from './rows.js';
 import type { BackupSection } from './section.js';
+import { plural } from '@streckenpass/contract/plural';
+import { TERMS } from '@streckenpass/contract/terms';
 
 type VehicleActivityItem = Backup['vehicleActivities'][number];
 
@@ -15,51 +17,31 @@ export const vehicleActivitiesSection: BackupSection<VehicleActivityItem> = {
     { section: 'vehicles', refs: (activity) => activity.vehicles, what: 'Fahrzeug' },
   ],
   quota: {
-    records: { limit: LIMITS.vehicleActivitiesPerAccount, label: 'Fahrzeugeinträge' },
-    links: {
-      refs: (activity) => activity.vehicles,
-      quota: { limit: LIMITS.driveVehiclesPerAccount, label: 'Fahrzeuge in allen Fahrzeugeinträgen' },
-    },
+    records: RECORD_QUOTAS.vehicle_activities,
+    links: { refs: (activity) => activity.vehicles, quota: vehicleActivityVehiclesLink.quota },
   },
   async read(ex, userId, page) {
-    const rows = await ex
-      .select({ ref: vehicleActivities.id, routeActivity: vehicleActivities.routeActivityId })
-      .from(vehicleActivities)
-      .where(pageOf(vehicleActivities, userId, page))
-      .orderBy(asc(vehicleActivities.id))
-      .limit(page.limit);
-    const links = await linkedIds(
-      ex,
-      vehicleActivities,
-      vehicleActivityVehicles.vehicleActivityId,
-      vehicleActivityVehicles.vehicleId,
-      vehicleActivityVehicles,
-      userId,
-      rows.map((row) => row.ref),
-    );
-    return rows.map((row) => ({ ...row, vehicles: links.get(row.ref) ?? [] }));
+    const columns = { ref: vehicleActivities.id, routeActivity: vehicleActivities.routeActivityId };
+    const rows = await inPage(ex.select(columns).from(vehicleActivities).$dynamic(), vehicleActivities, userId, page);
+    return withLinkedIds(ex, userId, rows, vehicleActivityVehiclesLink, 'vehicles');
   },
   naturalKey: (activity, keyOf) =>
     key(keyOf('routeActivities', activity.routeActivity) ?? '?', keysOf('vehicles', activity.vehicles, keyOf)),
-  describe: (activity) =>
-    `${activity.vehicles.length} ${activity.vehicles.length === 1 ? 'Fahrzeug' : 'Fahrzeuge'} zu einer Fahrt`,
+  describe: (activity) => `${plural(activity.vehicles.length, TERMS.vehicle, TERMS.vehicles)} zu einer Fahrt`,
   async insert(ex, userId, items, idOf) {
-    const ids = await reserveIds(ex, 'vehicle_activities', items.length);
-    await insertRows(
+    const ids = await insertRecords(
       ex,
       'vehicle_activities',
-      { id: 'integer', owner_id: 'integer', route_activity_id: 'integer' },
-      items.map((item, i) => ({
-        id: ids[i],
-        owner_id: userId,
+      userId,
+      { route_activity_id: 'integer' },
+      items,
+      (item) => ({
         route_activity_id: idOf('routeActivities', item.routeActivity),
-      })),
+      }),
     );
-    await insertRows(
+    await insertLinks(
       ex,
-      'vehicle_activity_vehicles',
-      { vehicle_activity_id: 'integer', vehicle_id: 'integer' },
-      linkRows(items, ids, (item) => item.vehicles, 'vehicles', idOf, ['vehicle_activity_id', 'vehicle_id']),
+      newLinks(vehicleActivityVehiclesLink, items, ids, (item) => item.vehicles, 'vehicles', idOf),
     );
     return ids;
   },

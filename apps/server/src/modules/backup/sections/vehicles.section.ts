@@ -1,9 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Backup } from '@streckenpass/contract/backup';
-import { LIMITS } from '@streckenpass/contract/limits';
 import { validityRuleLabel } from '@streckenpass/contract/notifications';
+import { RECORD_QUOTAS } from '../../../db/quota.js';
 import { vehicles } from '../../../db/schema.js';
-import { insertRows, key, pageOf, reserveIds } from './rows.js';
+import { inPage, insertRecords, key } from './rows.js';
 import type { BackupSection } from './section.js';
 
 type VehicleItem = Backup['vehicles'][number];
@@ -12,31 +12,24 @@ export const vehiclesSection: BackupSection<VehicleItem> = {
   name: 'vehicles',
   tables: [vehicles],
   references: [],
-  quota: { records: { limit: LIMITS.vehiclesPerAccount, label: 'Fahrzeuge' } },
+  quota: { records: RECORD_QUOTAS.vehicles },
   read: (ex, userId, page) =>
-    ex
-      .select({ ref: vehicles.id, name: vehicles.name, validityDays: vehicles.validityDays })
-      .from(vehicles)
-      .where(pageOf(vehicles, userId, page))
-      .orderBy(asc(vehicles.id))
-      .limit(page.limit),
+    inPage(
+      ex
+        .select({ ref: vehicles.id, name: vehicles.name, validityDays: vehicles.validityDays })
+        .from(vehicles)
+        .$dynamic(),
+      vehicles,
+      userId,
+      page,
+    ),
   naturalKey: (vehicle) => key(vehicle.name),
   describe: (vehicle) => vehicle.name,
-  async insert(ex, userId, items) {
-    const ids = await reserveIds(ex, 'vehicles', items.length);
-    await insertRows(
-      ex,
-      'vehicles',
-      { id: 'integer', owner_id: 'integer', name: 'text', validity_days: 'integer' },
-      items.map((item, i) => ({
-        id: ids[i],
-        owner_id: userId,
-        name: item.name,
-        validity_days: item.validityDays ?? null,
-      })),
-    );
-    return ids;
-  },
+  insert: (ex, userId, items) =>
+    insertRecords(ex, 'vehicles', userId, { name: 'text', validity_days: 'integer' }, items, (item) => ({
+      name: item.name,
+      validity_days: item.validityDays ?? null,
+    })),
   // As for routes: a rule the document states and that differs is set; null (follows the account) clears nothing.
   merge: {
     plan(existing, incoming) {

@@ -1,6 +1,7 @@
-import { List, Table, Text } from '@mantine/core';
+import { List, Text } from '@mantine/core';
 import type { MergePreview } from '@streckenpass/contract/backup';
 import { formatNumber } from '@streckenpass/contract/format';
+import { DataTable } from './data-table';
 
 /** What a restore or import adds, changes and leaves, per kind of record, with the first examples. */
 export function MergePreviewTable({ preview, caption }: { preview: MergePreview; caption: string }) {
@@ -8,29 +9,21 @@ export function MergePreviewTable({ preview, caption }: { preview: MergePreview;
   const examples = sections.flatMap((s) => s.examples.map((example) => `${s.label}: ${example}`)).slice(0, 12);
   return (
     <>
-      <Table.ScrollContainer minWidth={320}>
-        <Table striped withTableBorder>
-          <Table.Caption>{caption}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Art</Table.Th>
-              <Table.Th scope="col">neu</Table.Th>
-              <Table.Th scope="col">ergänzt</Table.Th>
-              <Table.Th scope="col">schon vorhanden</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sections.map((section) => (
-              <Table.Tr key={section.section}>
-                <Table.Th scope="row">{section.label}</Table.Th>
-                <Table.Td>{formatNumber(section.added)}</Table.Td>
-                <Table.Td>{formatNumber(section.changed)}</Table.Td>
-                <Table.Td>{formatNumber(section.unchanged)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        caption={caption}
+        minWidth={320}
+        columns={['Art', 'neu', 'ergänzt', 'schon vorhanden']}
+        rowHeaders
+        rows={sections.map((section) => ({
+          key: section.section,
+          cells: [
+            section.label,
+            formatNumber(section.added),
+            formatNumber(section.changed),
+            formatNumber(section.unchanged),
+          ],
+        }))}
+      />
       {examples.length > 0 && (
         <List size="sm" spacing={2}>
           {examples.map((example) => (

@@ -1,6 +1,7 @@
 import { Button, Card, Text, Title } from '@mantine/core';
 import type { User } from '@streckenpass/contract/users';
 import { Link } from 'react-router';
+import { EmailAddress } from '../../../components/email-address';
 
 export function fullName(user: Pick<User, 'firstname' | 'lastname'>): string {
   return [user.firstname, user.lastname].filter(Boolean).join(' ');
@@ -15,8 +16,8 @@ export function AccountCard({ user, accountPath }: { user: User; accountPath: st
         Mein Konto
       </Title>
       <Text fw={600}>{name ? `Hallo ${name}!` : 'Hallo!'}</Text>
-      <Text c="dimmed" size="sm" mb="md" style={{ overflowWrap: 'anywhere' }}>
-        {user.email}
+      <Text c="dimmed" size="sm" mb="md" style={{ overflowWrap: 'break-word' }}>
+        <EmailAddress email={user.email} />
       </Text>
       <Button component={Link} to={accountPath} variant="light">
         Konto bearbeiten

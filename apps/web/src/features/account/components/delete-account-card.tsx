@@ -19,6 +19,8 @@ export function DeleteAccountCard() {
     // The server says what is wrong ("Das Passwort ist falsch.").
     errorMessage: (error) => (error instanceof ApiError ? error.serverMessage : undefined),
     fallbackMessage: 'Es ist ein Fehler aufgetreten',
+    // Once the password is corrected, "Das Passwort ist falsch." no longer holds.
+    formErrorFields: ['password'],
   });
 
   return (

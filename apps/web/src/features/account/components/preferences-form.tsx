@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Stack, Title } from '@mantine/core';
 import { updatePreferencesSchema, type User } from '@streckenpass/contract/users';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -7,6 +7,7 @@ import { useContractForm } from '../../../lib/use-contract-form';
 import { useReportSettings } from '../api/get-report-settings';
 import { useUpdatePreferences } from '../api/update-preferences';
 import { FormError } from '../../../components/form-error';
+import { FormSubmit } from '../../../components/form-submit';
 
 /** "Wochenbericht per E-Mail": the two report preferences of the signed-in user. */
 export function PreferencesForm({ user }: { user: User }) {
@@ -54,17 +55,17 @@ export function PreferencesForm({ user }: { user: User }) {
             </Alert>
           )}
           <FormError error={formError} />
-          <Group justify="space-between">
-            <Button component={Link} to={paths.account} variant="subtle">
-              Zurück zum Konto
-            </Button>
-            <Button type="submit" loading={isPending}>
-              Einstellungen speichern
-            </Button>
-          </Group>
-          <Text size="xs" c="dimmed">
-            Sie können die Berichte jederzeit hier wieder abbestellen.
-          </Text>
+          <FormSubmit
+            loading={isPending}
+            back={
+              <Button component={Link} to={paths.account} variant="subtle">
+                Zurück zum Konto
+              </Button>
+            }
+            note="Sie können die Berichte jederzeit hier wieder abbestellen."
+          >
+            Einstellungen speichern
+          </FormSubmit>
         </Stack>
       </form>
     </Card>

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { TERMS } from '@streckenpass/contract/terms';
 import { forgotPasswordSchema } from '@streckenpass/contract/users';
 import { z } from 'zod';
 import { useContractForm } from '../../../lib/use-contract-form';
@@ -37,7 +38,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           </Alert>
         )}
         <FormError error={formError} />
-        <TextInput label="E-Mail Adresse" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+        <TextInput label={TERMS.email} type="email" autoComplete="email" required {...form.getInputProps('email')} />
         <Group justify="space-between" mt="xs">
           <Button variant="subtle" type="button" onClick={onBack}>
             Zurück zur Anmeldung

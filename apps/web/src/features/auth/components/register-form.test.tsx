@@ -12,7 +12,7 @@ const renderForm = () =>
 
 async function register(email: string) {
   const user = userEvent.setup();
-  await user.type(screen.getByLabelText(/E-Mail Adresse/), email);
+  await user.type(screen.getByLabelText(/E-Mail-Adresse/), email);
   await user.type(screen.getByLabelText(/Vorname/), 'Erika');
   await user.type(screen.getByLabelText(/Nachname/), 'Muster');
   await user.type(screen.getByLabelText(/^Passwort/, { selector: 'input' }), 'ein-gutes-Passwort-42');

@@ -1,4 +1,5 @@
 import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { TERMS } from '@streckenpass/contract/terms';
 import { registerSchema } from '@streckenpass/contract/users';
 import { ApiError } from '../../../lib/api-errors';
 import { useContractForm } from '../../../lib/use-contract-form';
@@ -19,7 +20,7 @@ export function RegisterForm({ onBack, onSuccess }: { onBack: () => void; onSucc
     <form onSubmit={onSubmit} noValidate aria-label="Registrieren">
       <Stack gap="sm">
         <FormError error={formError} />
-        <TextInput label="E-Mail Adresse" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+        <TextInput label={TERMS.email} type="email" autoComplete="email" required {...form.getInputProps('email')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Vorname" autoComplete="given-name" required {...form.getInputProps('firstname')} />
           <TextInput label="Nachname" autoComplete="family-name" required {...form.getInputProps('lastname')} />

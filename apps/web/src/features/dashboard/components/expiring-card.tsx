@@ -9,7 +9,7 @@ import {
   type KnowledgeStatus,
 } from '@streckenpass/contract/status';
 import type { ExpiringRoute } from '@streckenpass/contract/routes';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
@@ -75,10 +75,30 @@ function EmptyState({
   );
 }
 
-/** "Verfallsübersicht": the full expiring list, filtered here by day window and "only recorded" (seed section 4). */
-export function ExpiringCard({ links }: { links: ExpiringCardLinks }) {
+/**
+ * "Verfallsübersicht": the full expiring list, filtered here by day window and "only recorded" (seed section 4).
+ * `rowAction` puts a button beside each row (the page's "Heute gefahren": recording what runs out in one tap).
+ */
+export function ExpiringCard({
+  links,
+  rowAction,
+}: {
+  links: ExpiringCardLinks;
+  rowAction?: (entry: ExpiringRoute) => ReactNode;
+}) {
   const expiring = useExpiringRoutes();
   const { days, recordedOnly, status, setDays, setRecordedOnly, setStatus } = useDashboardFilter();
+  // A tile of "Auf einen Blick" filters this list: bring it into view and move the focus to its heading, so the
+  // driver sees what the tap did (on a phone the list stands far below the tiles).
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const shownStatus = useRef(status);
+  useEffect(() => {
+    if (status === shownStatus.current) return;
+    shownStatus.current = status;
+    if (!status || !titleRef.current) return;
+    titleRef.current.scrollIntoView?.({ block: 'start' });
+    titleRef.current.focus({ preventScroll: true });
+  }, [status]);
   const shown = useMemo(() => {
     const entries = expiring.data ?? [];
     // A state chosen in "Auf einen Blick" shows all routes in that state, whatever the day window.
@@ -90,7 +110,7 @@ export function ExpiringCard({ links }: { links: ExpiringCardLinks }) {
 
   return (
     <Card component="section" aria-labelledby="expiring-title">
-      <Title order={2} size="h4" mb="sm" id="expiring-title">
+      <Title order={2} size="h4" mb="sm" id="expiring-title" ref={titleRef} tabIndex={-1} className={classes.title}>
         Verfallsübersicht
       </Title>
       <Group gap={6} mb="xs" role="group" aria-label="Zeitraum in Tagen">
@@ -141,14 +161,14 @@ export function ExpiringCard({ links }: { links: ExpiringCardLinks }) {
           {shown.map((entry) => {
             const entryStatus = knowledgeStatus(entry.acquired_until_days);
             return (
-              <li key={entry.id}>
+              <li key={entry.id} className={classes.row}>
                 <UnstyledButton component={Link} to={links.route(entry.id)} className={classes.entry}>
                   <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
                     {entry.name}
                     {entry.companyRoute && (
                       <Text span size="sm" c="dimmed">
                         {' '}
-                        → {entry.companyRoute}
+                        · Kürzel {entry.companyRoute}
                       </Text>
                     )}
                   </Text>
@@ -161,6 +181,7 @@ export function ExpiringCard({ links }: { links: ExpiringCardLinks }) {
                     {validityLabel(entry.acquired_until_days)}
                   </Text>
                 </UnstyledButton>
+                {rowAction?.(entry)}
               </li>
             );
           })}

@@ -75,7 +75,7 @@ export function StateSummary({ entries }: { entries: readonly ExpiringRoute[] })
         {next ? (
           <>
             Nächster Ablauf: <strong>{next.name}</strong> am {formatDate(next.acquired_until)} (
-            {validityLabel(next.acquired_until_days)})
+            {validityLabel(next.acquired_until_days, 'inSentence')})
           </>
         ) : (
           'Keine gültige Streckenkunde, die als Nächstes abläuft.'

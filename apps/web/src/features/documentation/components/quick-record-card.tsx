@@ -12,38 +12,39 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { addDays } from '@streckenpass/contract/knowledge';
+import { addDays, daysUntil } from '@streckenpass/contract/knowledge';
+import { statusLabel } from '@streckenpass/contract/status';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
 import type { Route } from '@streckenpass/contract/routes';
 import type { Tour } from '@streckenpass/contract/tours';
-import { IconCheck } from '@tabler/icons-react';
+import { IconCheck, IconSearch } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { formatDate, todayInput } from '../../../lib/dates';
-import { useContractForm, type FormMutation } from '../../../lib/use-contract-form';
+import { useContractForm } from '../../../lib/use-contract-form';
 import {
   dateProblem,
   driveDays,
+  filterByName,
   planDocumentation,
   routeLabel,
   selectedRouteIds,
   type PeriodChoice,
 } from '../documentation';
 import { quickChoices } from '../quick-record';
-import { useRecordDocumentation } from '../use-record-documentation';
+import { driveFields, usePlannedRecording } from '../use-record-documentation';
+import { plural } from '@streckenpass/contract/plural';
 import classes from './quick-record-card.module.css';
 import { FormError } from '../../../components/form-error';
+import { DateField } from '../../../components/date-field';
+import { UndoAlert, type UndoableResult } from '../../../components/undo-notification';
 
 interface QuickRecordValues {
   acquiredAt: string;
   period: PeriodChoice;
   tours: number[];
   routes: number[];
-}
-
-function countText(count: number, one: string, many: string): string {
-  return count === 1 ? `1 ${one}` : `${count} ${many}`;
 }
 
 function Choice({
@@ -76,10 +77,16 @@ function Choice({
   );
 }
 
+/** How many routes the search shows at once. */
+const SEARCH_LIMIT = 6;
+
 /**
- * "Heute gefahren": the quickest way to record a drive – the driver's tours and last driven routes on top, one
- * tap to choose, one to save. Date (today) and validity (1 year) can be changed. Without a connection the drive
- * goes into the outbox like on the documentation page.
+ * "Heute gefahren": the quickest way to record a drive – one tap to choose, one to save, whatever the route. On top
+ * what most needs recording (expired, expiring, never driven), then the tours and the last driven routes, and a
+ * search for any other route (Enter takes the first match). Date (today) and validity (the rule) can be changed and
+ * go back to today and the rule after each save; the saved message offers "Rückgängig". On a phone "Speichern"
+ * stays pinned at the bottom of the screen while the card is in view. Without a connection the drive goes into the
+ * outbox like on the documentation page.
  */
 export function QuickRecordCard({
   tours,
@@ -96,10 +103,17 @@ export function QuickRecordCard({
   accountDays?: number | null;
 }) {
   const titleId = useId();
-  const { record, save } = useRecordDocumentation();
   const [editDate, setEditDate] = useState(false);
-  const choices = useMemo(() => quickChoices({ tours, routes, activities }, 4), [tours, routes, activities]);
   const today = todayInput();
+  const choices = useMemo(
+    () => quickChoices({ tours, routes, activities, today }, 4),
+    [tours, routes, activities, today],
+  );
+  const [search, setSearch] = useState('');
+  const found = useMemo(
+    () => (search.trim() ? filterByName(routes, search).slice(0, SEARCH_LIMIT) : []),
+    [routes, search],
+  );
 
   // What the drive records, or why it cannot: the documentation page's rule (`planDocumentation`), so its message is
   // the form's (the date field is often hidden behind "Datum ändern").
@@ -114,33 +128,24 @@ export function QuickRecordCard({
       accountDays,
       today: todayInput(),
     });
-  const schema = z
-    .object({
-      acquiredAt: z.string(),
-      period: z.enum(['rule', 'year', 'half-year']),
-      tours: z.array(z.number()),
-      routes: z.array(z.number()),
-    })
-    .superRefine((values, context) => {
-      const result = planOf(values);
-      if (!result.ok) context.addIssue({ code: 'custom', message: result.message });
-    });
   // Not a single request: `record` sends the drive, or – without a connection – puts it into the outbox (then it is
-  // done as well, with its own notification). `record` reports only success, so as before a refused save leaves the
-  // choice as it is and shows no message on this card.
-  const recording: FormMutation<QuickRecordValues, unknown> = {
-    isPending: save.isPending,
-    mutate: (values, callbacks) => {
-      const result = planOf(values);
-      if (result.ok) record(result.plan, { onDone: (done) => callbacks?.onSuccess?.(done) });
-    },
-  };
+  // done as well, with its own notification). As before a refused save leaves the choice as it is and shows no
+  // message on this card.
+  const { schema, recording } = usePlannedRecording(
+    { ...driveFields, tours: z.array(z.number()), routes: z.array(z.number()) },
+    planOf,
+    { inline: true },
+  );
+  // The last save's message, inside the card where the driver tapped, until the next choice.
+  const [saved, setSaved] = useState<UndoableResult | null>(null);
   const initialValues: QuickRecordValues = { acquiredAt: today, period: 'rule', tours: [], routes: [] };
   const { form, onSubmit, isPending, formError, clearFormError } = useContractForm(schema, recording, {
     initialValues,
-    onSuccess: (_done, _values, form) => {
-      form.setValues({ tours: [], routes: [], acquiredAt: todayInput() });
+    onSuccess: (done, _values, form) => {
+      setSaved(done.result);
+      form.setValues({ tours: [], routes: [], acquiredAt: todayInput(), period: 'rule' });
       setEditDate(false);
+      setSearch('');
     },
   });
   const { acquiredAt: date, period } = form.values;
@@ -151,12 +156,26 @@ export function QuickRecordCard({
   const routeCount = chosenRouteIds.length;
   const toggle = (kind: 'tours' | 'routes', id: number) => {
     clearFormError();
+    setSaved(null);
     form.setFieldValue(kind, (current: number[]) =>
       current.includes(id) ? current.filter((x) => x !== id) : [...current, id],
     );
   };
 
-  const nothingToOffer = choices.tours.length === 0 && choices.routes.length === 0;
+  const nothingToOffer = tours.length === 0 && routes.length === 0;
+  const routeChoice = (route: Route, detail: string) => (
+    <Choice
+      key={`r${route.id}`}
+      label={routeLabel(route)}
+      detail={detail}
+      selected={chosen.routes.includes(route.id)}
+      onToggle={() => toggle('routes', route.id)}
+    />
+  );
+  const ends = (route: Route) =>
+    `${placeLabel(route.startPoint, route.startStation)} – ${placeLabel(route.endPoint, route.endStation)}`;
+  const shown = new Set([...choices.due, ...choices.routes, ...found].map((route) => route.id));
+  const hiddenChosen = routes.filter((route) => chosen.routes.includes(route.id) && !shown.has(route.id));
   const days = driveDays(
     period,
     routes.filter((route) => chosenRouteIds.includes(route.id)),
@@ -183,6 +202,19 @@ export function QuickRecordCard({
           <Text size="sm" c="dimmed">
             Antippen, was Sie gefahren sind, dann speichern.
           </Text>
+          {choices.due.length > 0 && (
+            <div role="group" aria-label="Fällige Strecken">
+              <Text size="sm" fw={600} mb={4} aria-hidden>
+                Jetzt fällig
+                {choices.dueCount > choices.due.length && ` (${choices.due.length} von ${choices.dueCount})`}
+              </Text>
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
+                {choices.due.map((route) =>
+                  routeChoice(route, `${statusLabel(daysUntil(route.validUntil ?? null, today))} · ${ends(route)}`),
+                )}
+              </SimpleGrid>
+            </div>
+          )}
           {choices.tours.length > 0 && (
             <div role="group" aria-label="Touren">
               <Text size="sm" fw={600} mb={4} aria-hidden>
@@ -193,7 +225,7 @@ export function QuickRecordCard({
                   <Choice
                     key={`t${tour.id}`}
                     label={tour.name}
-                    detail={`Tour · ${countText(tour.routes.length, 'Strecke', 'Strecken')}`}
+                    detail={`Tour · ${plural(tour.routes.length, 'Strecke', 'Strecken')}`}
                     selected={chosen.tours.includes(tour.id)}
                     onToggle={() => toggle('tours', tour.id)}
                   />
@@ -207,26 +239,47 @@ export function QuickRecordCard({
                 Zuletzt gefahren
               </Text>
               <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
-                {choices.routes.map((route) => (
-                  <Choice
-                    key={`r${route.id}`}
-                    label={routeLabel(route)}
-                    detail={`${placeLabel(route.startPoint, route.startStation)} – ${placeLabel(route.endPoint, route.endStation)}`}
-                    selected={chosen.routes.includes(route.id)}
-                    onToggle={() => toggle('routes', route.id)}
-                  />
-                ))}
+                {choices.routes.map((route) => routeChoice(route, ends(route)))}
               </SimpleGrid>
             </div>
           )}
+          <TextInput
+            type="search"
+            label="Andere Strecke suchen"
+            placeholder="Name der Strecke"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              // Enter (the phone keyboard's "Los") takes the first match: search, Enter, save.
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              const first = found[0];
+              if (first && !chosen.routes.includes(first.id)) toggle('routes', first.id);
+            }}
+            description={
+              search.trim() && found.length === 0
+                ? 'Keine Strecke mit diesem Namen.'
+                : 'Eingabe: Erste Fundstelle wählen'
+            }
+          />
+          {found.length > 0 && (
+            <div role="group" aria-label="Gefundene Strecken">
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
+                {found.map((route) => routeChoice(route, ends(route)))}
+              </SimpleGrid>
+            </div>
+          )}
+          {hiddenChosen.length > 0 && (
+            <Text size="sm">Ausgewählt: {hiddenChosen.map((route) => routeLabel(route)).join(', ')}</Text>
+          )}
           <Group gap="xs" align="flex-end" wrap="wrap">
             {editDate ? (
-              <TextInput
-                type="date"
+              <DateField
                 label="Gefahren am"
                 value={date}
                 max={today}
-                onChange={(event) => form.setFieldValue('acquiredAt', event.currentTarget.value)}
+                onChange={(value) => form.setFieldValue('acquiredAt', value)}
                 required
               />
             ) : (
@@ -246,9 +299,10 @@ export function QuickRecordCard({
             />
           </Group>
           <FormError error={formError} p="xs" />
-          <div>
+          {saved && <UndoAlert result={saved} onClose={() => setSaved(null)} />}
+          <div className={classes.saveBar}>
             <Button onClick={() => onSubmit()} loading={isPending} disabled={routeCount === 0} fullWidth size="md">
-              {routeCount === 0 ? 'Speichern' : `${countText(routeCount, 'Strecke', 'Strecken')} speichern`}
+              {routeCount === 0 ? 'Speichern' : `${plural(routeCount, 'Strecke', 'Strecken')} speichern`}
             </Button>
             {validText && (
               <Text size="xs" c="dimmed" mt={4} ta="center">

@@ -8,7 +8,7 @@ import { QueryError } from '../../../components/query-error';
 
 export interface SelectableItem<Id extends number | string> {
   id: Id;
-  /** The text shown and searched for, e.g. "Uelzen - Celle → N30.1". */
+  /** The text shown and searched for, e.g. "Uelzen - Celle · Kürzel N30.1". */
   label: string;
   /** The name used in the button labels ("Strecke Uelzen - Celle auswählen"). */
   name: string;

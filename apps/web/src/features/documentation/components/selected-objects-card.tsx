@@ -1,21 +1,11 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Divider,
-  Group,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import type { PeriodChoice } from '../documentation';
+import { ActionIcon, Alert, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { plural, pluralWord } from '@streckenpass/contract/plural';
 import { IconX } from '@tabler/icons-react';
-import { useId, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import type { SelectionKind } from '../store';
+import type { DocumentationValues } from '../use-documentation-form';
+import { DrivenOnInput, PeriodControl } from './drive-fields';
 
 export interface SelectedEntry {
   id: number | string;
@@ -30,12 +20,12 @@ const sections: { kind: SelectionKind; title: string; noun: string }[] = [
 ];
 
 export interface SelectedObjectsCardProps {
-  date: string;
-  /** The latest date the input offers (today). */
-  maxDate: string;
-  onDateChange: (date: string) => void;
-  period: PeriodChoice;
-  onPeriodChange: (period: PeriodChoice) => void;
+  /** Date and validity of the drive (`useDocumentationForm`). */
+  form: UseFormReturnType<DocumentationValues>;
+  /** The latest date the input offers. */
+  today: string;
+  /** The date was changed: the last message no longer applies. */
+  onEdit: () => void;
   /** "gültig bis" for the chosen date and period, already formatted; empty when the date is not valid. */
   validUntilText: string;
   selected: Record<SelectionKind, SelectedEntry[]>;
@@ -43,7 +33,7 @@ export interface SelectedObjectsCardProps {
   routeCount: number;
   onRemove: (kind: SelectionKind, id: number | string) => void;
   onReset: () => void;
-  onSave: () => void;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
   saving: boolean;
   /** Why the last attempt did not work (validation or server), in German. */
   error: ReactNode;
@@ -60,36 +50,14 @@ export function SelectedObjectsCard(props: SelectedObjectsCardProps) {
       <Title order={2} size="h4" mb="sm" id={headingId}>
         Ausgewählte Objekte
       </Title>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          props.onSave();
-        }}
-      >
+      <form onSubmit={props.onSubmit}>
         <Stack gap="sm">
-          <TextInput
-            type="date"
-            label="Zuletzt gefahren am"
-            value={props.date}
-            max={props.maxDate}
-            onChange={(event) => props.onDateChange(event.currentTarget.value)}
-            required
-          />
+          <DrivenOnInput form={props.form} today={props.today} onEdit={props.onEdit} />
           <div>
             <Text size="sm" fw={500} mb={4} id={`${headingId}-period`}>
               Gültigkeit
             </Text>
-            <SegmentedControl
-              fullWidth
-              aria-labelledby={`${headingId}-period`}
-              value={props.period}
-              onChange={(value) => props.onPeriodChange(value as PeriodChoice)}
-              data={[
-                { value: 'rule', label: 'Regel' },
-                { value: 'year', label: '1 Jahr' },
-                { value: 'half-year', label: '½ Jahr' },
-              ]}
-            />
+            <PeriodControl form={props.form} aria-labelledby={`${headingId}-period`} />
             {props.validUntilText && (
               <Text size="xs" c="dimmed" mt={4}>
                 Gültig bis {props.validUntilText}

@@ -1,23 +1,28 @@
-import { Box, Button, Drawer, Group, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Box, Button, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import type { PeriodChoice } from '../documentation';
+import type { ReactNode } from 'react';
 import { IconCalendar } from '@tabler/icons-react';
 import { formatDate } from '../../../lib/dates';
+import type { DocumentationValues } from '../use-documentation-form';
+import { DrivenOnInput, PeriodControl } from './drive-fields';
 import classes from './selection-action-bar.module.css';
 
 export interface SelectionActionBarProps {
   visible: boolean;
   selectedCount: number;
-  date: string;
+  /** The documentation form of the "Ausgewählte Objekte" card (`useDocumentationForm`), shown again here. */
+  form: UseFormReturnType<DocumentationValues>;
   today: string;
-  onDateChange: (date: string) => void;
-  period: PeriodChoice;
-  onPeriodChange: (period: PeriodChoice) => void;
+  /** The date was changed: the last message no longer applies. */
+  onEdit: () => void;
   validUntilText: string;
-  onSave: () => void;
+  onSubmit: () => void;
   saving: boolean;
   /** Scrolls to the "Ausgewählte Objekte" card (the full list of what is selected). */
   onShowSelection: () => void;
+  /** Why the last "Speichern" did not save: shown on the bar itself, where the driver tapped. */
+  error?: ReactNode;
 }
 
 /**
@@ -26,17 +31,22 @@ export interface SelectionActionBarProps {
  */
 export function SelectionActionBar(props: SelectionActionBarProps) {
   const [opened, { open, close }] = useDisclosure(false);
-  const periodText = props.period === 'rule' ? 'nach Regel' : props.period === 'year' ? '1 Jahr' : '½ Jahr';
+  const { acquiredAt: date, period } = props.form.values;
+  const periodText = period === 'rule' ? 'nach Regel' : period === 'year' ? '1 Jahr' : '½ Jahr';
   // Short on the bar (a phone has 360 px for three controls); the full wording is in the accessible name.
-  const dateText = props.date === props.today ? 'Heute' : formatDate(props.date).slice(0, 6);
-  const shortText =
-    props.period === 'half-year' ? `${dateText} · ½` : props.period === 'year' ? `${dateText} · 1 J.` : dateText;
+  const dateText = date === props.today ? 'Heute' : formatDate(date).slice(0, 6);
+  const shortText = period === 'half-year' ? `${dateText} · ½` : period === 'year' ? `${dateText} · 1 J.` : dateText;
   if (!props.visible) return null;
   return (
     <>
       {/* Room at the end of the page, so the bar never covers the last entries. */}
       <Box h={88} hiddenFrom="md" aria-hidden />
       <Box className={classes.bar} hiddenFrom="md" role="region" aria-label="Auswahl speichern">
+        {props.error && (
+          <Text c="red" size="sm" fw={600} role="alert" mb={6}>
+            {props.error}
+          </Text>
+        )}
         <Group gap={6} wrap="nowrap">
           <UnstyledButton className={classes.count} onClick={props.onShowSelection}>
             <Text fw={700} size="sm" span truncate>
@@ -52,12 +62,12 @@ export function SelectionActionBar(props: SelectionActionBarProps) {
             leftSection={<IconCalendar size={16} aria-hidden />}
             styles={{ section: { marginInlineEnd: 4 } }}
             // The name starts with the visible text (WCAG 2.5.3) and says the rest.
-            aria-label={`${shortText}: gefahren am ${formatDate(props.date)}, gültig ${periodText} – ändern`}
+            aria-label={`${shortText}: gefahren am ${formatDate(date)}, gültig ${periodText} – ändern`}
             px={8}
           >
             {shortText}
           </Button>
-          <Button color="green" onClick={props.onSave} loading={props.saving} px={12}>
+          <Button color="green" onClick={() => props.onSubmit()} loading={props.saving} px={12}>
             Speichern
           </Button>
         </Group>
@@ -71,25 +81,8 @@ export function SelectionActionBar(props: SelectionActionBarProps) {
         closeButtonProps={{ 'aria-label': 'Schließen' }}
       >
         <Stack gap="sm" pb="md">
-          <TextInput
-            type="date"
-            label="Zuletzt gefahren am"
-            value={props.date}
-            max={props.today}
-            onChange={(event) => props.onDateChange(event.currentTarget.value)}
-            required
-          />
-          <SegmentedControl
-            fullWidth
-            aria-label="Gültigkeit"
-            value={props.period}
-            onChange={(value) => props.onPeriodChange(value as PeriodChoice)}
-            data={[
-              { value: 'rule', label: 'Regel' },
-              { value: 'year', label: '1 Jahr' },
-              { value: 'half-year', label: '½ Jahr' },
-            ]}
-          />
+          <DrivenOnInput form={props.form} today={props.today} onEdit={props.onEdit} />
+          <PeriodControl form={props.form} aria-label="Gültigkeit" />
           {props.validUntilText && (
             <Text size="sm" c="dimmed">
               Gültig bis {props.validUntilText}

@@ -1,10 +1,24 @@
-import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { IconFocusCentered, IconMinus, IconPlus } from '@tabler/icons-react';
+import { select } from 'd3-selection';
+import { zoom, zoomIdentity, type ZoomBehavior } from 'd3-zoom';
 import { formatNumber } from '@streckenpass/contract/format';
 import { KNOWLEDGE_STATUS_LABELS, type KnowledgeStatus } from '@streckenpass/contract/status';
 import { pluralWord } from '@streckenpass/contract/plural';
 import { placeLabel } from '@streckenpass/contract/stations';
-import { useLayoutEffect, useMemo, useState } from 'react';
-import { hitTest, MAP_HEIGHT, MAP_WIDTH, mapLayout, type MapRoute } from '../map-layout';
+import { useElementSize } from '@mantine/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  fitView,
+  hitTest,
+  LABEL_ZOOM,
+  MAP_HEIGHT,
+  MAP_WIDTH,
+  MAX_ZOOM,
+  mapLayout,
+  type MapRoute,
+  type MapView,
+} from '../map-layout';
 import classes from './knowledge-map.module.css';
 
 const STATUS_ORDER: KnowledgeStatus[] = ['valid', 'soon', 'expired', 'unrecorded'];
@@ -21,6 +35,8 @@ export const MAP_DRAW_MEASURE = 'map-draw';
 /** The projection and grouping alone, within the draw. */
 export const MAP_LAYOUT_MEASURE = 'map-layout';
 const TAP_RADIUS_PX = 22;
+/** Up to this many stations in view, all carry their names whatever the zoom. */
+const FEW_STATIONS = 12;
 const collator = new Intl.Collator('de');
 
 export function routeEnds(route: MapRoute): string {
@@ -59,12 +75,67 @@ export function MapLegend({ counts }: { counts: Record<KnowledgeStatus, number> 
   );
 }
 
+/** Whether a touch gesture is the map's (two fingers: pinch and pan) or the page's (one finger: scroll). */
+function isMapGesture(event: Event): boolean {
+  if (event.type === 'touchstart') return (event as TouchEvent).touches.length > 1;
+  return !(event as MouseEvent).button;
+}
+
+/** d3-zoom on the drawing: wheel, two-finger pinch and pan, drag with a mouse; the view as React state. */
+function useMapZoom(fit: MapView) {
+  const svgRef = useRef<SVGSVGElement>(null);
+  const behaviour = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
+  const [view, setView] = useState<MapView>(fit);
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const zoomer = zoom<SVGSVGElement, unknown>()
+      .extent([
+        [0, 0],
+        [MAP_WIDTH, MAP_HEIGHT],
+      ])
+      .scaleExtent([1, MAX_ZOOM])
+      .translateExtent([
+        [0, 0],
+        [MAP_WIDTH, MAP_HEIGHT],
+      ])
+      .filter(isMapGesture)
+      .on('zoom', (event: { transform: MapView }) => {
+        const { k, x, y } = event.transform;
+        setView({ k, x, y });
+      });
+    behaviour.current = zoomer;
+    select(svg).call(zoomer);
+    return () => {
+      select(svg).on('.zoom', null);
+    };
+  }, []);
+  // A new set of stations (data loaded, a route added): show them all.
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (svg && behaviour.current) {
+      select(svg).call(behaviour.current.transform, zoomIdentity.translate(fit.x, fit.y).scale(fit.k));
+    }
+  }, [fit]);
+  const by = (factor: number) => {
+    if (svgRef.current && behaviour.current) select(svgRef.current).call(behaviour.current.scaleBy, factor);
+  };
+  const reset = () => {
+    if (svgRef.current && behaviour.current) {
+      select(svgRef.current).call(behaviour.current.transform, zoomIdentity.translate(fit.x, fit.y).scale(fit.k));
+    }
+  };
+  return { svgRef, view, zoomIn: () => by(2), zoomOut: () => by(0.5), reset };
+}
+
 /**
  * The user's routes as lines between their stations over Germany's outline, one class per state (colour and dash
- * pattern, see the legend). A click or tap on a line opens the route; on a station, lists the routes there (also
- * reachable by the "Ort wählen" field, for keyboards and screen readers). SVG attributes and CSS classes only: no
- * inline styles (strict CSP). Few DOM nodes: one path per state and one circle per station, taps hit-tested in
- * code, so that 1,000 routes draw in well under 100 ms (docs/quality.md).
+ * pattern, see the legend). It opens fitted to the user's stations and zooms and pans (wheel, two-finger pinch,
+ * mouse drag, the buttons); stations carry their names from `LABEL_ZOOM` on, or when few are in view. A click or tap on a line opens the
+ * route; on a station, lists the routes there (also reachable by the "Ort wählen" field, for keyboards and screen
+ * readers). SVG attributes and CSS classes only: no inline styles (strict CSP). Few DOM nodes: one path per state
+ * and one circle per station, taps hit-tested in code, so that 1,000 routes draw in well under 100 ms
+ * (docs/quality.md).
  */
 export function KnowledgeMap({
   routes,
@@ -96,6 +167,13 @@ export function KnowledgeMap({
     }
     return [d, n];
   }, [layout]);
+  const stationKey = layout.stations.map((entry) => entry.station.code).join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- refit only when the set of stations changes
+  const fit = useMemo(() => fitView(layout.stations), [stationKey]);
+  const { svgRef, view, zoomIn, zoomOut, reset } = useMapZoom(fit);
+  // One CSS pixel in the drawing's units: names and station circles keep their size on a phone's narrow map.
+  const frame = useElementSize();
+  const unit = frame.width > 0 ? Math.max(1, MAP_WIDTH / frame.width) : 1;
   const [selected, setSelected] = useState<string | null>(null);
   const selectedStation = layout.stations.find((entry) => entry.station.code === selected) ?? null;
   const stationOptions = useMemo(
@@ -105,62 +183,93 @@ export function KnowledgeMap({
         .map((entry) => ({ value: entry.station.code, label: placeLabel('', entry.station) })),
     [layout.stations],
   );
+  // Stations as they appear on screen (in the drawing's units): circles and names keep their size at any zoom.
+  const onScreen = layout.stations
+    .map((entry) => ({ ...entry, sx: entry.x * view.k + view.x, sy: entry.y * view.k + view.y }))
+    .filter(({ sx, sy }) => sx >= -20 && sx <= MAP_WIDTH + 20 && sy >= -20 && sy <= MAP_HEIGHT + 20);
+  // Names where they do not crowd: zoomed in, or few stations in view; else the selected station's only.
+  const labelAll = view.k >= LABEL_ZOOM || onScreen.length <= FEW_STATIONS;
+  const labelled = new Set(
+    onScreen.filter((entry) => labelAll || entry.station.code === selected).map((entry) => entry.station.code),
+  );
+  const anchor = (sx: number) => (sx > MAP_WIDTH * 0.7 ? 'end' : sx < MAP_WIDTH * 0.3 ? 'start' : 'middle');
 
   return (
     <Stack gap="sm">
-      {/* A tap is hit-tested in code (nearest station, else nearest line, within a finger's width). */}
-      {/* Keyboards and screen readers use "Ort wählen" and the lists beside instead of the drawing. */}
-      <svg
-        className={classes.svg}
-        viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
-        role="img"
-        aria-label={mapLabel(layout.lines.length, layout.stations.length)}
-        onClick={(event) => {
-          const svg = event.currentTarget;
-          const matrix = svg.getScreenCTM();
-          if (!matrix) return;
-          const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
-          // A finger's width (22 CSS pixels either side) in the drawing's units, at whatever size it is shown.
-          const tolerance = (TAP_RADIUS_PX * MAP_WIDTH) / svg.getBoundingClientRect().width;
-          const hit = hitTest(layout, point.x, point.y, tolerance);
-          if (hit && 'station' in hit) setSelected(hit.station.station.code);
-          else if (hit) onOpenRoute(hit.line.route.id);
-        }}
-      >
-        <path className={classes.land} d={layout.outline} />
-        {/* One path per state draws every line of that state: four elements however many routes there are. */}
-        {STATUS_ORDER.map((status) => (
-          <path
-            key={status}
-            className={`${classes.line} ${classes[status]}`}
-            data-status={status}
-            data-lines={counts[status]}
-            d={paths[status]}
-          />
-        ))}
-        {layout.stations.map(({ station, x, y }) => (
-          <circle
-            key={station.code}
-            className={`${classes.station} ${station.code === selected ? classes.stationSelected : ''}`}
-            data-station={station.code}
-            cx={x}
-            cy={y}
-            r={6}
-          />
-        ))}
-        {selectedStation && (
-          <text
-            className={classes.stationLabel}
-            x={selectedStation.x}
-            y={selectedStation.y - 12}
-            textAnchor={
-              selectedStation.x > MAP_WIDTH * 0.7 ? 'end' : selectedStation.x < MAP_WIDTH * 0.3 ? 'start' : 'middle'
-            }
-          >
-            {selectedStation.station.name}
-          </text>
-        )}
-      </svg>
+      <div className={classes.frame} ref={frame.ref}>
+        {/* A tap is hit-tested in code (nearest station, else nearest line, within a finger's width). */}
+        {/* Keyboards and screen readers use "Ort wählen" and the lists beside instead of the drawing. */}
+        <svg
+          ref={svgRef}
+          className={classes.svg}
+          viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
+          role="img"
+          aria-label={mapLabel(layout.lines.length, layout.stations.length)}
+          data-zoom={view.k.toFixed(2)}
+          onClick={(event) => {
+            const svg = event.currentTarget;
+            const matrix = svg.getScreenCTM();
+            if (!matrix) return;
+            const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+            // A finger's width (22 CSS pixels either side) in the drawing's units, at whatever size it is shown.
+            const tolerance = (TAP_RADIUS_PX * MAP_WIDTH) / svg.getBoundingClientRect().width / view.k;
+            const hit = hitTest(layout, (point.x - view.x) / view.k, (point.y - view.y) / view.k, tolerance);
+            if (hit && 'station' in hit) setSelected(hit.station.station.code);
+            else if (hit) onOpenRoute(hit.line.route.id);
+          }}
+        >
+          <g transform={`translate(${view.x},${view.y}) scale(${view.k})`}>
+            <path className={classes.land} d={layout.outline} />
+            {/* One path per state draws every line of that state: four elements however many routes there are. */}
+            {STATUS_ORDER.map((status) => (
+              <path
+                key={status}
+                className={`${classes.line} ${classes[status]}`}
+                data-status={status}
+                data-lines={counts[status]}
+                d={paths[status]}
+              />
+            ))}
+          </g>
+          {onScreen.map(({ station, sx, sy }) => {
+            const chosen = station.code === selected;
+            return (
+              <g key={station.code}>
+                <circle
+                  className={`${classes.station} ${chosen ? classes.stationSelected : ''}`}
+                  data-station={station.code}
+                  cx={sx}
+                  cy={sy}
+                  r={6 * unit}
+                />
+                {labelled.has(station.code) && (
+                  <text
+                    className={`${classes.stationLabel} ${chosen ? classes.stationLabelSelected : ''}`}
+                    data-label={station.code}
+                    x={sx}
+                    y={sy - 12 * unit}
+                    fontSize={(chosen ? 16 : 13) * unit}
+                    textAnchor={anchor(sx)}
+                  >
+                    {station.name}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </svg>
+        <div className={classes.controls}>
+          <ActionIcon variant="default" size={44} onClick={zoomIn} aria-label="Karte vergrößern">
+            <IconPlus aria-hidden="true" />
+          </ActionIcon>
+          <ActionIcon variant="default" size={44} onClick={zoomOut} aria-label="Karte verkleinern">
+            <IconMinus aria-hidden="true" />
+          </ActionIcon>
+          <ActionIcon variant="default" size={44} onClick={reset} aria-label="Alle Strecken zeigen">
+            <IconFocusCentered aria-hidden="true" />
+          </ActionIcon>
+        </div>
+      </div>
       {layout.stations.length > 0 && (
         <Select
           label="Ort wählen"
@@ -185,6 +294,7 @@ export function KnowledgeMap({
                 variant="default"
                 justify="space-between"
                 fullWidth
+                classNames={{ root: classes.routeButton, label: classes.routeButtonLabel }}
                 onClick={() => onOpenRoute(route.id)}
                 rightSection={<Text size="xs">{KNOWLEDGE_STATUS_LABELS[route.status]}</Text>}
               >

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreatePushSubscriptionInput, PushSubscriptionInfo } from '@streckenpass/contract/notifications';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { subscribeThisDevice } from '../push';
+import { useRefetchingMutation } from '../../../lib/use-refetching-mutation';
+import { rememberThisDevice, subscribeThisDevice, thisDeviceId, unsubscribeThisBrowser } from '../push';
 
 export const getPushSubscriptions = () => api.get<PushSubscriptionInfo[]>('/api/push_subscriptions');
 
@@ -19,22 +20,18 @@ export const createPushSubscription = (input: CreatePushSubscriptionInput) =>
 export const deletePushSubscription = (id: number) => api.delete(`/api/push_subscriptions/${id}`);
 
 /** Asks the browser for permission, subscribes it at its push service and registers the subscription here. */
-export function useSubscribeThisDevice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      const { publicKey } = await getVapidPublicKey();
-      const subscription = await subscribeThisDevice(publicKey);
-      return createPushSubscription(subscription);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.pushSubscriptions }),
-  });
-}
+export const useSubscribeThisDevice = () =>
+  useRefetchingMutation(async () => {
+    const { publicKey } = await getVapidPublicKey();
+    const subscription = await subscribeThisDevice(publicKey);
+    const created = await createPushSubscription(subscription);
+    rememberThisDevice(created.id);
+    return created;
+  }, queryKeys.notifications.pushSubscriptions);
 
-export function useDeletePushSubscription() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePushSubscription,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.pushSubscriptions }),
-  });
-}
+/** Removes a device; removing this browser's own entry also unsubscribes it at its push service. */
+export const useDeletePushSubscription = () =>
+  useRefetchingMutation(async (id: number) => {
+    await deletePushSubscription(id);
+    if (id === thisDeviceId()) await unsubscribeThisBrowser();
+  }, queryKeys.notifications.pushSubscriptions);

@@ -1,7 +1,9 @@
-import { Accordion, Alert, Button, Card, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Accordion, Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import type { CalendarFeed } from '@streckenpass/contract/notifications';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button';
+import { ErrorAlert } from '../../../components/error-alert';
+import { TitledCard } from '../../../components/titled-card';
 import { useCreateCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-feed';
 import { errorText } from '../error-text';
 
@@ -49,76 +51,70 @@ export function CalendarFeedCard({ exists }: { exists: boolean }) {
   const feed = create.data && exists ? create.data : null;
 
   return (
-    <Card>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          Kalender-Abo
-        </Title>
+    <TitledCard title="Kalender-Abo" gap="md">
+      <Text size="sm">
+        Ihr Kalender zeigt jeden Ablauftag als ganztägigen Termin, mit Erinnerungen zu den oben gewählten Zeitpunkten
+        (jeweils 9 Uhr). Eine neue Fahrt verschiebt den Termin.
+      </Text>
+      {feed && <FeedAddress feed={feed} />}
+      {exists && !feed && (
         <Text size="sm">
-          Ihr Kalender zeigt jeden Ablauftag als ganztägigen Termin, mit Erinnerungen zu den oben gewählten Zeitpunkten
-          (jeweils 9 Uhr). Eine neue Fahrt verschiebt den Termin.
+          Ein Kalender-Abo ist eingerichtet. Die Adresse wird aus Sicherheitsgründen nicht gespeichert; erzeugen Sie
+          eine neue, um sie erneut anzuzeigen.
         </Text>
-        {feed && <FeedAddress feed={feed} />}
-        {exists && !feed && (
-          <Text size="sm">
-            Ein Kalender-Abo ist eingerichtet. Die Adresse wird aus Sicherheitsgründen nicht gespeichert; erzeugen Sie
-            eine neue, um sie erneut anzuzeigen.
-          </Text>
-        )}
-        {(create.isError || revoke.isError) && (
-          <Alert color="red" role="alert">
-            {errorText(create.error ?? revoke.error)}
-          </Alert>
-        )}
-        <Group>
-          <Button onClick={() => create.mutate()} loading={create.isPending}>
-            {exists ? 'Neue Adresse erzeugen' : 'Kalender-Abo einrichten'}
-          </Button>
-        </Group>
-        {exists && (
-          <ConfirmDeleteButton
-            label="Kalender-Abo widerrufen"
-            title="Kalender-Abo widerrufen?"
-            onConfirm={async () => {
-              await revoke.mutateAsync();
-              create.reset();
-            }}
-          >
-            Die Adresse funktioniert danach nicht mehr; abonnierte Kalender zeigen keine neuen Daten.
-          </ConfirmDeleteButton>
-        )}
-        {exists && (
-          <Text size="xs" c="dimmed">
-            „Neue Adresse erzeugen“ macht die bisherige sofort ungültig.
-          </Text>
-        )}
-        <Accordion variant="separated">
-          <Accordion.Item value="google">
-            <Accordion.Control>Google Kalender</Accordion.Control>
-            <Accordion.Panel>
-              Am Computer calendar.google.com öffnen → links „Weitere Kalender“ → „+“ → „Per URL“ → Adresse einfügen →
-              „Kalender hinzufügen“. Google aktualisiert Abos nur alle paar Stunden; auf dem Handy erscheint der
-              Kalender danach von selbst.
-            </Accordion.Panel>
-          </Accordion.Item>
-          <Accordion.Item value="apple">
-            <Accordion.Control>Apple Kalender (iPhone, iPad, Mac)</Accordion.Control>
-            <Accordion.Panel>
-              QR-Code mit der Kamera scannen oder „Im Kalender öffnen“ tippen und „Abonnieren“ bestätigen. Manuell:
-              Einstellungen → Kalender → Accounts → Account hinzufügen → Andere → Kalenderabo hinzufügen → Adresse
-              einfügen.
-            </Accordion.Panel>
-          </Accordion.Item>
-          <Accordion.Item value="outlook">
-            <Accordion.Control>Outlook</Accordion.Control>
-            <Accordion.Panel>
-              outlook.com oder Outlook im Web: Kalender → „Kalender hinzufügen“ → „Aus dem Internet abonnieren“ →
-              Adresse einfügen → Namen vergeben → „Importieren“. Im Desktop-Outlook: Kalender → „Kalender hinzufügen“ →
-              „Aus dem Internet“.
-            </Accordion.Panel>
-          </Accordion.Item>
-        </Accordion>
-      </Stack>
-    </Card>
+      )}
+      <ErrorAlert
+        call={{ isError: create.isError || revoke.isError, error: create.error ?? revoke.error }}
+        text={errorText}
+      />
+      <Group>
+        <Button onClick={() => create.mutate()} loading={create.isPending}>
+          {exists ? 'Neue Adresse erzeugen' : 'Kalender-Abo einrichten'}
+        </Button>
+      </Group>
+      {exists && (
+        <ConfirmDeleteButton
+          label="Kalender-Abo widerrufen"
+          title="Kalender-Abo widerrufen?"
+          onConfirm={async () => {
+            await revoke.mutateAsync();
+            create.reset();
+          }}
+        >
+          Die Adresse funktioniert danach nicht mehr; abonnierte Kalender zeigen keine neuen Daten.
+        </ConfirmDeleteButton>
+      )}
+      {exists && (
+        <Text size="xs" c="dimmed">
+          „Neue Adresse erzeugen“ macht die bisherige sofort ungültig.
+        </Text>
+      )}
+      <Accordion variant="separated">
+        <Accordion.Item value="google">
+          <Accordion.Control>Google Kalender</Accordion.Control>
+          <Accordion.Panel>
+            Am Computer calendar.google.com öffnen → links „Weitere Kalender“ → „+“ → „Per URL“ → Adresse einfügen →
+            „Kalender hinzufügen“. Google aktualisiert Abos nur alle paar Stunden; auf dem Handy erscheint der Kalender
+            danach von selbst.
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="apple">
+          <Accordion.Control>Apple Kalender (iPhone, iPad, Mac)</Accordion.Control>
+          <Accordion.Panel>
+            QR-Code mit der Kamera scannen oder „Im Kalender öffnen“ tippen und „Abonnieren“ bestätigen. Manuell:
+            Einstellungen → Kalender → Accounts → Account hinzufügen → Andere → Kalenderabo hinzufügen → Adresse
+            einfügen.
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="outlook">
+          <Accordion.Control>Outlook</Accordion.Control>
+          <Accordion.Panel>
+            outlook.com oder Outlook im Web: Kalender → „Kalender hinzufügen“ → „Aus dem Internet abonnieren“ → Adresse
+            einfügen → Namen vergeben → „Importieren“. Im Desktop-Outlook: Kalender → „Kalender hinzufügen“ → „Aus dem
+            Internet“.
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
+    </TitledCard>
   );
 }

@@ -1,11 +1,13 @@
-import { Alert, Button, Card, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { ReminderChannel } from '@streckenpass/contract/notifications';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button';
+import { ErrorAlert, SuccessAlert } from '../../../components/error-alert';
+import { TitledCard } from '../../../components/titled-card';
 import { formatDate } from '../../../lib/dates';
 import { useDeletePushSubscription, usePushSubscriptions, useSubscribeThisDevice } from '../api/push-subscriptions';
 import { useSendTestNotification } from '../api/test-notification';
 import { errorText } from '../error-text';
-import { pushSupported } from '../push';
+import { pushSupported, thisDeviceId } from '../push';
 
 function TestButton({ channel, disabled }: { channel: ReminderChannel; disabled?: boolean }) {
   const test = useSendTestNotification();
@@ -21,16 +23,8 @@ function TestButton({ channel, disabled }: { channel: ReminderChannel; disabled?
       >
         Test-Benachrichtigung senden
       </Button>
-      {test.isSuccess && (
-        <Alert color="green" role="status">
-          {test.data.message}
-        </Alert>
-      )}
-      {test.isError && (
-        <Alert color="red" role="alert">
-          {errorText(test.error)}
-        </Alert>
-      )}
+      <SuccessAlert call={test} />
+      <ErrorAlert call={test} text={errorText} />
     </Stack>
   );
 }
@@ -41,75 +35,68 @@ export function ChannelsCard({ email, mailVerified }: { email: string; mailVerif
   const subscribe = useSubscribeThisDevice();
   const remove = useDeletePushSubscription();
   const supported = pushSupported();
+  const thisDevice = thisDeviceId();
 
   return (
-    <Card>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          E-Mail
-        </Title>
-        <Text size="sm">Erinnerungen gehen an {email}.</Text>
-        {!mailVerified && (
-          <Alert color="yellow">E-Mail-Erinnerungen kommen erst, wenn Ihre E-Mail-Adresse bestätigt ist.</Alert>
-        )}
-        <TestButton channel="mail" disabled={!mailVerified} />
+    <TitledCard title="E-Mail" gap="md">
+      <Text size="sm">Erinnerungen gehen an {email}.</Text>
+      {!mailVerified && (
+        <Alert color="yellow">E-Mail-Erinnerungen kommen erst, wenn Ihre E-Mail-Adresse bestätigt ist.</Alert>
+      )}
+      <TestButton channel="mail" disabled={!mailVerified} />
 
-        <Title order={2} size="h4" mt="md">
-          Push-Benachrichtigungen
-        </Title>
-        <Text size="sm">
-          Auf dem Handy am besten in der installierten App aktivieren. Ein Tipp auf die Benachrichtigung öffnet die
-          Strecke oder die Schnellerfassung.
+      <Title order={2} size="h4" mt="md">
+        Push-Benachrichtigungen
+      </Title>
+      <Text size="sm">
+        Auf dem Handy am besten in der installierten App aktivieren. Ein Tipp auf die Benachrichtigung öffnet die
+        Strecke oder die Schnellerfassung.
+      </Text>
+      {!supported && <Alert color="yellow">Dieser Browser unterstützt keine Push-Benachrichtigungen.</Alert>}
+      {supported && (
+        <Button onClick={() => subscribe.mutate()} loading={subscribe.isPending}>
+          Auf diesem Gerät aktivieren
+        </Button>
+      )}
+      <ErrorAlert call={subscribe} text={errorText} />
+      <ErrorAlert call={devices} text={errorText} />
+      {devices.data && devices.data.length === 0 && (
+        <Text size="sm" c="dimmed">
+          Noch kein Gerät angemeldet.
         </Text>
-        {!supported && <Alert color="yellow">Dieser Browser unterstützt keine Push-Benachrichtigungen.</Alert>}
-        {supported && (
-          <Button onClick={() => subscribe.mutate()} loading={subscribe.isPending}>
-            Auf diesem Gerät aktivieren
-          </Button>
-        )}
-        {subscribe.isError && (
-          <Alert color="red" role="alert">
-            {errorText(subscribe.error)}
-          </Alert>
-        )}
-        {devices.isError && (
-          <Alert color="red" role="alert">
-            {errorText(devices.error)}
-          </Alert>
-        )}
-        {devices.data && devices.data.length === 0 && (
-          <Text size="sm" c="dimmed">
-            Noch kein Gerät angemeldet.
-          </Text>
-        )}
-        {devices.data && devices.data.length > 0 && (
-          <List listStyleType="none" spacing="sm" aria-label="Angemeldete Geräte">
-            {devices.data.map((device) => (
-              <List.Item key={device.id}>
-                <Stack gap={4}>
+      )}
+      {devices.data && devices.data.length > 0 && (
+        <List listStyleType="none" spacing="sm" aria-label="Angemeldete Geräte">
+          {devices.data.map((device) => (
+            <List.Item key={device.id}>
+              <Stack gap={4}>
+                <Group gap="xs">
                   <Text fw={600}>{device.label}</Text>
-                  <Text size="xs" c="dimmed">
-                    seit {formatDate(device.createdAt.slice(0, 10))} · über {device.service}
-                    {device.lastSuccessAt
-                      ? ` · zuletzt zugestellt ${formatDate(device.lastSuccessAt.slice(0, 10))}`
-                      : ''}
-                  </Text>
-                  <ConfirmDeleteButton
-                    label={`${device.label} abmelden`}
-                    title="Gerät abmelden?"
-                    onConfirm={async () => {
-                      await remove.mutateAsync(device.id);
-                    }}
-                  >
-                    {device.label} erhält dann keine Push-Benachrichtigungen mehr.
-                  </ConfirmDeleteButton>
-                </Stack>
-              </List.Item>
-            ))}
-          </List>
-        )}
-        <TestButton channel="push" disabled={!devices.data || devices.data.length === 0} />
-      </Stack>
-    </Card>
+                  {device.id === thisDevice && (
+                    <Badge variant="light" color="blue">
+                      Dieses Gerät
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  seit {formatDate(device.createdAt.slice(0, 10))} · über {device.service}
+                  {device.lastSuccessAt ? ` · zuletzt zugestellt ${formatDate(device.lastSuccessAt.slice(0, 10))}` : ''}
+                </Text>
+                <ConfirmDeleteButton
+                  label={`${device.label} abmelden`}
+                  title="Gerät abmelden?"
+                  onConfirm={async () => {
+                    await remove.mutateAsync(device.id);
+                  }}
+                >
+                  {device.label} erhält dann keine Push-Benachrichtigungen mehr.
+                </ConfirmDeleteButton>
+              </Stack>
+            </List.Item>
+          ))}
+        </List>
+      )}
+      <TestButton channel="push" disabled={!devices.data || devices.data.length === 0} />
+    </TitledCard>
   );
 }

@@ -1,5 +1,4 @@
 import { Alert, Button, Checkbox, Group, Radio, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
 import {
   REMINDER_THRESHOLDS,
@@ -7,9 +6,13 @@ import {
   updateNotificationSettingsSchema,
   type NotificationSettings,
 } from '@streckenpass/contract/notifications';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { useUpdateNotificationSettings } from '../api/notification-settings';
 import { errorText } from '../error-text';
+import { FormError } from '../../../components/form-error';
 import { ValidityDaysInput } from '../../../components/validity-days-input';
+import { sentValuesSchema, useContractForm } from '../../../lib/use-contract-form';
+import { usePushSubscriptions } from '../api/push-subscriptions';
 
 type RuleChoice = 'year' | 'half-year' | 'custom';
 type VehicleChoice = 'none' | 'year' | 'half-year' | 'custom';
@@ -22,6 +25,43 @@ interface Values {
   thresholds: string[];
   mail: boolean;
   push: boolean;
+}
+
+/** The choices both rules offer. */
+const FIXED_PERIODS: [string, string][] = [
+  ['year', '1 Jahr (364 Tage)'],
+  ['half-year', '½ Jahr (182 Tage)'],
+];
+
+/** A validity rule to choose; "custom" asks for the number of days below the choices. */
+function RuleRadios({
+  label,
+  description,
+  choices,
+  rule,
+  daysLabel,
+  days,
+}: {
+  label: string;
+  description: string;
+  /** Value and label of each choice, in order. */
+  choices: [string, string][];
+  rule: GetInputPropsReturnType;
+  daysLabel: string;
+  days: GetInputPropsReturnType;
+}) {
+  return (
+    <>
+      <Radio.Group label={label} description={description} {...rule}>
+        <Stack gap="xs" mt="xs">
+          {choices.map(([value, choiceLabel]) => (
+            <Radio key={value} value={value} label={choiceLabel} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      {rule.value === 'custom' && <ValidityDaysInput label={daysLabel} {...days} />}
+    </>
+  );
 }
 
 const choiceOf = (days: number | null): VehicleChoice =>
@@ -54,10 +94,22 @@ function toInput(values: Values) {
   };
 }
 
+/** Which field shows a rule of the contract's schema: the days of a rule, else the thresholds. */
+const FIELD_OF: Record<string, keyof Values> = { validityDays: 'customDays', vehicleValidityDays: 'vehicleCustomDays' };
+
+/** The contract's schema, checked on what the form sends. */
+const formSchema = sentValuesSchema(
+  updateNotificationSettingsSchema,
+  toInput,
+  (path) => FIELD_OF[String(path[0])] ?? 'thresholds',
+);
+
 /** The account's validity rules and reminder choices: one form, checked by the contract's schema. */
 export function RulesAndRemindersForm({ settings }: { settings: NotificationSettings }) {
   const save = useUpdateNotificationSettings();
-  const form = useForm<Values>({
+  // A ticked push choice without a registered device would promise reminders that never come.
+  const devices = usePushSubscriptions();
+  const { form, onSubmit, isPending, formError } = useContractForm(formSchema, save, {
     initialValues: {
       rule: choiceOf(settings.validityDays) as RuleChoice,
       customDays: choiceOf(settings.validityDays) === 'custom' ? settings.validityDays : 90,
@@ -66,58 +118,33 @@ export function RulesAndRemindersForm({ settings }: { settings: NotificationSett
       thresholds: settings.reminderThresholds.map(String),
       mail: settings.reminderMail,
       push: settings.reminderPush,
-    },
-    validate: (values) => {
-      const result = updateNotificationSettingsSchema.safeParse(toInput(values));
-      if (result.success) return {};
-      const errors: Record<string, string> = {};
-      for (const issue of result.error.issues) {
-        const field = issue.path[0];
-        const key =
-          field === 'validityDays'
-            ? 'customDays'
-            : field === 'vehicleValidityDays'
-              ? 'vehicleCustomDays'
-              : 'thresholds';
-        errors[key] ??= issue.message;
-      }
-      return errors;
-    },
+    } as Values,
+    toVariables: toInput,
+    errorMessage: errorText,
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => save.mutate(toInput(values)))}>
+    <form noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         <Title order={2} size="h4">
           Gültigkeit der Streckenkunde
         </Title>
-        <Radio.Group
+        <RuleRadios
           label="Eine Fahrt gilt standardmäßig"
           description="Gilt für jede Strecke ohne eigene Regel. Eine Strecke kann in ihrem Formular abweichen."
-          {...form.getInputProps('rule')}
-        >
-          <Stack gap="xs" mt="xs">
-            <Radio value="year" label="1 Jahr (364 Tage)" />
-            <Radio value="half-year" label="½ Jahr (182 Tage)" />
-            <Radio value="custom" label="Eigene Anzahl Tage (Vorgabe Ihres Unternehmens)" />
-          </Stack>
-        </Radio.Group>
-        {form.values.rule === 'custom' && <ValidityDaysInput label="Tage" {...form.getInputProps('customDays')} />}
-        <Radio.Group
+          choices={[...FIXED_PERIODS, ['custom', 'Eigene Anzahl Tage (Vorgabe Ihres Unternehmens)']]}
+          rule={form.getInputProps('rule')}
+          daysLabel="Tage"
+          days={form.getInputProps('customDays')}
+        />
+        <RuleRadios
           label="Fahrzeugkunde gilt"
           description="Ohne Ablauf zählt nur, wann ein Fahrzeug zuletzt gefahren wurde."
-          {...form.getInputProps('vehicleRule')}
-        >
-          <Stack gap="xs" mt="xs">
-            <Radio value="none" label="ohne Ablauf" />
-            <Radio value="year" label="1 Jahr (364 Tage)" />
-            <Radio value="half-year" label="½ Jahr (182 Tage)" />
-            <Radio value="custom" label="Eigene Anzahl Tage" />
-          </Stack>
-        </Radio.Group>
-        {form.values.vehicleRule === 'custom' && (
-          <ValidityDaysInput label="Tage für Fahrzeuge" {...form.getInputProps('vehicleCustomDays')} />
-        )}
+          choices={[['none', 'ohne Ablauf'], ...FIXED_PERIODS, ['custom', 'Eigene Anzahl Tage']]}
+          rule={form.getInputProps('vehicleRule')}
+          daysLabel="Tage für Fahrzeuge"
+          days={form.getInputProps('vehicleCustomDays')}
+        />
 
         <Title order={2} size="h4" mt="md">
           Erinnerungen
@@ -135,6 +162,12 @@ export function RulesAndRemindersForm({ settings }: { settings: NotificationSett
         </Checkbox.Group>
         <Checkbox label="Per E-Mail" {...form.getInputProps('mail', { type: 'checkbox' })} />
         <Checkbox label="Als Push-Benachrichtigung" {...form.getInputProps('push', { type: 'checkbox' })} />
+        {form.values.push && devices.data?.length === 0 && (
+          <Alert color="yellow" role="status" p="xs">
+            Noch kein Gerät angemeldet: Push-Erinnerungen kommen erst, wenn Sie unten unter „Push-Benachrichtigungen“
+            ein Gerät aktivieren.
+          </Alert>
+        )}
         <Text size="xs" c="dimmed">
           Erinnerungen gehen ab 7 Uhr ({settings.timezone}) hinaus. War der Server an einem Tag nicht erreichbar, kommt
           die Erinnerung beim nächsten Lauf – als verspätet markiert, nie doppelt. Eine neue Fahrt erledigt offene
@@ -145,13 +178,9 @@ export function RulesAndRemindersForm({ settings }: { settings: NotificationSett
             Einstellungen erfolgreich gespeichert.
           </Alert>
         )}
-        {save.isError && (
-          <Alert color="red" role="alert">
-            {errorText(save.error)}
-          </Alert>
-        )}
+        <FormError error={formError} />
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={isPending}>
             Speichern
           </Button>
         </Group>

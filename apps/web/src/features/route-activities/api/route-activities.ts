@@ -1,18 +1,9 @@
-import type {
-  createRouteActivitySchema,
-  routeActivitySchema,
-  updateRouteActivitySchema,
-} from '@streckenpass/contract/route-activities';
-import { queryKeys } from '../../../lib/query-keys';
-import { createRecordApi } from '../../../lib/record-api';
+import type * as contract from '@streckenpass/contract/route-activities';
+import { ownedRecordApi } from '../../../lib/record-api';
 import { useInvalidateRecords } from '../../../lib/use-invalidate-records';
 
 /** /api/route_activities (server: modules/route-activities/route-activities.routes.ts); the list is newest first. */
-export const routeActivityApi = createRecordApi<
-  typeof routeActivitySchema,
-  typeof createRouteActivitySchema,
-  typeof updateRouteActivitySchema
->({ path: '/api/route_activities', keys: queryKeys.routeActivities });
+export const routeActivityApi = ownedRecordApi<typeof contract, 'routeActivity'>('route_activities');
 
 export const {
   getList: getRouteActivities,

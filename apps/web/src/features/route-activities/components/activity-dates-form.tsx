@@ -1,4 +1,4 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { isCalendarDate, validUntil } from '@streckenpass/contract/knowledge';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
 import { useMemo } from 'react';
@@ -6,9 +6,10 @@ import { z } from 'zod';
 import { germanMessage } from '../../../lib/api-errors';
 import { todayInput } from '../../../lib/dates';
 import { useContractForm } from '../../../lib/use-contract-form';
-import { useUpdateRouteActivity } from '../api/update-route-activity';
+import { useUpdateRouteActivity } from '../api/route-activities';
 import { activityDateErrors, type ActivityDates } from '../route-activities';
 import { FormError } from '../../../components/form-error';
+import { DateField } from '../../../components/date-field';
 
 /**
  * The two dates as the server checks them (`activityDateErrors`: real dates, the drive not after today unless it is
@@ -40,8 +41,8 @@ export function ActivityDatesForm({ activity, onDone }: { activity: RouteActivit
   return (
     <form onSubmit={onSubmit}>
       <Stack gap="sm">
-        <TextInput type="date" label="Gefahren am" required {...form.getInputProps('acquiredAt')} />
-        <TextInput type="date" label="Gültig bis" required {...form.getInputProps('acquiredUntil')} />
+        <DateField label="Gefahren am" required {...form.getInputProps('acquiredAt')} />
+        <DateField label="Gültig bis" required {...form.getInputProps('acquiredUntil')} />
         <Group gap="xs">
           <Button size="xs" variant="default" onClick={() => fromAcquiredAt('year')}>
             Ein Jahr ab „Gefahren am“

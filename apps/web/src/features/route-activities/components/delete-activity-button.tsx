@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
-import { useDeleteRouteActivity } from '../api/delete-route-activity';
+import { ConfirmDeleteActions } from '../../../components/confirm-delete-button';
+import { useDeleteRouteActivity } from '../api/route-activities';
 
 /**
  * "Dokumentation löschen" with a confirmation. Whatever the answer, `onSettled` runs: a failure is only logged
@@ -27,26 +28,21 @@ export function DeleteActivityButton({
       <Modal opened={opened} onClose={close} title="Dokumentation löschen?" centered>
         <Stack gap="md">
           <Text size="sm">{description}</Text>
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={close} disabled={remove.isPending} data-autofocus>
-              Abbrechen
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(activityId, {
-                  onSuccess: () => notifications.show({ color: 'green', message: 'Dokumentation gelöscht.' }),
-                  onSettled: () => {
-                    close();
-                    onSettled();
-                  },
-                })
-              }
-            >
-              Endgültig löschen
-            </Button>
-          </Group>
+          <ConfirmDeleteActions
+            busy={remove.isPending}
+            onCancel={close}
+            gap="xs"
+            focusCancel
+            onConfirm={() =>
+              remove.mutate(activityId, {
+                onSuccess: () => notifications.show({ color: 'green', message: 'Dokumentation gelöscht.' }),
+                onSettled: () => {
+                  close();
+                  onSettled();
+                },
+              })
+            }
+          />
         </Stack>
       </Modal>
     </>

@@ -1,12 +1,8 @@
-import type { createRouteSchema, routeSchema, updateRouteSchema } from '@streckenpass/contract/routes';
-import { queryKeys } from '../../../lib/query-keys';
-import { createRecordApi } from '../../../lib/record-api';
+import type * as contract from '@streckenpass/contract/routes';
+import { ownedRecordApi } from '../../../lib/record-api';
 
 /** /api/routes (server: modules/routes/routes.routes.ts). */
-export const routeApi = createRecordApi<typeof routeSchema, typeof createRouteSchema, typeof updateRouteSchema>({
-  path: '/api/routes',
-  keys: queryKeys.routes,
-});
+export const routeApi = ownedRecordApi<typeof contract, 'route'>('routes');
 
 export const {
   getList: getRoutes,

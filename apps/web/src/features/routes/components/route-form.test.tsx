@@ -25,7 +25,7 @@ const created = {
 
 async function fillMasterData(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/Name der Strecke/), 'Uelzen - Lüneburg');
-  await user.type(screen.getByLabelText(/Unternehmens-Kürzel/), 'N30.2');
+  await user.type(screen.getByLabelText(/^Kürzel/), 'N30.2');
   await user.type(screen.getByRole('combobox', { name: /Start der Strecke/ }), 'HU');
   await user.type(screen.getByRole('combobox', { name: /Ende der Strecke/ }), 'ALBG');
 }
@@ -86,7 +86,7 @@ describe('route form (/route/new)', () => {
     ]);
   });
 
-  it('with a date and "½ Jahr", records route knowledge valid for 182 days', async () => {
+  it('with a date, records the first drive by the rule, without a second validity choice', async () => {
     const calls = stubFetch(({ method, path }) => {
       if (method === 'POST' && path === '/api/routes') return { status: 201, body: created };
       if (method === 'POST' && path === '/api/route_activities') return { status: 201, body: { id: 1 } };
@@ -97,8 +97,8 @@ describe('route form (/route/new)', () => {
     await fillMasterData(user);
     await user.type(screen.getByLabelText(/Zuletzt gefahren am/), '2025-03-01');
     expect(screen.getByText('Streckenkunde gültig bis 28.02.2026')).toBeInTheDocument();
-    await user.click(screen.getByRole('radio', { name: '½ Jahr' }));
-    expect(screen.getByText('Streckenkunde gültig bis 30.08.2025')).toBeInTheDocument();
+    // One place for validity: the route's rule, which the first drive follows too; no second choice for it.
+    expect(screen.queryByRole('radio', { name: '½ Jahr' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Strecke erstellen' }));
 
     expect(await screen.findByText('Ansicht der Strecke')).toBeInTheDocument();
@@ -114,10 +114,8 @@ describe('route form (/route/new)', () => {
           endStation: null,
         },
       ],
-      [
-        '/api/route_activities',
-        { acquiredAt: '2025-03-01', acquiredUntil: '2025-08-30', acquiredRoutes: ['/api/routes/7'] },
-      ],
+      // The server sets the end by the route's rule (here the account's year: 28.02.2026).
+      ['/api/route_activities', { acquiredAt: '2025-03-01', acquiredRoutes: ['/api/routes/7'] }],
     ]);
   });
 
@@ -146,31 +144,11 @@ describe('route form (/route/new)', () => {
     await fillMasterData(user);
     await user.type(screen.getByLabelText(/Zuletzt gefahren am/), '2025-03-01');
     expect(await screen.findByText('Streckenkunde gültig bis 30.08.2025')).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'nach Regel (182 Tage)' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Strecke erstellen' }));
     await screen.findByText('Ansicht der Strecke');
     expect(calls.find((c) => c.path === '/api/route_activities')?.body).toEqual({
       acquiredAt: '2025-03-01',
       acquiredRoutes: ['/api/routes/7'],
-    });
-  });
-
-  it('a full year is 364 days', async () => {
-    const calls = stubFetch(({ method, path }) => {
-      if (method === 'POST' && path === '/api/routes') return { status: 201, body: created };
-      if (method === 'POST' && path === '/api/route_activities') return { status: 201, body: { id: 1 } };
-      return undefined;
-    });
-    const user = userEvent.setup();
-    renderRoutes(routes, '/route/new');
-    await fillMasterData(user);
-    await user.type(screen.getByLabelText(/Zuletzt gefahren am/), '2024-01-01');
-    await user.click(screen.getByRole('radio', { name: '1 Jahr' }));
-    await user.click(screen.getByRole('button', { name: 'Strecke erstellen' }));
-    await screen.findByText('Ansicht der Strecke');
-    expect(calls.find((c) => c.path === '/api/route_activities')?.body).toMatchObject({
-      acquiredAt: '2024-01-01',
-      acquiredUntil: '2024-12-30',
     });
   });
 
@@ -185,7 +163,7 @@ describe('route form (/route/new)', () => {
       'Speichern fehlgeschlagen. Bitte versuchen Sie es erneut.',
     );
     expect(screen.getByLabelText(/Name der Strecke/)).toHaveValue('Uelzen - Lüneburg');
-    expect(screen.getByLabelText(/Unternehmens-Kürzel/)).toHaveValue('N30.2');
+    expect(screen.getByLabelText(/^Kürzel/)).toHaveValue('N30.2');
     expect(screen.getByRole('combobox', { name: /Start der Strecke/ })).toHaveValue('HU');
     expect(screen.getByRole('combobox', { name: /Ende der Strecke/ })).toHaveValue('ALBG');
     expect(screen.queryByText('Ansicht der Strecke')).not.toBeInTheDocument();

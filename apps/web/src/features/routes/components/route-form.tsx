@@ -1,18 +1,10 @@
-import { plural } from '@streckenpass/contract/plural';
 import { effectiveValidityDays } from '@streckenpass/contract/knowledge';
-import { Button, Card, Divider, Group, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Divider, Select, Text, TextInput } from '@mantine/core';
 import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
-import {
-  addDays,
-  FUTURE_DATE_MESSAGE,
-  isCalendarDate,
-  validUntil,
-  type ValidityPeriod,
-} from '@streckenpass/contract/knowledge';
+import { addDays, FUTURE_DATE_MESSAGE, isCalendarDate, type ValidityPeriod } from '@streckenpass/contract/knowledge';
 import { validityDaysSchema, validityRuleLabel } from '@streckenpass/contract/notifications';
 import { createRouteSchema } from '@streckenpass/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { formatDate, todayInput } from '../../../lib/dates';
 import { useContractForm } from '../../../lib/use-contract-form';
@@ -22,7 +14,9 @@ export type RuleChoice = 'account' | 'year' | 'half-year' | 'custom';
 import { useStationIndex } from '../api/stations';
 import { StationField } from './station-field';
 import { ValidityDaysInput } from '../../../components/validity-days-input';
-import { FormError } from '../../../components/form-error';
+import { RecordForm, type RecordFormTexts } from '../../../components/record-form';
+import { DateField } from '../../../components/date-field';
+import { accountRuleLabel, TERMS } from '@streckenpass/contract/terms';
 
 export interface RouteFormValues {
   name: string;
@@ -40,6 +34,9 @@ export interface RouteFormValues {
   /** The first drive's validity: by the rule, or explicitly a year or half a year. */
   period: ValidityPeriod | 'rule';
 }
+
+/** The name field of the form. */
+const ROUTE_NAME = { label: 'Name der Strecke', placeholder: 'Der Name der Strecke' };
 
 /** The route's own rule in days from the form; null = the account's. */
 export function ruleDaysOf(values: Pick<RouteFormValues, 'rule' | 'ruleDays'>): number | null {
@@ -105,31 +102,19 @@ const routeFormSchema = createRouteSchema
  * throws, the input stays, 422 violations land on their fields and a German message appears above the form.
  */
 export function RouteForm({
-  heading,
-  submitLabel,
   initialValues,
   withLastDriven = false,
   onSubmit,
-  actions,
-}: {
-  heading: string;
-  submitLabel: string;
+  ...texts
+}: RecordFormTexts & {
   initialValues?: Partial<RouteFormValues>;
   withLastDriven?: boolean;
   onSubmit: (values: RouteFormValues) => Promise<unknown>;
-  /** Further buttons above the submit button ("Zurück zur Ansicht", "Eintrag löschen"). */
-  actions?: ReactNode;
 }) {
   // The page's save may be more than one request; the mutations inside it decide about the network.
   const save = useMutation({ mutationFn: onSubmit, networkMode: 'always' });
-  const {
-    form,
-    onSubmit: submit,
-    isPending,
-    formError,
-  } = useContractForm(routeFormSchema, save, {
-    initialValues: { ...emptyValues, ...initialValues },
-  });
+  const contract = useContractForm(routeFormSchema, save, { initialValues: { ...emptyValues, ...initialValues } });
+  const { form } = contract;
   const stations = useStationIndex();
   const pointField = (text: 'startPoint' | 'endPoint', code: 'startStation' | 'endStation') => {
     const input = form.getInputProps(text);
@@ -147,101 +132,66 @@ export function RouteForm({
   };
 
   const accountDays = useAccountValidityDays();
-  const { lastDriven, period } = form.values;
+  const { lastDriven } = form.values;
   const ownDays = ruleDaysOf(form.values);
   const ruleDays = effectiveValidityDays(
     ownDays !== null && Number.isInteger(ownDays) ? ownDays : null,
     accountDays ?? VALIDITY_DAYS_YEAR,
   );
-  const until =
-    lastDriven && isCalendarDate(lastDriven)
-      ? period === 'rule'
-        ? addDays(lastDriven, ruleDays)
-        : validUntil(lastDriven, period)
-      : null;
+  // One place for validity: the first drive follows the rule above, like every later one.
+  const until = lastDriven && isCalendarDate(lastDriven) ? addDays(lastDriven, ruleDays) : null;
 
   return (
-    <Card maw={560} w="100%">
-      <form noValidate onSubmit={submit}>
-        <Stack gap="sm">
-          <Title order={1} size="h3">
-            {heading}
-          </Title>
-          <FormError error={formError} title="Nicht gespeichert" />
-          <TextInput
-            label="Name der Strecke"
-            placeholder="Der Name der Strecke"
-            required
-            {...form.getInputProps('name')}
-          />
-          <TextInput
-            label="Unternehmens-Kürzel (optional)"
-            placeholder="Interne Streckenbezeichnung"
-            {...form.getInputProps('companyRoute')}
-          />
+    <RecordForm narrow texts={texts} contract={contract} name={ROUTE_NAME}>
+      <TextInput
+        label={`${TERMS.companyRoute} (optional)`}
+        description="Die Streckennummer oder Bezeichnung Ihres Unternehmens, z. B. KBS 450"
+        placeholder="z. B. KBS 450"
+        {...form.getInputProps('companyRoute')}
+      />
+      <Divider />
+      <StationField
+        label="Start der Strecke"
+        placeholder="DS100-Kürzel oder Bahnhof, z. B. FF"
+        required
+        {...pointField('startPoint', 'startStation')}
+      />
+      <StationField
+        label="Ende der Strecke"
+        placeholder="DS100-Kürzel oder Bahnhof, z. B. RK"
+        required
+        {...pointField('endPoint', 'endStation')}
+      />
+      <Divider />
+      <Select
+        label="Gültigkeitsregel"
+        description="So lange gilt jede Fahrt auf dieser Strecke, auch die erste unten. Die Kontoregel stellen Sie unter Konto › Erinnerungen & Kalender ein."
+        data={[
+          { value: 'account', label: accountRuleLabel(validityRuleLabel(accountDays ?? VALIDITY_DAYS_YEAR)) },
+          { value: 'year', label: '1 Jahr (364 Tage)' },
+          { value: 'half-year', label: '½ Jahr (182 Tage)' },
+          { value: 'custom', label: 'Eigene Anzahl Tage' },
+        ]}
+        allowDeselect={false}
+        {...form.getInputProps('rule')}
+      />
+      {form.values.rule === 'custom' && <ValidityDaysInput label="Tage" {...form.getInputProps('ruleDays')} />}
+      {withLastDriven && (
+        <>
           <Divider />
-          <StationField
-            label="Start der Strecke"
-            placeholder="DS100-Kürzel oder Bahnhof, z. B. FF"
-            required
-            {...pointField('startPoint', 'startStation')}
+          <DateField
+            label="Zuletzt gefahren am (optional)"
+            description="Mit einem Datum wird die Streckenkunde gleich mit erfasst, nach der Gültigkeitsregel oben."
+            max={todayInput()}
+            {...form.getInputProps('lastDriven')}
           />
-          <StationField
-            label="Ende der Strecke"
-            placeholder="DS100-Kürzel oder Bahnhof, z. B. RK"
-            required
-            {...pointField('endPoint', 'endStation')}
-          />
-          <Divider />
-          <Select
-            label="Gültigkeitsregel"
-            description={`So lange gilt eine Fahrt auf dieser Strecke. Ihre Kontoregel: ${validityRuleLabel(accountDays ?? VALIDITY_DAYS_YEAR)}.`}
-            data={[
-              { value: 'account', label: 'Wie im Konto eingestellt' },
-              { value: 'year', label: '1 Jahr (364 Tage)' },
-              { value: 'half-year', label: '½ Jahr (182 Tage)' },
-              { value: 'custom', label: 'Eigene Anzahl Tage' },
-            ]}
-            allowDeselect={false}
-            {...form.getInputProps('rule')}
-          />
-          {form.values.rule === 'custom' && <ValidityDaysInput label="Tage" {...form.getInputProps('ruleDays')} />}
-          {withLastDriven && (
-            <>
-              <Divider />
-              <TextInput
-                type="date"
-                label="Zuletzt gefahren am (optional)"
-                description="Mit einem Datum wird die Streckenkunde gleich mit erfasst."
-                max={todayInput()}
-                {...form.getInputProps('lastDriven')}
-              />
-              <Radio.Group label="Gültigkeit" {...form.getInputProps('period')}>
-                <Group gap="lg" mt={6}>
-                  <Radio
-                    value="rule"
-                    label={`nach Regel (${plural(ruleDays, 'Tag', 'Tage')})`}
-                    disabled={!lastDriven}
-                  />
-                  <Radio value="year" label="1 Jahr" disabled={!lastDriven} />
-                  <Radio value="half-year" label="½ Jahr" disabled={!lastDriven} />
-                </Group>
-              </Radio.Group>
-              {until && (
-                <Text size="sm" c="dimmed" aria-live="polite">
-                  Streckenkunde gültig bis {formatDate(until)}
-                </Text>
-              )}
-            </>
+          {until && (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              Streckenkunde gültig bis {formatDate(until)}
+            </Text>
           )}
-          <Stack gap="xs" mt="xs">
-            {actions}
-            <Button type="submit" fullWidth loading={isPending}>
-              {submitLabel}
-            </Button>
-          </Stack>
-        </Stack>
-      </form>
-    </Card>
+        </>
+      )}
+    </RecordForm>
   );
 }

@@ -7,6 +7,7 @@ import {
   Group,
   Modal,
   MultiSelect,
+  Paper,
   Stack,
   Table,
   Text,
@@ -14,16 +15,18 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { plural } from '@streckenpass/contract/plural';
 import { createShareLinkSchema, type CreatedShareLink, type ShareLink } from '@streckenpass/contract/share-links';
-import { IconCopy, IconLink } from '@tabler/icons-react';
+import { IconCopy, IconLink, IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError, germanMessage } from '../../../lib/api-errors';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { zodFieldValidator } from '../../../lib/form';
+import { sentValuesSchema, useContractForm } from '../../../lib/use-contract-form';
+import { FormError } from '../../../components/form-error';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links';
+import { DateField } from '../../../components/date-field';
+import classes from './share-links-card.module.css';
 
 export interface ShareChoice {
   value: string;
@@ -36,8 +39,31 @@ const STATE_LABEL: Record<ShareLink['state'], { label: string; color: string }> 
   revoked: { label: 'widerrufen', color: 'red' },
 };
 
+/** What a link shows: everything, or how many routes and tours. */
+const scopeText = (link: ShareLink) =>
+  link.all
+    ? 'Alles'
+    : `${plural(link.routes.length, 'Strecke', 'Strecken')}, ${plural(link.tours.length, 'Tour', 'Touren')}`;
+
 const dateTime = (iso: string | null) => (iso ? formatDateTime(iso, 'Europe/Berlin') : 'noch nie');
 const date = (value: string | null) => formatDate(value, 'unbegrenzt');
+
+interface CreateValues {
+  label: string;
+  expiresOn: string;
+  routes: string[];
+  tours: string[];
+}
+
+/** What "Link erstellen" sends: the optional name and last day only when given, the choices as ids. */
+const toInput = (values: CreateValues) => ({
+  ...(values.label ? { label: values.label } : {}),
+  ...(values.expiresOn ? { expiresOn: values.expiresOn } : {}),
+  routes: values.routes.map(Number),
+  tours: values.tours.map(Number),
+});
+
+const createSchema = sentValuesSchema(createShareLinkSchema, toInput);
 
 const message = (error: unknown) =>
   error instanceof ApiError ? (error.serverMessage ?? germanMessage(error)) : 'Es ist ein Fehler aufgetreten';
@@ -53,34 +79,38 @@ export function ShareLinksCard({ routes, tours }: { routes: ShareChoice[]; tours
   const [created, setCreated] = useState<CreatedShareLink | null>(null);
   const [revoking, setRevoking] = useState<ShareLink | null>(null);
   const [confirmOpened, confirm] = useDisclosure(false);
-
-  const form = useForm({
-    initialValues: { label: '', expiresOn: '', routes: [] as string[], tours: [] as string[] },
-    validate: (values) =>
-      zodFieldValidator(createShareLinkSchema)({
-        label: values.label || undefined,
-        expiresOn: values.expiresOn || undefined,
-        routes: values.routes.map(Number),
-        tours: values.tours.map(Number),
-      }),
-  });
-
-  const submit = form.onSubmit((values) =>
-    create.mutate(
-      {
-        ...(values.label ? { label: values.label } : {}),
-        ...(values.expiresOn ? { expiresOn: values.expiresOn } : {}),
-        routes: values.routes.map(Number),
-        tours: values.tours.map(Number),
-      },
-      {
-        onSuccess: (link) => {
-          setCreated(link);
-          form.reset();
-        },
-      },
-    ),
+  // On a phone the links are cards (a table would hide "Widerrufen" beyond the edge); read at once, no second paint.
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  const revokeButton = (link: ShareLink, fullWidth: boolean) => (
+    <Button
+      color="red.9"
+      variant={fullWidth ? 'light' : 'subtle'}
+      fullWidth={fullWidth}
+      mt={fullWidth ? 'xs' : undefined}
+      aria-label={`Link „${link.label ?? 'Ohne Bezeichnung'}“ widerrufen`}
+      onClick={() => {
+        setRevoking(link);
+        confirm.open();
+      }}
+    >
+      Widerrufen
+    </Button>
   );
+
+  const {
+    form,
+    onSubmit: submit,
+    formError,
+  } = useContractForm(createSchema, create, {
+    initialValues: { label: '', expiresOn: '', routes: [], tours: [] } as CreateValues,
+    toVariables: toInput,
+    errorMessage: message,
+    onSuccess: (link, _values, form) => {
+      setCreated(link);
+      form.reset();
+    },
+  });
 
   return (
     <Card>
@@ -99,7 +129,7 @@ export function ShareLinksCard({ routes, tours }: { routes: ShareChoice[]; tours
               placeholder="z. B. Teamleitung Würzburg"
               {...form.getInputProps('label')}
             />
-            <TextInput type="date" label="Gültig bis einschließlich (optional)" {...form.getInputProps('expiresOn')} />
+            <DateField label="Gültig bis einschließlich (optional)" {...form.getInputProps('expiresOn')} />
             <MultiSelect
               label="Nur diese Strecken (optional)"
               data={routes}
@@ -114,11 +144,7 @@ export function ShareLinksCard({ routes, tours }: { routes: ShareChoice[]; tours
               clearable
               {...form.getInputProps('tours')}
             />
-            {create.isError && (
-              <Alert color="red" role="alert">
-                {message(create.error)}
-              </Alert>
-            )}
+            <FormError error={formError} />
             <Group>
               <Button type="submit" loading={create.isPending} leftSection={<IconLink size={18} aria-hidden />}>
                 Link erstellen
@@ -131,13 +157,29 @@ export function ShareLinksCard({ routes, tours }: { routes: ShareChoice[]; tours
             <Stack gap="xs">
               <Text size="sm">Kopieren Sie den Link jetzt – er wird nur dieses eine Mal angezeigt.</Text>
               <TextInput readOnly label="Link" value={created.url} onFocus={(event) => event.currentTarget.select()} />
-              <CopyButton value={created.url}>
-                {({ copied, copy }) => (
-                  <Button variant="light" onClick={copy} leftSection={<IconCopy size={18} aria-hidden />}>
-                    {copied ? 'Kopiert' : 'Link kopieren'}
+              <Group gap="xs" grow>
+                <CopyButton value={created.url}>
+                  {({ copied, copy }) => (
+                    <Button variant="light" onClick={copy} leftSection={<IconCopy size={18} aria-hidden />}>
+                      {copied ? 'Kopiert' : 'Link kopieren'}
+                    </Button>
+                  )}
+                </CopyButton>
+                {canShare && (
+                  <Button
+                    variant="light"
+                    leftSection={<IconShare size={18} aria-hidden />}
+                    onClick={() =>
+                      // The phone's own share sheet (mail, messenger); closing it without choosing is no error.
+                      void navigator
+                        .share({ title: 'Streckenkundenachweis', text: 'Mein Streckenkundenachweis', url: created.url })
+                        .catch(() => undefined)
+                    }
+                  >
+                    Teilen
                   </Button>
                 )}
-              </CopyButton>
+              </Group>
             </Stack>
           </Alert>
         )}
@@ -147,7 +189,31 @@ export function ShareLinksCard({ routes, tours }: { routes: ShareChoice[]; tours
           </Alert>
         )}
         {links.data && links.data.length === 0 && <Text size="sm">Sie haben noch keinen Link erstellt.</Text>}
-        {links.data && links.data.length > 0 && (
+        {links.data && links.data.length > 0 && phone && (
+          <Stack gap="xs" component="ul" m={0} p={0} className={classes.list} aria-label="Ihre Freigabe-Links">
+            {links.data.map((link) => (
+              <Paper key={link.id} component="li" withBorder p="sm" radius="md">
+                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                  <div className={classes.name}>
+                    <Text fw={600}>{link.label ?? 'Ohne Bezeichnung'}</Text>
+                    <Text size="xs" c="dimmed">
+                      {scopeText(link)}
+                    </Text>
+                  </div>
+                  <Badge color={STATE_LABEL[link.state].color} variant="light">
+                    {STATE_LABEL[link.state].label}
+                  </Badge>
+                </Group>
+                <Text size="sm" mt={4}>
+                  Erstellt {dateTime(link.createdAt)} · zuletzt geöffnet {dateTime(link.lastOpenedAt)}
+                  {link.expiresOn && ` · gültig bis ${date(link.expiresOn)}`}
+                </Text>
+                {link.state !== 'revoked' && revokeButton(link, true)}
+              </Paper>
+            ))}
+          </Stack>
+        )}
+        {links.data && links.data.length > 0 && !phone && (
           <Table.ScrollContainer minWidth={560}>
             <Table striped withTableBorder>
               <Table.Caption>Ihre Freigabe-Links</Table.Caption>
@@ -169,9 +235,7 @@ export function ShareLinksCard({ routes, tours }: { routes: ShareChoice[]; tours
                     <Table.Td>
                       {link.label ?? 'Ohne Bezeichnung'}
                       <Text size="xs" c="dimmed">
-                        {link.all
-                          ? 'Alles'
-                          : `${plural(link.routes.length, 'Strecke', 'Strecken')}, ${plural(link.tours.length, 'Tour', 'Touren')}`}
+                        {scopeText(link)}
                       </Text>
                     </Table.Td>
                     <Table.Td>{dateTime(link.createdAt)}</Table.Td>
@@ -182,21 +246,7 @@ export function ShareLinksCard({ routes, tours }: { routes: ShareChoice[]; tours
                         {STATE_LABEL[link.state].label}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>
-                      {link.state !== 'revoked' && (
-                        <Button
-                          color="red.9"
-                          variant="subtle"
-                          aria-label={`Link „${link.label ?? 'Ohne Bezeichnung'}“ widerrufen`}
-                          onClick={() => {
-                            setRevoking(link);
-                            confirm.open();
-                          }}
-                        >
-                          Widerrufen
-                        </Button>
-                      )}
-                    </Table.Td>
+                    <Table.Td>{link.state !== 'revoked' && revokeButton(link, false)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,12 +1,8 @@
-import type { createTourSchema, tourSchema, updateTourSchema } from '@streckenpass/contract/tours';
-import { queryKeys } from '../../../lib/query-keys';
-import { createRecordApi } from '../../../lib/record-api';
+import type * as contract from '@streckenpass/contract/tours';
+import { ownedRecordApi } from '../../../lib/record-api';
 
 /** /api/tours (server: modules/tours/tours.routes.ts). */
-export const tourApi = createRecordApi<typeof tourSchema, typeof createTourSchema, typeof updateTourSchema>({
-  path: '/api/tours',
-  keys: queryKeys.tours,
-});
+export const tourApi = ownedRecordApi<typeof contract, 'tour'>('tours');
 
 export const {
   getList: getTours,

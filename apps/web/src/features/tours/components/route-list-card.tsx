@@ -1,8 +1,9 @@
-import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { toIri } from '@streckenpass/contract/common';
 import type { Route } from '@streckenpass/contract/routes';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { LinkList } from '../../../components/link-list';
+import { TitledCard } from '../../../components/titled-card';
 import { paths } from '../../../config/paths';
 import { routeLabel } from '../../../lib/record-labels';
 
@@ -10,6 +11,14 @@ import { routeLabel } from '../../../lib/record-labels';
 export function selectedRoutes(routes: readonly Route[], selection: readonly string[]): Route[] {
   const chosen = new Set(selection);
   return routes.filter((route) => chosen.has(toIri('routes', route.id)));
+}
+
+function Hint({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {children}
+    </Text>
+  );
 }
 
 /** A card listing routes, each linking to its route view. */
@@ -27,33 +36,18 @@ export function RouteListCard({
   children?: ReactNode;
 }) {
   return (
-    <Card>
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {description && (
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
-        )}
-        {routes.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {empty}
-          </Text>
-        ) : (
-          <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={title}>
-            {routes.map((route) => (
-              <li key={route.id}>
-                <Anchor component={Link} to={paths.route(route.id)} size="sm">
-                  {routeLabel(route)}
-                </Anchor>
-              </li>
-            ))}
-          </Stack>
-        )}
-        {children}
-      </Stack>
-    </Card>
+    <TitledCard title={title} gap="xs">
+      {description && <Hint>{description}</Hint>}
+      {routes.length === 0 ? (
+        <Hint>{empty}</Hint>
+      ) : (
+        <LinkList
+          size="sm"
+          label={title}
+          links={routes.map((route) => ({ key: route.id, to: paths.route(route.id), text: routeLabel(route) }))}
+        />
+      )}
+      {children}
+    </TitledCard>
   );
 }

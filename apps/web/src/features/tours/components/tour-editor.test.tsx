@@ -46,7 +46,7 @@ describe('tour editor (/tour/new)', () => {
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('link', { name: 'Uelzen - Celle → N30.1' })).toHaveAttribute('href', '/route/1');
+    expect(screen.getByRole('link', { name: 'Uelzen - Celle · Kürzel N30.1' })).toHaveAttribute('href', '/route/1');
   });
 
   it('asks for at least two routes and sends nothing before', async () => {

@@ -1,17 +1,8 @@
-import type {
-  createVehicleActivitySchema,
-  updateVehicleActivitySchema,
-  vehicleActivitySchema,
-} from '@streckenpass/contract/vehicle-activities';
-import { queryKeys } from '../../../lib/query-keys';
-import { createRecordApi } from '../../../lib/record-api';
+import type * as contract from '@streckenpass/contract/vehicle-activities';
+import { ownedRecordApi } from '../../../lib/record-api';
 
 /** /api/vehicle_activities (server: modules/vehicle-activities/vehicle-activities.routes.ts). */
-export const vehicleActivityApi = createRecordApi<
-  typeof vehicleActivitySchema,
-  typeof createVehicleActivitySchema,
-  typeof updateVehicleActivitySchema
->({ path: '/api/vehicle_activities', keys: queryKeys.vehicleActivities });
+export const vehicleActivityApi = ownedRecordApi<typeof contract, 'vehicleActivity'>('vehicle_activities');
 
 export const {
   getList: getVehicleActivities,

@@ -1,12 +1,13 @@
-import { Button, Checkbox, Stack, Text } from '@mantine/core';
+import { Checkbox, Stack } from '@mantine/core';
 import { toIri } from '@streckenpass/contract/common';
 import { createVehicleActivitySchema } from '@streckenpass/contract/vehicle-activities';
 import type { Vehicle } from '@streckenpass/contract/vehicles';
 import { z } from 'zod';
 import { germanMessage } from '../../../lib/api-errors';
 import { useContractForm } from '../../../lib/use-contract-form';
-import { useCreateVehicleActivity } from '../api/create-vehicle-activity';
+import { useCreateVehicleActivity } from '../api/vehicle-activities';
 import { FormError } from '../../../components/form-error';
+import { FormSubmit } from '../../../components/form-submit';
 
 /** The chosen vehicles that can still be added, as the contract's IRIs. */
 const chosenVehicles = (chosen: readonly string[], vehicles: readonly Vehicle[]) =>
@@ -70,14 +71,9 @@ export function AddVehiclesForm({
           </Stack>
         </Checkbox.Group>
         <FormError error={formError} p="xs" />
-        <div>
-          <Button type="submit" loading={isPending}>
-            Fahrzeuge hinzufügen
-          </Button>
-        </div>
-        <Text size="xs" c="dimmed">
-          Die Fahrzeuge gelten mit dem Datum dieser Dokumentation als gefahren.
-        </Text>
+        <FormSubmit loading={isPending} note="Die Fahrzeuge gelten mit dem Datum dieser Dokumentation als gefahren.">
+          Fahrzeuge hinzufügen
+        </FormSubmit>
       </Stack>
     </form>
   );

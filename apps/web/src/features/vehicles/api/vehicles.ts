@@ -1,11 +1,8 @@
-import type { createVehicleSchema, updateVehicleSchema, vehicleSchema } from '@streckenpass/contract/vehicles';
-import { queryKeys } from '../../../lib/query-keys';
-import { createRecordApi } from '../../../lib/record-api';
+import type * as contract from '@streckenpass/contract/vehicles';
+import { ownedRecordApi } from '../../../lib/record-api';
 
 /** /api/vehicles (server: modules/vehicles/vehicles.routes.ts). */
-export const vehicleApi = createRecordApi<typeof vehicleSchema, typeof createVehicleSchema, typeof updateVehicleSchema>(
-  { path: '/api/vehicles', keys: queryKeys.vehicles },
-);
+export const vehicleApi = ownedRecordApi<typeof contract, 'vehicle'>('vehicles');
 
 export const {
   getList: getVehicles,

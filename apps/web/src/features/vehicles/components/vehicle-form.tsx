@@ -1,12 +1,11 @@
-import { Button, Card, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { validityDaysSchema } from '@streckenpass/contract/notifications';
 import { createVehicleSchema } from '@streckenpass/contract/vehicles';
 import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { ValidityDaysInput } from '../../../components/validity-days-input';
-import { FormError } from '../../../components/form-error';
+import { RecordForm, type RecordFormTexts } from '../../../components/record-form';
 
 export type VehicleFormValues = {
   name: string;
@@ -14,6 +13,9 @@ export type VehicleFormValues = {
   rule: 'account' | 'custom';
   ruleDays: number | string;
 };
+
+/** The name field of the form. */
+const VEHICLE_NAME = { label: 'Name des Fahrzeugs', placeholder: 'z. B. BR 146' };
 
 /** The vehicle's own rule in days from the form; null = the account's. */
 export function vehicleRuleDays(values: VehicleFormValues): number | null {
@@ -39,19 +41,14 @@ const vehicleFormSchema = createVehicleSchema
  * is the button's; when it throws, the input stays and a German message appears.
  */
 export function VehicleForm({
-  heading,
-  submitLabel,
   initialName = '',
   initialRuleDays = null,
   onSubmit,
-  actions,
-}: {
-  heading: string;
-  submitLabel: string;
+  ...texts
+}: RecordFormTexts & {
   initialName?: string;
   initialRuleDays?: number | null;
   onSubmit: (values: VehicleFormValues) => Promise<unknown>;
-  actions?: ReactNode;
 }) {
   // The page's save may be more than one step; the mutation inside it decides about the network.
   const save = useMutation({ mutationFn: onSubmit, networkMode: 'always' });
@@ -60,43 +57,22 @@ export function VehicleForm({
     rule: initialRuleDays === null ? 'account' : 'custom',
     ruleDays: initialRuleDays ?? 364,
   };
-  const {
-    form,
-    onSubmit: submit,
-    isPending,
-    formError,
-  } = useContractForm(vehicleFormSchema, save, {
-    initialValues,
-  });
+  const contract = useContractForm(vehicleFormSchema, save, { initialValues });
+  const { form } = contract;
 
   return (
-    <Card maw={560} w="100%">
-      <form noValidate onSubmit={submit}>
-        <Stack gap="sm">
-          <Title order={1} size="h3">
-            {heading}
-          </Title>
-          <FormError error={formError} title="Nicht gespeichert" />
-          <TextInput label="Name des Fahrzeugs" placeholder="z. B. BR 146" required {...form.getInputProps('name')} />
-          <Select
-            label="Gültigkeitsregel"
-            description="Wie lange eine Fahrt mit diesem Fahrzeug die Fahrzeugkunde erhält."
-            data={[
-              { value: 'account', label: 'Wie im Konto eingestellt' },
-              { value: 'custom', label: 'Eigene Anzahl Tage' },
-            ]}
-            allowDeselect={false}
-            {...form.getInputProps('rule')}
-          />
-          {form.values.rule === 'custom' && <ValidityDaysInput label="Tage" {...form.getInputProps('ruleDays')} />}
-          <Stack gap="xs" mt="xs">
-            {actions}
-            <Button type="submit" fullWidth loading={isPending}>
-              {submitLabel}
-            </Button>
-          </Stack>
-        </Stack>
-      </form>
-    </Card>
+    <RecordForm narrow texts={texts} contract={contract} name={VEHICLE_NAME}>
+      <Select
+        label="Gültigkeitsregel"
+        description="Wie lange eine Fahrt mit diesem Fahrzeug die Fahrzeugkunde erhält."
+        data={[
+          { value: 'account', label: 'Wie im Konto eingestellt' },
+          { value: 'custom', label: 'Eigene Anzahl Tage' },
+        ]}
+        allowDeselect={false}
+        {...form.getInputProps('rule')}
+      />
+      {form.values.rule === 'custom' && <ValidityDaysInput label="Tage" {...form.getInputProps('ruleDays')} />}
+    </RecordForm>
   );
 }

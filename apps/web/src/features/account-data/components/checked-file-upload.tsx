@@ -1,0 +1,90 @@
+import { Button, FileInput, Group, Text } from '@mantine/core';
+import { IconFileUpload } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { ErrorAlert, SuccessAlert } from '../../../components/error-alert';
+import { errorText } from './error-text';
+import classes from './checked-file-upload.module.css';
+
+/**
+ * A file that is checked before anything is written (a backup to restore, a CSV to import): choose it, see what the
+ * check found (`children`), then confirm. Choosing another file forgets the last check and the last run.
+ */
+export function CheckedFileUpload<Data>({
+  input,
+  checking,
+  previewErrorTitle,
+  preview,
+  run,
+  children,
+  apply,
+}: {
+  input: { label: string; description: string; accept: string };
+  /** Shown while the file is checked. */
+  checking: string;
+  previewErrorTitle?: string;
+  preview: {
+    mutate: (file: File) => void;
+    reset: () => void;
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    data: Data | undefined;
+  };
+  run: {
+    reset: () => void;
+    isError: boolean;
+    error: unknown;
+    isSuccess: boolean;
+    data: { message: string } | undefined;
+  };
+  /** What the check found, above the button that writes it. */
+  children: (data: Data) => ReactNode;
+  apply: {
+    label: (data: Data) => ReactNode;
+    disabled: (data: Data, file: File | null) => boolean;
+    onClick: (data: Data, file: File | null) => void;
+    loading: boolean;
+  };
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    run.reset();
+    preview.reset();
+    if (chosen) preview.mutate(chosen);
+  };
+  const data = preview.data;
+
+  return (
+    <>
+      <FileInput
+        {...input}
+        // An empty box says what to do with it (a driver saw no "choose a file" in it).
+        placeholder="Datei auswählen …"
+        classNames={{ placeholder: classes.placeholder }}
+        leftSection={<IconFileUpload size={18} aria-hidden />}
+        value={file}
+        onChange={choose}
+        clearable
+      />
+      {preview.isPending && <Text size="sm">{checking}</Text>}
+      <ErrorAlert call={preview} text={errorText} title={previewErrorTitle} />
+      {data !== undefined && !run.isSuccess && (
+        <>
+          {children(data)}
+          <Group>
+            <Button
+              loading={apply.loading}
+              disabled={apply.disabled(data, file)}
+              onClick={() => apply.onClick(data, file)}
+            >
+              {apply.label(data)}
+            </Button>
+          </Group>
+        </>
+      )}
+      <ErrorAlert call={run} text={errorText} />
+      <SuccessAlert call={run} />
+    </>
+  );
+}

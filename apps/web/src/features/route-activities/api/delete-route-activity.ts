@@ -1,2 +1,0 @@
-// Kept for the delete button, which imports this path; the API of route activities is ./route-activities.ts.
-export { deleteRouteActivity, useDeleteRouteActivity } from './route-activities';

@@ -1,0 +1,19 @@
+import type { CreateRouteInput } from '@streckenpass/contract/routes';
+import { ruleDaysOf, type RouteFormValues } from './components/route-form';
+
+/**
+ * What the route form sends, new or edited: the rule only when it differs from the saved one (`savedDays`, null for
+ * a new route or one without a rule of its own), so the server keeps following the account's rule otherwise.
+ */
+export function routeInput(values: RouteFormValues, savedDays: number | null): CreateRouteInput {
+  const days = ruleDaysOf(values);
+  return {
+    name: values.name,
+    companyRoute: values.companyRoute.trim() || null,
+    startPoint: values.startPoint,
+    endPoint: values.endPoint,
+    ...(days !== savedDays ? { validityDays: days } : {}),
+    startStation: values.startStation,
+    endStation: values.endStation,
+  };
+}

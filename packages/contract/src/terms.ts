@@ -1,0 +1,54 @@
+/**
+ * One word for each thing: the terms every screen, mail, PDF, CSV and the shared proof page use for the same fact.
+ * A label that names one of these things takes it from here, so that a driver never meets two words for one field.
+ * No zod here: pages import this freely. Fixed wire names (the CSV header of API.md "Exports": "Interne
+ * Bezeichnung", "Zuletzt befahren") stay as the contract defines them; the import accepts both spellings.
+ */
+export const TERMS = {
+  /** A route as the driver records it. */
+  route: 'Strecke',
+  routes: 'Strecken',
+  vehicle: 'Fahrzeug',
+  vehicles: 'Fahrzeuge',
+  tour: 'Tour',
+  tours: 'Touren',
+  /** The employer's own code for a route (`companyRoute`). */
+  companyRoute: 'Kürzel',
+  /** The day a route or vehicle was last driven. */
+  lastDriven: 'Zuletzt gefahren',
+  /** The date a drive was driven (`acquiredAt`). */
+  drivenOn: 'Gefahren am',
+  /** The last day knowledge holds (`acquiredUntil`, a route's `validUntil`). */
+  validUntil: 'Gültig bis',
+  /** How long a drive keeps knowledge valid. */
+  validityRule: 'Gültigkeitsregel',
+  /** The printed proof a driver hands over. */
+  proof: 'Streckenkundenachweis',
+  /** The e-mail address of an account. */
+  email: 'E-Mail-Adresse',
+  /** The start and end of a route, printed together. */
+  startEnd: 'Start – Ende',
+} as const;
+
+/** A rule that follows the account's setting, as every place prints it: "wie im Konto: 1 Jahr (364 Tage)". */
+export function accountRuleLabel(accountRule: string): string {
+  return `wie im Konto: ${accountRule}`;
+}
+
+/** A record kind's German noun: singular, plural and grammatical gender ("Eine eigene Strecke", "Ein eigenes …"). */
+export interface RecordNoun {
+  one: string;
+  many: string;
+  gender: 'f' | 'm' | 'n';
+}
+
+/** The owner's record kinds by their IRI kind: API summaries, messages ("Strecke nicht gefunden.") and counts. */
+export const RECORD_NOUNS = {
+  routes: { one: TERMS.route, many: TERMS.routes, gender: 'f' },
+  tours: { one: TERMS.tour, many: TERMS.tours, gender: 'f' },
+  vehicles: { one: TERMS.vehicle, many: TERMS.vehicles, gender: 'n' },
+  route_activities: { one: 'Streckenaktivität', many: 'Streckenaktivitäten', gender: 'f' },
+  vehicle_activities: { one: 'Fahrzeugaktivität', many: 'Fahrzeugaktivitäten', gender: 'f' },
+} as const satisfies Record<string, RecordNoun>;
+
+export type RecordKind = keyof typeof RECORD_NOUNS;
