@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   date,
   index,
@@ -10,6 +11,7 @@ import {
   serial,
   text,
   timestamp,
+  jsonb,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -124,6 +126,13 @@ export const routeActivities = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     acquiredAt: date('acquired_at', { mode: 'string' }).notNull(),
     acquiredUntil: date('acquired_until', { mode: 'string' }).notNull(),
+    /**
+     * When the drive was recorded ("erfasst am", issue 27); null for drives recorded before history began. A signed
+     * backup's restore keeps the original.
+     */
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).defaultNow(),
+    /** Whether the drive came from a (signed) backup of another account or instance rather than being recorded here. */
+    imported: boolean('imported').notNull().default(false),
   },
   (t) => [index('route_activities_owner_idx').on(t.ownerId)],
 );
@@ -390,3 +399,80 @@ export const heavyOperations = pgTable('heavy_operations', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The append-only history of every write to a user's records (issue 27): one row per created, changed or deleted
+ * record, written in the write's own transaction, with the record's API shape before and after. A trigger refuses
+ * every UPDATE and every DELETE except the cascade of the owner's account deletion (migration 0006).
+ */
+export const recordHistory = pgTable(
+  'record_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The record kind (`RecordKind`: routes, tours, vehicles, route_activities, vehicle_activities). */
+    kind: text('kind').notNull(),
+    recordId: integer('record_id').notNull(),
+    /** create | update | delete */
+    action: text('action').notNull(),
+    /** api | quick | outbox | import | restore: how the write came in. */
+    channel: text('channel').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('record_history_record_idx').on(t.ownerId, t.kind, t.recordId, t.id)],
+);
+
+/**
+ * The Ed25519 keys that sign issued documents (issue 27). Generated once and kept like the JWT secret; a rotation
+ * adds a key and retires the old one, which stays for verifying what it signed.
+ */
+export const signingKeys = pgTable('signing_keys', {
+  /** Key id: the first 16 hex digits of the SHA-256 of the public key (SPKI DER). */
+  id: text('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});
+
+/**
+ * Documents issued from a user's record (a PDF, a supervisor page, the transfer proof, a signed backup): the content
+ * as issued in canonical form, its hash and the server's signature. Kept until the holder revokes it or deletes the
+ * account; verified publicly by its code at /pruefen/{code}.
+ */
+export const issuedDocuments = pgTable(
+  'issued_documents',
+  {
+    id: serial('id').primaryKey(),
+    /** The short verification code printed on the document (unique, not guessable). */
+    code: text('code').notNull(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** pdf | share | transfer | backup */
+    kind: text('kind').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The content as issued (canonical JSON, docs/decisions). */
+    content: jsonb('content').notNull(),
+    /** SHA-256 (hex) of the canonical content. */
+    contentHash: text('content_hash').notNull(),
+    /** SHA-256 (hex) of the issued file where there is one (the PDF's bytes before its signature trailer). */
+    fileHash: text('file_hash'),
+    /** Base64 Ed25519 signature. */
+    signature: text('signature').notNull(),
+    keyId: text('key_id')
+      .notNull()
+      .references(() => signingKeys.id),
+    shareLinkId: integer('share_link_id').references(() => shareLinks.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('issued_documents_code_idx').on(t.code),
+    index('issued_documents_owner_idx').on(t.ownerId),
+    index('issued_documents_share_link_idx').on(t.shareLinkId),
+  ],
+);
