@@ -84,6 +84,7 @@ for (const width of [360, 1280] as const) {
     await page.screenshot({ path: path.join(out, `map-${width}.png`), fullPage: true });
 
     for (const [screen, url] of [
+      ['validity', '/account/validity'],
       ['notifications', '/account/notifications'],
       ['account-data', '/account/data'],
     ] as const) {

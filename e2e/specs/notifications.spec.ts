@@ -6,7 +6,7 @@ for (const width of [360, 1280]) {
   test.describe(`Erinnerungen & Kalender at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test('rules and reminders are saved; the calendar feed is created with a QR code, regenerated and revoked', async ({
+    test('the validity rule and the reminders are saved on their pages; the calendar feed is created with a QR code, regenerated and revoked', async ({
       page,
       request,
     }) => {
@@ -25,13 +25,21 @@ for (const width of [360, 1280]) {
       });
       await signIn(page, user);
 
+      // The account's validity rule has one page of its own.
+      await page.goto('/account');
+      await page.getByRole('link', { name: 'Gültigkeit' }).click();
+      await expect(page).toHaveURL(/\/account\/validity$/);
+      await page.getByRole('radio', { name: '½ Jahr (182 Tage)' }).first().check();
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByText('Einstellungen erfolgreich gespeichert.')).toBeVisible();
+      if (width === 360) expect.soft(await smallTouchTargets(page), 'small targets').toEqual([]);
+
       await page.goto('/account');
       await page.getByRole('link', { name: 'Erinnerungen & Kalender' }).click();
       await expect(page).toHaveURL(/\/account\/notifications$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Erinnerungen & Kalender' })).toBeVisible();
 
-      // Rules and reminders.
-      await page.getByRole('radio', { name: '½ Jahr (182 Tage)' }).first().check();
+      // Reminders.
       await page.getByRole('checkbox', { name: 'am Ablauftag' }).check();
       await page.getByRole('checkbox', { name: '30 Tage vorher' }).uncheck();
       await page.getByRole('button', { name: 'Speichern' }).click();

@@ -23,6 +23,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     { path: paths.account, lazy: page(() => import('./routes/account')) },
     { path: paths.accountSettings, lazy: page(() => import('./routes/account-settings')) },
     { path: paths.accountChangePassword, lazy: page(() => import('./routes/account-change-password')) },
+    { path: paths.accountValidity, lazy: page(() => import('./routes/account-validity')) },
     { path: paths.accountNotifications, lazy: page(() => import('./routes/account-notifications')) },
     { path: paths.accountData, lazy: page(() => import('./routes/account-data')) },
     { path: paths.routeNew, lazy: page(() => import('./routes/route-new')) },

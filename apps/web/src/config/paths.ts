@@ -29,6 +29,7 @@ export const paths = {
   account: '/account',
   accountSettings: '/account/settings',
   accountChangePassword: '/account/change-password',
+  accountValidity: '/account/validity',
   accountNotifications: '/account/notifications',
   accountData: '/account/data',
   routeActivities: '/route-activity',

@@ -63,14 +63,11 @@ describe('Erinnerungen & Kalender', () => {
     useAuthStore.getState().reset();
   });
 
-  it('saves a half-year rule, a custom vehicle rule and the chosen thresholds as one merge patch', async () => {
+  it('saves the chosen thresholds as one merge patch, and no validity rule', async () => {
     const sent = serve();
     const clicker = userEvent.setup();
     renderPage();
-    // The first "½ Jahr" is the routes' rule, the second the vehicles'.
-    await clicker.click((await screen.findAllByRole('radio', { name: '½ Jahr (182 Tage)' }))[0]!);
-    await clicker.click(screen.getByRole('radio', { name: 'Eigene Anzahl Tage' }));
-    await clicker.click(screen.getByRole('checkbox', { name: 'am Ablauftag' }));
+    await clicker.click(await screen.findByRole('checkbox', { name: 'am Ablauftag' }));
     await clicker.click(screen.getByRole('checkbox', { name: '30 Tage vorher' }));
     await clicker.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Einstellungen erfolgreich gespeichert.')).toBeInTheDocument();
@@ -79,29 +76,12 @@ describe('Erinnerungen & Kalender', () => {
         method: 'PATCH',
         path: '/api/notifications/settings',
         body: {
-          validityDays: 182,
-          vehicleValidityDays: 90,
           reminderThresholds: [7, 0],
           reminderMail: true,
           reminderPush: true,
         },
       },
     ]);
-  });
-
-  it('refuses a custom rule beyond ten years with the contract’s message and sends nothing', async () => {
-    const sent = serve();
-    const clicker = userEvent.setup();
-    renderPage();
-    await clicker.click(
-      (await screen.findAllByRole('radio', { name: 'Eigene Anzahl Tage (Vorgabe Ihres Unternehmens)' }))[0]!,
-    );
-    const days = screen.getByRole('textbox', { name: 'Tage' });
-    await clicker.clear(days);
-    await clicker.type(days, '5000');
-    await clicker.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByText('Die Gültigkeit darf höchstens 3650 Tage betragen.')).toBeInTheDocument();
-    expect(sent).toEqual([]);
   });
 
   it('sends a test mail and shows the calendar address with its QR code once created', async () => {

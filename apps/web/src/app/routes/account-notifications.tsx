@@ -3,7 +3,7 @@ import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { useNotificationSettings } from '../../features/notifications/api/notification-settings';
 import { CalendarFeedCard } from '../../features/notifications/components/calendar-feed-card';
 import { ChannelsCard } from '../../features/notifications/components/channels-card';
-import { RulesAndRemindersForm } from '../../features/notifications/components/rules-and-reminders-form';
+import { RemindersForm } from '../../features/notifications/components/reminders-form';
 import { AccountPage } from '../account-page';
 
 export function Component() {
@@ -14,7 +14,7 @@ export function Component() {
       {settings.data && user.data && (
         <>
           <Card>
-            <RulesAndRemindersForm settings={settings.data} />
+            <RemindersForm settings={settings.data} />
           </Card>
           <ChannelsCard email={user.data.email} mailVerified={user.data.mail_verified} />
           <CalendarFeedCard exists={settings.data.calendarFeed} />

@@ -51,6 +51,9 @@ export function Component() {
         <Button component={Link} to={paths.accountSettings} variant="light">
           Einstellungen
         </Button>
+        <Button component={Link} to={paths.accountValidity} variant="light">
+          Gültigkeit
+        </Button>
         <Button component={Link} to={paths.accountNotifications} variant="light">
           Erinnerungen & Kalender
         </Button>

@@ -16,7 +16,7 @@ import { expiringRoutesQueryOptions, useExpiringRoutes } from '../../features/da
 import { HelpCard } from '../../features/dashboard/components/help-card';
 import { NewsCard } from '../../features/dashboard/components/news-card';
 import { SummaryCard } from '../../features/dashboard/components/summary-card';
-import { useAccountValidityDays } from '../../features/routes/api/account-validity';
+import { useAccountValidityDays } from '../../lib/account-validity';
 import { routesQueryOptions, useRoutes } from '../../features/routes/api/routes';
 import { toursQueryOptions, useTours } from '../../features/tours/api/tours';
 import { useVehicles } from '../../features/vehicles/api/vehicles';

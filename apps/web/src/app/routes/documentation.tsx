@@ -28,7 +28,7 @@ import {
 } from '../../features/documentation/documentation';
 import { useDocumentationStore, type SelectionKind } from '../../features/documentation/store';
 import { ExportButtons } from '../../features/export/components/export-buttons';
-import { useAccountValidityDays } from '../../features/routes/api/account-validity';
+import { useAccountValidityDays } from '../../lib/account-validity';
 import { routesQueryOptions, useRoutes } from '../../features/routes/api/routes';
 import { toursQueryOptions, useTours } from '../../features/tours/api/tours';
 import { isTourIncomplete, TOUR_INCOMPLETE_LABEL } from '@streckenpass/contract/tour-status';

@@ -4,6 +4,7 @@ import { placeLabel } from '@streckenpass/contract/stations';
 import { daysUntil } from '@streckenpass/contract/knowledge';
 import { validityState } from '@streckenpass/contract/status';
 import { validityRuleLabel } from '@streckenpass/contract/notifications';
+import { accountRuleLabel } from '@streckenpass/contract/terms';
 import type { Route } from '@streckenpass/contract/routes';
 import { Link } from 'react-router';
 import { MasterDataGrid } from '../../components/master-data-card';
@@ -11,7 +12,7 @@ import { QueryContent, type ShownQuery } from '../../components/query-content';
 import { paths } from '../../config/paths';
 import { routeActivitiesQueryOptions, useRouteActivities } from '../../features/route-activities/api/route-activities';
 import { RecordTodayButton } from '../../features/documentation/components/record-today-button';
-import { accountValidityQueryOptions, useAccountValidityDays } from '../../features/routes/api/account-validity';
+import { accountValidityQueryOptions, useAccountValidityDays } from '../../lib/account-validity';
 import { routeHistory } from '../../features/routes/route-knowledge';
 import { toursQueryOptions, useTours } from '../../features/tours/api/tours';
 import { formatDate, todayInput } from '../../lib/dates';
@@ -118,8 +119,8 @@ function RouteDetails({ record: route }: { record: Route }) {
               route.validityDays != null
                 ? `${validityRuleLabel(route.validityDays)} (eigene Regel der Strecke)`
                 : accountDays === null
-                  ? 'wie im Konto eingestellt'
-                  : `${validityRuleLabel(accountDays)} (wie im Konto eingestellt)`,
+                  ? accountRuleLabel('…')
+                  : accountRuleLabel(validityRuleLabel(accountDays)),
           },
         ]),
         // The route's main action, also (most of all) when its knowledge has expired or was never recorded.

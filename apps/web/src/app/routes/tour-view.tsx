@@ -3,7 +3,7 @@ import type { Tour } from '@streckenpass/contract/tours';
 import { MasterDataGrid } from '../../components/master-data-card';
 import { QueryContent } from '../../components/query-content';
 import { RecordTodayButton } from '../../features/documentation/components/record-today-button';
-import { accountValidityQueryOptions, useAccountValidityDays } from '../../features/routes/api/account-validity';
+import { accountValidityQueryOptions, useAccountValidityDays } from '../../lib/account-validity';
 import { routesQueryOptions, useRoutes } from '../../features/routes/api/routes';
 import { RouteListCard, selectedRoutes } from '../../features/tours/components/route-list-card';
 import { recordRoute } from '../record-route';

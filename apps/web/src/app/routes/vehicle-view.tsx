@@ -1,6 +1,8 @@
 import { Stack } from '@mantine/core';
 import { toIri } from '@streckenpass/contract/common';
 import { validityRuleLabel } from '@streckenpass/contract/notifications';
+import { accountRuleLabel } from '@streckenpass/contract/terms';
+import { useAccountVehicleValidityDays } from '../../lib/account-validity';
 import type { Vehicle } from '@streckenpass/contract/vehicles';
 import { MasterDataCard } from '../../components/master-data-card';
 import { QueryError } from '../../components/query-error';
@@ -18,6 +20,7 @@ import { useTitle } from '../use-title';
 function VehicleView({ record: vehicle }: { record: Vehicle }) {
   const vehicleActivities = useVehicleActivities();
   const routeActivities = useRouteActivities();
+  const accountVehicleDays = useAccountVehicleValidityDays();
   useTitle(vehicle.name);
 
   const activitiesError = vehicleActivities.error ?? routeActivities.error;
@@ -47,7 +50,7 @@ function VehicleView({ record: vehicle }: { record: Vehicle }) {
             value:
               vehicle.validityDays != null
                 ? `${validityRuleLabel(vehicle.validityDays)} (eigene Regel des Fahrzeugs)`
-                : 'wie im Konto eingestellt',
+                : accountRuleLabel(accountVehicleDays === undefined ? '…' : validityRuleLabel(accountVehicleDays)),
           },
         ])}
       >

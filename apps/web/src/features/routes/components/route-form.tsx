@@ -8,7 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { formatDate, todayInput } from '../../../lib/dates';
 import { useContractForm } from '../../../lib/use-contract-form';
-import { useAccountValidityDays } from '../api/account-validity';
+import { useAccountValidityDays } from '../../../lib/account-validity';
 
 export type RuleChoice = 'account' | 'year' | 'half-year' | 'custom';
 import { useStationIndex } from '../api/stations';
@@ -165,7 +165,7 @@ export function RouteForm({
       <Divider />
       <Select
         label="Gültigkeitsregel"
-        description="So lange gilt jede Fahrt auf dieser Strecke, auch die erste unten. Die Kontoregel stellen Sie unter Konto › Erinnerungen & Kalender ein."
+        description="So lange gilt jede Fahrt auf dieser Strecke, auch die erste unten. Die Kontoregel stellen Sie unter Konto › Gültigkeit ein."
         data={[
           { value: 'account', label: accountRuleLabel(validityRuleLabel(accountDays ?? VALIDITY_DAYS_YEAR)) },
           { value: 'year', label: '1 Jahr (364 Tage)' },

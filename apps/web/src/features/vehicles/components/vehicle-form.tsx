@@ -1,5 +1,7 @@
 import { Select } from '@mantine/core';
-import { validityDaysSchema } from '@streckenpass/contract/notifications';
+import { validityDaysSchema, validityRuleLabel } from '@streckenpass/contract/notifications';
+import { accountRuleLabel } from '@streckenpass/contract/terms';
+import { useAccountVehicleValidityDays } from '../../../lib/account-validity';
 import { createVehicleSchema } from '@streckenpass/contract/vehicles';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -58,6 +60,7 @@ export function VehicleForm({
     ruleDays: initialRuleDays ?? 364,
   };
   const contract = useContractForm(vehicleFormSchema, save, { initialValues });
+  const accountVehicleDays = useAccountVehicleValidityDays();
   const { form } = contract;
 
   return (
@@ -66,7 +69,10 @@ export function VehicleForm({
         label="Gültigkeitsregel"
         description="Wie lange eine Fahrt mit diesem Fahrzeug die Fahrzeugkunde erhält."
         data={[
-          { value: 'account', label: 'Wie im Konto eingestellt' },
+          {
+            value: 'account',
+            label: accountRuleLabel(accountVehicleDays === undefined ? '…' : validityRuleLabel(accountVehicleDays)),
+          },
           { value: 'custom', label: 'Eigene Anzahl Tage' },
         ]}
         allowDeselect={false}

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NotificationSettings } from '@streckenpass/contract/notifications';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** The account's default validity rule (shared cache entry with the settings page, same key and call). */
 export const accountValidityQueryOptions = () =>
@@ -9,6 +9,11 @@ export const accountValidityQueryOptions = () =>
     queryKey: queryKeys.notifications.settings,
     queryFn: () => api.get<NotificationSettings>('/api/notifications/settings'),
   });
+
+/** The account's vehicle rule in days: null = no expiry, undefined while unknown. */
+export function useAccountVehicleValidityDays(): number | null | undefined {
+  return useQuery(accountValidityQueryOptions()).data?.vehicleValidityDays;
+}
 
 /** Days a drive keeps a route known by the account's rule; null while unknown. */
 export function useAccountValidityDays(): number | null {
