@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_FILTER_KEY, useDashboardFilter } from '../../features/dashboard/store';
@@ -142,9 +142,12 @@ describe('dashboard', () => {
     expect(await screen.findByText('Hallo Erika Mustermann!')).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'Zusammenfassung' });
     expect(await within(summary).findByText('2')).toBeInTheDocument();
-    const news = screen.getByRole('region', { name: 'Neuigkeiten' });
-    expect(await within(news).findByText('Neu 1.3')).toBeInTheDocument();
-    expect(within(news).getByText('Neu 1.1')).toBeInTheDocument();
+    const news = screen.getByRole('region', { name: 'Neu für Sie' });
+    // At a glance the newest release's headlines; all three releases in full behind "Alle Änderungen".
+    expect((await within(news).findAllByText('Neu 1.3'))[0]).toBeVisible();
+    expect(within(news).queryByText('Neu 1.1')).toBeNull();
+    await userEvent.click(within(news).getByRole('button', { name: 'Alle Änderungen' }));
+    await waitFor(() => expect(within(news).getByText('Neu 1.1')).toBeVisible());
     expect(within(news).queryByText('Neu 1.0')).not.toBeInTheDocument();
     expect(within(news).queryByText('Beta')).not.toBeInTheDocument();
     expect(within(news).queryByText('Geheim')).not.toBeInTheDocument();
