@@ -2,9 +2,11 @@ import { Alert, Button, Group, List, Text } from '@mantine/core';
 import { formatNumber } from '@streckenpass/contract/format';
 import { IMPORT_MAX_LINES, IMPORT_MAX_MEGABYTES, IMPORT_TEMPLATE_COLUMNS } from '@streckenpass/contract/import';
 import { plural, pluralWord } from '@streckenpass/contract/plural';
+import { TERMS } from '@streckenpass/contract/terms';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { TitledCard } from '../../../components/titled-card';
 import { formatDate } from '../../../lib/dates';
+import { routeLabel } from '../../../lib/record-labels';
 import { IMPORT_TEMPLATE_URL, useImportCsv, usePreviewImport } from '../api/csv-import';
 import { CheckedFileUpload } from './checked-file-upload';
 import { DataTable } from './data-table';
@@ -86,13 +88,13 @@ export function ImportCard() {
               <DataTable
                 caption="Die ersten Zeilen, wie sie importiert werden"
                 minWidth={480}
-                columns={['Zeile', 'Strecke', 'Start – Ende', 'gefahren am', 'gültig bis']}
+                columns={['Zeile', 'Strecke', TERMS.startEnd, 'gefahren am', 'gültig bis']}
                 rows={data.sample.slice(0, 5).map((row) => ({
                   key: row.line,
                   cells: [
                     row.line,
                     <>
-                      {row.companyRoute ? `${row.name} (${row.companyRoute})` : row.name}
+                      {routeLabel(row)}
                       {row.existingRoute && (
                         <Text span size="xs" c="dimmed">
                           {' '}
