@@ -95,7 +95,7 @@ test('refuses bad files with clear German messages', async ({ page, request }) =
   const latin = Buffer.from('Strecke;Kürzel;Start;Ende\r\nGießen - Straßberg;K2;FG;FS\r\n', 'latin1');
   await importFile(page, csvFile('excel.csv', latin));
   await expect(page.getByText(/1 Zeile gelesen \(Windows-1252/)).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Gießen - Straßberg (K2)' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Gießen - Straßberg · Kürzel K2' })).toBeVisible();
 
   // Not a CSV at all (binary): no valid line.
   await importFile(page, csvFile('bild.csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff, 0xfe])));
