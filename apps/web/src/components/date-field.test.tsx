@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,14 @@ function Harness({ initial = '', max }: { initial?: string; max?: string }) {
   const [value, setValue] = useState(initial);
   return (
     <>
-      <DateField label="Gefahren am" value={value} onChange={setValue} max={max} />
+      {/* jsdom lays nothing out: the popover would take its field for detached (hidden) after the first opening. */}
+      <DateField
+        label="Gefahren am"
+        value={value}
+        onChange={setValue}
+        max={max}
+        popoverProps={{ hideDetached: false }}
+      />
       <output aria-label="Wert">{value}</output>
       <button type="button">weiter</button>
     </>
@@ -56,5 +63,18 @@ describe('DateField', () => {
     render(wrapper({ children: <Harness max="2026-11-25" /> }));
     await user.type(field(), '01.01.2999');
     expect(screen.getByLabelText('Wert')).toHaveTextContent('2999-01-01');
+  });
+
+  it('hides the calendar while a date is typed and shows it again on a tap', async () => {
+    const user = userEvent.setup();
+    render(wrapper({ children: <Harness /> }));
+    // The calendar is in the document while open (jsdom runs no transition to its end, so presence is checked).
+    const calendarShown = () => screen.findByRole('button', { name: 'Nächster Monat' });
+    await user.click(field());
+    await calendarShown();
+    await user.type(field(), '10');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Nächster Monat' })).toBeNull());
+    await user.click(field());
+    await calendarShown();
   });
 });

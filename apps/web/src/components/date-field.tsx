@@ -30,13 +30,32 @@ export interface DateFieldProps extends Omit<
  * form's value is emptied so that it cannot be saved with the previous date. A date outside `min`/`max` is taken,
  * so that the form's own rule says what is wrong ("darf nicht nach heute liegen"); the calendar does not offer it.
  */
-export function DateField({ value, onChange, min, max, error, onBlur, onInput, ...props }: DateFieldProps) {
+export function DateField({
+  value,
+  onChange,
+  min,
+  max,
+  error,
+  onBlur,
+  onInput,
+  onClick,
+  popoverProps,
+  ...props
+}: DateFieldProps) {
   const [invalid, setInvalid] = useState(false);
   const [shownInvalid, setShownInvalid] = useState(false);
+  // Typing hides the calendar: on a phone it covered the controls below the field while the date was typed. A tap
+  // on the field shows it again.
+  const [typing, setTyping] = useState(false);
   return (
     <DateInput
       placeholder="TT.MM.JJJJ"
       {...props}
+      popoverProps={typing ? { ...popoverProps, opened: false } : popoverProps}
+      onClick={(event) => {
+        setTyping(false);
+        onClick?.(event);
+      }}
       value={value || null}
       onChange={(next) => {
         setShownInvalid(false);
@@ -44,10 +63,12 @@ export function DateField({ value, onChange, min, max, error, onBlur, onInput, .
       }}
       onInput={(event) => {
         const text = event.currentTarget.value;
+        setTyping(true);
         setInvalid(text.trim() !== '' && parseGermanDate(text) === null);
         onInput?.(event);
       }}
       onBlur={(event) => {
+        setTyping(false);
         if (invalid) {
           setShownInvalid(true);
           if (value) onChange?.('');
