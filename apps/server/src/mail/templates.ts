@@ -3,6 +3,7 @@ import { formatDate } from '@streckenpass/contract/format';
 import { reminderLine } from '@streckenpass/contract/notifications';
 import { plural } from '@streckenpass/contract/plural';
 import { remainingLabel } from '@streckenpass/contract/status';
+import { TERMS } from '@streckenpass/contract/terms';
 
 export interface RenderedMail {
   subject: string;
@@ -194,7 +195,7 @@ export function weeklyReportMail(input: {
 <p>Ihr Wochenbericht für ${escapeHtml(weekLabel(input.isoWeek))}: ${escapeHtml(intro)}</p>
 <table style="border-collapse:collapse;width:100%;font-size:14px">
 <thead><tr>
-<th style="${cell}">Strecke</th><th style="${cell}">Interne Bezeichnung</th><th style="${cell}">Gültig bis</th><th style="${cell}">Status</th>
+<th style="${cell}">${TERMS.route}</th><th style="${cell}">${TERMS.companyRoute}</th><th style="${cell}">${TERMS.validUntil}</th><th style="${cell}">Status</th>
 </tr></thead>
 <tbody>
 ${rows}
