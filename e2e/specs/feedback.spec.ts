@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiAs, registerViaApi, signIn } from '../support/fixtures';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { signIn } from '../support/fixtures';
+import { seedAccount } from '../support/seed';
 
 /**
  * Issue 26, item 3: after each action the driver's feedback is inside the viewport of a phone (360 × 740), not
@@ -15,18 +16,15 @@ async function inViewport(page: Page, locator: Locator, label: string) {
   expect(box.y + Math.min(box.height, 40), `${label}: bottom`).toBeLessThanOrEqual(height);
 }
 
-async function seed(request: Parameters<typeof registerViaApi>[0]) {
-  const user = await registerViaApi(request);
-  const post = async (url: string, data: unknown) =>
-    (await (await apiAs(request, user.token, 'post', url, data)).json()) as { id: number };
+async function seed(request: APIRequestContext) {
+  const account = await seedAccount(request);
   const routes = [];
   for (let i = 1; i <= 12; i += 1) {
-    routes.push(await post('/api/routes', { name: `Strecke ${i}`, startPoint: `Ort ${i}`, endPoint: `Ort ${i + 1}` }));
+    routes.push(await account.route(`Strecke ${i}`, { startPoint: `Ort ${i}`, endPoint: `Ort ${i + 1}` }));
   }
-  const old = new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
-  await post('/api/route_activities', { acquiredAt: old, acquiredRoutes: [`/api/routes/${routes[0]!.id}`] });
-  await post('/api/vehicles', { name: 'BR 218' });
-  return user;
+  await account.drive([routes[0]!], 400);
+  await account.vehicle('BR 218');
+  return account.user;
 }
 
 test('"Speichern" on the phone bar with only a vehicle chosen says why beside the bar', async ({ page, request }) => {
@@ -85,20 +83,16 @@ test('"Alle Dokumentationen" lists drives by the day driven, latest first, each 
   page,
   request,
 }) => {
-  const user = await registerViaApi(request);
-  const post = async (url: string, data: unknown) =>
-    (await (await apiAs(request, user.token, 'post', url, data)).json()) as { id: number };
-  const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+  const account = await seedAccount(request);
   // Recorded in this order; driven 10, 1 and 30 days ago.
   for (const [name, ago] of [
     ['Zehn Tage her', 10],
     ['Gestern gefahren', 1],
     ['Nachgetragen', 30],
   ] as const) {
-    const route = await post('/api/routes', { name, startPoint: 'A', endPoint: 'B' });
-    await post('/api/route_activities', { acquiredAt: day(ago), acquiredRoutes: [`/api/routes/${route.id}`] });
+    await account.drive([await account.route(name, { startPoint: 'A', endPoint: 'B' })], ago);
   }
-  await signIn(page, user, '/route-activity');
+  await signIn(page, account.user, '/route-activity');
   const rows = page.getByRole('link', { name: /^Dokumentation vom/ });
   await expect(rows).toHaveCount(3);
   expect(await rows.allInnerTexts()).toEqual([

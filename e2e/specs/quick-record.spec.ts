@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiAs, signIn, registerViaApi, type SeededUser } from '../support/fixtures';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiAs, signIn, type SeededUser } from '../support/fixtures';
+import { seedAccount, today } from '../support/seed';
 
 test.use({ viewport: { width: 360, height: 800 } });
 
@@ -9,23 +10,14 @@ interface Seeded {
   routes: { id: number; name: string }[];
 }
 
-async function seed(request: Parameters<typeof registerViaApi>[0]): Promise<Seeded> {
-  const user = await registerViaApi(request, { firstname: 'Quirin', lastname: 'Schnell' });
-  const post = async (url: string, data: unknown) => (await apiAs(request, user.token, 'post', url, data)).json();
-  const r1 = await post('/api/routes', { name: 'Bremen – Verden', startPoint: 'HB', endPoint: 'HVE' });
-  const r2 = await post('/api/routes', { name: 'Verden – Nienburg', startPoint: 'HVE', endPoint: 'HNB' });
-  const tour = await post('/api/tours', {
-    name: 'Weserbogen',
-    routes: [`/api/routes/${r1.id}`, `/api/routes/${r2.id}`],
-  });
+async function seed(request: APIRequestContext): Promise<Seeded> {
+  const account = await seedAccount(request, { firstname: 'Quirin', lastname: 'Schnell' });
+  const r1 = await account.route('Bremen – Verden', { startPoint: 'HB', endPoint: 'HVE' });
+  const r2 = await account.route('Verden – Nienburg', { startPoint: 'HVE', endPoint: 'HNB' });
+  const tour = await account.tour('Weserbogen', [r1, r2]);
   // Driven 300 days ago: "In 64 Tagen" on the overview until it is driven again.
-  const acquiredAt = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
-  await post('/api/route_activities', { acquiredAt, acquiredRoutes: [`/api/routes/${r1.id}`] });
-  return { user, tour, routes: [r1, r2] };
-}
-
-function today(): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date());
+  await account.drive([r1], 300);
+  return { user: account.user, tour, routes: [r1, r2] };
 }
 
 /** Counts the driver's taps: every click and tap on the page. */
@@ -98,29 +90,17 @@ test('records offline through the outbox and tells the driver when it has been s
   expect(activities).toHaveLength(2);
 });
 
-/** Today ± days in Berlin, YYYY-MM-DD. */
-function dayOffset(days: number): string {
-  const date = new Date(`${today()}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 test('records an expired, a never-driven and a searched route in two taps each, online and offline (360 px)', async ({
   page,
   context,
   request,
 }) => {
   test.setTimeout(120_000);
-  const user = await registerViaApi(request, { firstname: 'Zora', lastname: 'Zweitipp' });
-  const post = async (url: string, data: unknown) => (await apiAs(request, user.token, 'post', url, data)).json();
+  const account = await seedAccount(request, { firstname: 'Zora', lastname: 'Zweitipp' });
+  const { user } = account;
   const route = async (name: string, drivenDaysAgo?: number) => {
-    const created = (await post('/api/routes', { name, startPoint: 'Nord', endPoint: 'Süd' })) as { id: number };
-    if (drivenDaysAgo !== undefined) {
-      await post('/api/route_activities', {
-        acquiredAt: dayOffset(-drivenDaysAgo),
-        acquiredRoutes: [`/api/routes/${created.id}`],
-      });
-    }
+    const created = await account.route(name);
+    if (drivenDaysAgo !== undefined) await account.drive([created], drivenDaysAgo);
     return created.id;
   };
   // Six routes driven last week fill "Zuletzt gefahren"; the searched ones were driven longer ago.
@@ -235,17 +215,12 @@ test('an expired route is recorded in one tap from its page and from its row in 
   page,
   request,
 }) => {
-  const user = await registerViaApi(request);
-  const post = async (url: string, data: unknown) =>
-    (await (await apiAs(request, user.token, 'post', url, data)).json()) as { id: number };
-  const onPage = await post('/api/routes', { name: 'Abgelaufen Seite', startPoint: 'Nord', endPoint: 'Süd' });
-  const inList = await post('/api/routes', { name: 'Abgelaufen Liste', startPoint: 'Ost', endPoint: 'West' });
-  for (const [route, days] of [
-    [onPage, 400],
-    [inList, 380],
-  ] as const) {
-    await post('/api/route_activities', { acquiredAt: dayOffset(-days), acquiredRoutes: [`/api/routes/${route.id}`] });
-  }
+  const account = await seedAccount(request);
+  const { user } = account;
+  const onPage = await account.route('Abgelaufen Seite');
+  const inList = await account.route('Abgelaufen Liste', { startPoint: 'Ost', endPoint: 'West' });
+  await account.drive([onPage], 400);
+  await account.drive([inList], 380);
   const recordedToday = async () =>
     (
       (await (await apiAs(request, user.token, 'get', '/api/route_activities')).json()) as {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 declare global {
@@ -82,4 +83,16 @@ export async function smallTouchTargets(page: Page, min = 44): Promise<string[]>
     }
     return problems;
   }, min);
+}
+
+/** axe's WCAG 2.1 A and AA violations on the page, one line each: rule, impact, help and the first elements. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}) ${v.help} → ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}`,
+  );
 }
