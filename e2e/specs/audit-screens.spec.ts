@@ -76,7 +76,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
           await audit(page, 'Menü (open)');
         }
 
-        // The supervisor's page, opened without an account.
+        // The supervisor's page, signed out, in the browser where the app's service worker runs: the server's page,
+        // not the app's shell.
         await page.evaluate(() => localStorage.clear());
         await page.goto(proof);
         await expect(page.getByRole('heading', { name: 'Streckenkundenachweis', level: 1 })).toBeVisible();

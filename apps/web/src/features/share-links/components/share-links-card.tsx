@@ -84,7 +84,8 @@ export function ShareLinksCard({ routes, tours }: { routes: ShareChoice[]; tours
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   const revokeButton = (link: ShareLink, fullWidth: boolean) => (
     <Button
-      color="red.9"
+      // The accent without a shade: its light and subtle text colours are the theme's, tuned for AA (theme.ts).
+      color="red"
       variant={fullWidth ? 'light' : 'subtle'}
       fullWidth={fullWidth}
       mt={fullWidth ? 'xs' : undefined}
