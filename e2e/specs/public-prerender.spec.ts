@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { aboutPage, donatePage, legalPage, startPage } from '../../apps/web/src/content/public-pages';
+import { aboutPage, donatePage, legalPage, siteHeader, startPage } from '../../apps/web/src/content/public-pages';
 import { expectNoCspViolations, listenForCspViolations } from '../support/audits';
 import { registerViaApi } from '../support/fixtures';
 
@@ -32,6 +32,18 @@ test.describe('without JavaScript', () => {
       expect(await page.locator('.pp').evaluate((el) => getComputedStyle(el).fontFamily)).toContain('system-ui');
     });
   }
+
+  test('on a phone the header lists its links: the menu button and the colour toggle need the script', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto('/legal');
+    const navigation = page.getByRole('navigation', { name: siteHeader.navigation });
+    await expect(navigation.getByRole('link')).toHaveText(siteHeader.links.map((link) => link.label));
+    await expect(navigation.getByRole('link', { name: 'Rechtliches' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('button', { name: siteHeader.openMenu })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: siteHeader.toLight })).toHaveCount(0);
+  });
 
   test('a signed-in page is not prerendered: only the boot splash (the name) until the app runs', async ({ page }) => {
     await page.goto('/dashboard');

@@ -20,7 +20,7 @@ test('public pages at 360 px: every target is at least 44 × 44 px, no CSP viola
     expect.soft(await smallTouchTargets(page), `small targets on ${path}`).toEqual([]);
     await expectNoCspViolations(page, path);
   }
-  // The app's mobile menu, opened (the prerendered public pages have no menu; the app runs on every other page).
+  // The app's mobile menu, opened (the prerendered public pages' menu: start-header.spec.ts).
   await page.goto('/reset-password?token=x');
   await page.getByRole('button', { name: 'Menü öffnen' }).click();
   expect.soft(await smallTouchTargets(page), 'small targets in the open menu').toEqual([]);

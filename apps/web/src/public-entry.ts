@@ -4,9 +4,10 @@
  * the app, and on "/" and "/about" is sent to the dashboard by its guard) and for the registration and password
  * forms. Issue 15, item 8; docs/decisions/0019.
  */
-import { startPage } from './content/public-pages';
-import { APP_CHUNKS_ATTRIBUTE, APP_ENTRY_ATTRIBUTE, loginFormIds as ids } from './content/prerender-ids';
+import { siteHeader, startPage } from './content/public-pages';
+import { APP_CHUNKS_ATTRIBUTE, APP_ENTRY_ATTRIBUTE, headerIds, loginFormIds as ids } from './content/prerender-ids';
 import { readStoredToken, writeStoredSession } from './features/auth/persisted-session';
+import { COLOR_SCHEME_STORAGE_KEY } from './lib/storage';
 
 const t = startPage.login;
 
@@ -139,6 +140,65 @@ function bindLoginForm(form: HTMLFormElement): void {
   for (const button of form.querySelectorAll<HTMLButtonElement>('button')) button.disabled = false;
 }
 
+type ColorScheme = 'light' | 'dark';
+
+/** Where Mantine puts the scheme, and where the static styles (content/prerender.ts) look for a chosen one. */
+const SCHEME_ATTRIBUTE = 'data-mantine-color-scheme';
+const asScheme = (value: string | null): ColorScheme | null => (value === 'light' || value === 'dark' ? value : null);
+const prefersLight = window.matchMedia?.('(prefers-color-scheme: light)');
+
+function storedScheme(): ColorScheme | null {
+  try {
+    return asScheme(localStorage.getItem(COLOR_SCHEME_STORAGE_KEY));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The header's colour toggle and menu button, working as the app's (app/layout/app-layout.tsx) do. A scheme chosen
+ * with either toggle is stored where Mantine's manager keeps it (app/color-scheme.ts) and set, as Mantine sets it, on
+ * <html>; without a choice the system decides, as in the app (`defaultColorScheme`).
+ */
+function bindHeader(): void {
+  const root = document.documentElement;
+  const stored = storedScheme();
+  if (stored) root.setAttribute(SCHEME_ATTRIBUTE, stored);
+  const current = (): ColorScheme =>
+    asScheme(root.getAttribute(SCHEME_ATTRIBUTE)) ?? (prefersLight?.matches ? 'light' : 'dark');
+
+  const toggle = element<HTMLButtonElement>(headerIds.schemeToggle);
+  if (toggle) {
+    const label = () =>
+      toggle.setAttribute('aria-label', current() === 'dark' ? siteHeader.toLight : siteHeader.toDark);
+    label();
+    prefersLight?.addEventListener?.('change', label);
+    toggle.addEventListener('click', () => {
+      const next = current() === 'dark' ? 'light' : 'dark';
+      root.setAttribute(SCHEME_ATTRIBUTE, next);
+      try {
+        localStorage.setItem(COLOR_SCHEME_STORAGE_KEY, next);
+      } catch {
+        // storage blocked: the choice holds for this page
+      }
+      label();
+    });
+  }
+
+  const menuButton = element<HTMLButtonElement>(headerIds.menuButton);
+  const menu = element(headerIds.menu);
+  menuButton?.addEventListener('click', () => {
+    if (!menu) return;
+    // Its lines morph into a cross like the app's – from the first tap on, not while a stored scheme is applied.
+    menuButton.dataset.animate = '';
+    const open = menu.hidden;
+    menu.hidden = !open;
+    menuButton.setAttribute('aria-expanded', String(open));
+    menuButton.setAttribute('aria-label', open ? siteHeader.closeMenu : siteHeader.openMenu);
+  });
+}
+
+bindHeader();
 const params = new URLSearchParams(window.location.search);
 // A signed-in visitor, or a link to the registration or password form (`?form=`): the app takes over at once.
 if (readStoredToken() || params.has('form')) {

@@ -17,3 +17,10 @@ export const loginFormIds = {
   verificationFailed: 'pp-verification-failed',
   passwordChanged: 'pp-password-changed',
 } as const;
+
+/** Ids of the static header's colour toggle, its menu button and the stacked navigation that button opens. */
+export const headerIds = {
+  schemeToggle: 'pp-scheme',
+  menuButton: 'pp-menu-button',
+  menu: 'pp-menu',
+} as const;

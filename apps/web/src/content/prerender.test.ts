@@ -1,6 +1,7 @@
+import { __iconNode as trainIcon } from '@tabler/icons-react/dist/esm/icons/IconTrain.mjs';
 import { describe, expect, it } from 'vitest';
-import { aboutPage, legalPage } from './public-pages';
-import { escapeHtml, prerenderedPaths, prerenderPage } from './prerender';
+import { aboutPage, legalPage, siteHeader } from './public-pages';
+import { escapeHtml, prerenderCss, prerenderedPaths, prerenderPage } from './prerender';
 
 const index = `<!doctype html><html lang="de"><head><title>Streckenpass</title>
 <script type="module" crossorigin src="/assets/index-a.js"></script>
@@ -52,6 +53,40 @@ describe('prerenderPage', () => {
     expect(html).toMatch(/<label for="pp-username">E-Mail-Adresse/);
     expect(html).toMatch(/<input class="pp-input" id="pp-password" name="password" type="password"/);
     expect(html).toMatch(/<button type="submit" class="pp-button" disabled>Anmelden<\/button>/);
+  });
+
+  it.each(Object.entries(prerenderedPaths))('%s: the app’s header, its own page marked as current', (path, page) => {
+    const html = prerenderPage(index, page, '/assets/public-p.js');
+    const header = /<header class="pp-header">(.*?)<\/header>/s.exec(html)?.[1] ?? '';
+    // The brand with tabler's train, drawn from the icon's own data.
+    expect(header).toContain(
+      `<a class="pp-brand" href="/" aria-label="${siteHeader.home}"><svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">`,
+    );
+    for (const [, { d }] of trainIcon) expect(header).toContain(`<path d="${d}"/>`);
+    // The links twice, in the bar and in the phone's menu; the current page as the app marks it.
+    for (const { href, label } of siteHeader.links) {
+      const current = href === path ? ' aria-current="page"' : '';
+      expect(header.split(`<a class="pp-navlink" href="${href}"${current}>${label}</a>`)).toHaveLength(3);
+    }
+    expect(header.match(/aria-current/g)?.length ?? 0).toBe(page === 'donate' ? 0 : 2);
+    // The menu button is a real button that says what it opens; the menu starts closed.
+    expect(header).toContain(
+      `<button type="button" class="pp-burger" id="pp-menu-button" aria-expanded="false" aria-controls="pp-menu" aria-label="${siteHeader.openMenu}">`,
+    );
+    expect(header).toContain(`<nav class="pp-menu" id="pp-menu" aria-label="${siteHeader.navigation}" hidden>`);
+    expect(header).toContain(
+      `<button type="button" class="pp-toggle" id="pp-scheme" aria-label="${siteHeader.toLight}">`,
+    );
+  });
+
+  it('lets a stored colour scheme win over the system’s, and gives the buttons up without JavaScript', () => {
+    // The system's light applies only while no choice is set on <html> (public-entry.ts sets a stored one there).
+    expect(prerenderCss).toContain('@media (prefers-color-scheme:light){:root:not([data-mantine-color-scheme]) .pp{');
+    expect(prerenderCss).toContain(':root[data-mantine-color-scheme=light] .pp{');
+    const html = prerenderPage(index, 'start', '/assets/public-p.js');
+    expect(html).toMatch(
+      /<noscript><style nonce="__CSP_NONCE__">[^<]*\.pp-burger\{display:none\}[^<]*<\/style><\/noscript>/,
+    );
   });
 
   it('fails the build when index.html has changed shape', () => {

@@ -8,6 +8,24 @@ import { TERMS } from '@streckenpass/contract/terms';
 /** A piece of running text: plain text, a link or inline code. */
 export type Inline = string | { text: string; href: string } | { code: string };
 
+/**
+ * The header of a signed-out visitor: the app's (app/layout/app-layout.tsx) and the prerendered copy's
+ * (prerender.ts, wired by public-entry.ts), which must look and read the same so that loading the app changes nothing.
+ */
+export const siteHeader = {
+  navigation: 'Hauptnavigation',
+  home: 'Streckenpass – zur Startseite',
+  links: [
+    { href: '/', label: 'Startseite' },
+    { href: '/about', label: 'Informationen' },
+    { href: '/legal', label: 'Rechtliches' },
+  ],
+  toLight: 'Helle Darstellung',
+  toDark: 'Dunkle Darstellung',
+  openMenu: 'Menü öffnen',
+  closeMenu: 'Menü schließen',
+} as const;
+
 export const startPage = {
   loginTitle: 'Anmelden',
   headline: 'Streckenkunde – schnell, einfach, unterwegs',

@@ -1,6 +1,9 @@
 /** Every browser storage key this app writes starts with this prefix, so logout can clear them all. */
 export const STORAGE_PREFIX = 'streckenpass:';
 
+/** The colour scheme chosen with the toggle: Mantine's manager (app/color-scheme.ts) and the public pages' entry. */
+export const COLOR_SCHEME_STORAGE_KEY = `${STORAGE_PREFIX}color-scheme`;
+
 type Reset = () => void;
 const resetters = new Set<Reset>();
 

@@ -19,6 +19,7 @@ import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { useLogout } from '../../features/auth/api/logout';
 import { useIsAuthenticated } from '../../features/auth/store';
 import { PageLoader } from '../../components/page-loader';
+import { siteHeader } from '../../content/public-pages';
 import { useAwaitingFirstAnswer } from '../../lib/first-answer';
 import classes from './app-layout.module.css';
 import { AppSplash } from './app-splash';
@@ -38,11 +39,12 @@ const signedInItems: NavItem[] = [
   { label: 'Konto', to: paths.account, active: (p) => isInSection(p, accountSection) },
 ];
 
-const signedOutItems: NavItem[] = [
-  { label: 'Startseite', to: paths.home, active: (p) => p === paths.home },
-  { label: 'Informationen', to: paths.about, active: (p) => p === paths.about },
-  { label: 'Rechtliches', to: paths.legal, active: (p) => p === paths.legal },
-];
+// The prerendered public pages draw the same header (content/prerender.ts): labels and links come from one place.
+const signedOutItems: NavItem[] = siteHeader.links.map(({ href, label }) => ({
+  label,
+  to: href,
+  active: (p) => p === href,
+}));
 
 function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
@@ -54,7 +56,7 @@ function ColorSchemeToggle() {
       color="gray"
       size="lg"
       onClick={() => setColorScheme(next)}
-      aria-label={next === 'light' ? 'Helle Darstellung' : 'Dunkle Darstellung'}
+      aria-label={next === 'light' ? siteHeader.toLight : siteHeader.toDark}
     >
       {computed === 'dark' ? <IconSun size={20} aria-hidden /> : <IconMoon size={20} aria-hidden />}
     </ActionIcon>
@@ -116,26 +118,37 @@ export function AppLayout() {
               component={Link}
               to={authenticated ? paths.dashboard : paths.home}
               className={classes.title}
-              aria-label={authenticated ? 'Streckenpass – zum Dashboard' : 'Streckenpass – zur Startseite'}
+              aria-label={authenticated ? 'Streckenpass – zum Dashboard' : siteHeader.home}
             >
               <IconTrain size={26} aria-hidden />
               <Text fw={800} size="lg">
                 Streckenpass
               </Text>
             </UnstyledButton>
-            <Group gap={4} visibleFrom="sm" component="nav" aria-label="Hauptnavigation">
+            <Group gap={4} visibleFrom="sm" component="nav" aria-label={siteHeader.navigation}>
               {links}
               <ColorSchemeToggle />
             </Group>
             <Group gap={4} hiddenFrom="sm">
               <ColorSchemeToggle />
-              <Burger opened={opened} onClick={toggle} aria-label={opened ? 'Menü schließen' : 'Menü öffnen'} />
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                aria-expanded={opened}
+                aria-label={opened ? siteHeader.closeMenu : siteHeader.openMenu}
+              />
             </Group>
           </Group>
         </Container>
         <OfflineHint />
         {opened && (
-          <Stack gap={0} hiddenFrom="sm" component="nav" aria-label="Hauptnavigation" className={classes.mobileNav}>
+          <Stack
+            gap={0}
+            hiddenFrom="sm"
+            component="nav"
+            aria-label={siteHeader.navigation}
+            className={classes.mobileNav}
+          >
             {links}
           </Stack>
         )}
