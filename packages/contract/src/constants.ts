@@ -12,3 +12,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
 export const NAME_MAX_LENGTH = 255;
 export const PRODUCT_NAME = 'Streckenpass';
+/** A drive recorded more than this many days after the day it was driven is marked "nachgetragen" (issue 27). */
+export const BACKDATED_AFTER_DAYS = 7;
+/** The zone in which "today" and the day of a recording are read unless the server is configured otherwise. */
+export const DEFAULT_TIME_ZONE = 'Europe/Berlin';

@@ -10,6 +10,8 @@ import {
   effectiveValidityDays,
   expandSelection,
   filterExpiring,
+  calendarDayOf,
+  isBackdated,
   isCalendarDate,
   latestValidity,
   nextExpiry,
@@ -428,5 +430,32 @@ describe('effectiveValidityDays and driveValidityDays (decision 0020)', () => {
         },
       ),
     );
+  });
+});
+
+describe('isBackdated', () => {
+  it('marks a drive recorded more than 7 days after it was driven, not one recorded within 7 days', () => {
+    expect(isBackdated('2026-11-10', '2026-11-17T20:00:00Z')).toBe(false);
+    expect(isBackdated('2026-11-10', '2026-11-18T10:00:00Z')).toBe(true);
+    expect(isBackdated('2026-11-10', '2026-11-10T06:00:00Z')).toBe(false);
+  });
+
+  it('reads the day of recording in the app’s zone (Europe/Berlin): 23:30 UTC is already the next day there', () => {
+    // 17 Nov 23:30 UTC = 18 Nov 00:30 in Berlin: the eighth day after the drive.
+    expect(isBackdated('2026-11-10', '2026-11-17T23:30:00Z')).toBe(true);
+    expect(isBackdated('2026-11-10', '2026-11-17T23:30:00Z', 'UTC')).toBe(false);
+    // Summer time: 21 Jul 22:30 UTC = 22 Jul 00:30 CEST.
+    expect(isBackdated('2026-07-14', new Date('2026-07-21T22:30:00Z'))).toBe(true);
+  });
+
+  it('reads the calendar day of a moment in the zone (calendarDayOf)', () => {
+    expect(calendarDayOf('2026-11-25T23:30:00Z')).toBe('2026-11-26');
+    expect(calendarDayOf('2026-11-25T23:30:00Z', 'UTC')).toBe('2026-11-25');
+  });
+
+  it('does not mark a drive whose time of recording is unknown (recorded before issue 27) or unreadable', () => {
+    expect(isBackdated('2020-01-01', null)).toBe(false);
+    expect(isBackdated('2020-01-01', undefined)).toBe(false);
+    expect(isBackdated('2020-01-01', 'kein Datum')).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
  * Pure functions on calendar dates `YYYY-MM-DD`: no time, no zone. Arithmetic runs in UTC, where every day has
  * 24 hours, so daylight-saving changes cannot shift a date.
  */
-import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from './constants.js';
+import { BACKDATED_AFTER_DAYS, DEFAULT_TIME_ZONE, VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from './constants.js';
 import { knowledgeStatus, type KnowledgeStatus } from './status.js';
 
 /** A calendar date `YYYY-MM-DD`. */
@@ -113,6 +113,28 @@ export function todayIn(timeZone: string, now: Date = new Date()): CalendarDate 
   const date = calendarDateIn(timeZone, now);
   lastDay.set(timeZone, { minute, date });
   return date;
+}
+
+/**
+ * Whether a drive was recorded late ("nachgetragen", issue 27): the calendar day of `recordedAt` in `timeZone` lies
+ * more than `BACKDATED_AFTER_DAYS` (7) days after `drivenOn`. A drive recorded before recording times were kept
+ * (`recordedAt` null) is not marked: when it was recorded is unknown. The app, the CSV and PDF exports and the
+ * supervisor's page all decide with this function.
+ */
+export function isBackdated(
+  drivenOn: CalendarDate,
+  recordedAt: string | Date | null | undefined,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): boolean {
+  if (recordedAt === null || recordedAt === undefined) return false;
+  const moment = typeof recordedAt === 'string' ? new Date(recordedAt) : recordedAt;
+  if (Number.isNaN(moment.getTime())) return false;
+  return daysBetween(drivenOn, calendarDayOf(moment, timeZone)) > BACKDATED_AFTER_DAYS;
+}
+
+/** The calendar date of a moment (a recording, `2026-11-25T23:30:00Z`) in `timeZone`: here `2026-11-26`. */
+export function calendarDayOf(moment: string | Date, timeZone: string = DEFAULT_TIME_ZONE): CalendarDate {
+  return calendarDateIn(timeZone, typeof moment === 'string' ? new Date(moment) : moment);
 }
 
 function calendarDateIn(timeZone: string, now: Date): CalendarDate {

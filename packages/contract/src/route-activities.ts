@@ -9,6 +9,13 @@ export const routeActivitySchema = z.object({
   owner: z.string(),
   acquiredRoutes: z.array(z.string()),
   vehicleActivities: z.array(z.string()),
+  /**
+   * When the drive was recorded ("erfasst am", ISO 8601); null for drives recorded before recording times were kept.
+   * Set by the server, never by a request (a body naming it is refused like any unknown field).
+   */
+  recordedAt: z.string().nullable(),
+  /** Whether the drive came in through the CSV import or a backup's restore rather than being recorded in the app. */
+  imported: z.boolean(),
 });
 export type RouteActivity = z.infer<typeof routeActivitySchema>;
 

@@ -18,6 +18,10 @@ export const TERMS = {
   lastDriven: 'Zuletzt gefahren',
   /** The date a drive was driven (`acquiredAt`). */
   drivenOn: 'Gefahren am',
+  /** When a record was entered into the app (a drive's `recordedAt`, a history entry's time). */
+  recordedOn: 'Erfasst am',
+  /** A drive recorded more than 7 days after it was driven (`isBackdated`). */
+  backdated: 'nachgetragen',
   /** The last day knowledge holds (`acquiredUntil`, a route's `validUntil`). */
   validUntil: 'Gültig bis',
   /** How long a drive keeps knowledge valid. */
@@ -52,3 +56,33 @@ export const RECORD_NOUNS = {
 } as const satisfies Record<string, RecordNoun>;
 
 export type RecordKind = keyof typeof RECORD_NOUNS;
+
+/** How a write reached the server, as a record's history ("Verlauf") names it (issue 27). */
+export const HISTORY_CHANNEL_LABELS = {
+  api: 'in der App',
+  quick: 'Schnellerfassung',
+  outbox: 'offline erfasst, später gesendet',
+  import: 'CSV-Import',
+  restore: 'Wiederherstellung einer Sicherung',
+} as const;
+
+/**
+ * The fields of the records' API shapes as a changed-fields list of the history names them ("Geändert am …: Name,
+ * Gültigkeitsregel"). A field without an entry is shown by its API name.
+ */
+export const RECORD_FIELD_LABELS: Readonly<Record<string, string>> = {
+  name: 'Name',
+  companyRoute: TERMS.companyRoute,
+  startPoint: 'Start',
+  endPoint: 'Ende',
+  startStation: 'Start (Betriebsstelle)',
+  endStation: 'Ende (Betriebsstelle)',
+  validityDays: TERMS.validityRule,
+  tours: TERMS.tours,
+  routes: TERMS.routes,
+  acquiredAt: TERMS.drivenOn,
+  acquiredUntil: TERMS.validUntil,
+  acquiredRoutes: TERMS.routes,
+  acquiredVehicles: TERMS.vehicles,
+  routeActivity: 'Fahrt',
+};

@@ -1,11 +1,13 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { toIri } from '@streckenpass/contract/common';
+import type { HistoryChannel, HistoryEntry } from '@streckenpass/contract/history';
 import { RECORD_NOUNS, type RecordKind } from '@streckenpass/contract/terms';
 import type { Db, Executor } from './client.js';
 import { notFound, unprocessable } from '../lib/errors.js';
 import type { OwnedLink } from './links.js';
 import { assertLinkQuota, assertRecordQuota, lockQuotas, RECORD_QUOTAS } from './quota.js';
+import { appendHistory, historyOf, updatesOf, type RecordChange } from './record-history.js';
 import {
   assertOwnerIri,
   isStorableId,
@@ -22,22 +24,37 @@ import {
 } from './owned.js';
 
 /**
- * What every owner-linked record's repository offers. `findOwned` and the writes refuse with 403 (someone else's
- * record) or 404 (none) themselves, so a handler never checks ownership and then queries again.
+ * How a write runs: in the caller's transaction `tx` when one is handed in (otherwise in one of its own), and through
+ * which channel it came (the history's `channel`; `api` unless said otherwise).
+ */
+export interface RecordWrite {
+  tx?: Executor | undefined;
+  channel?: HistoryChannel;
+}
+
+/**
+ * What every owner-linked record's repository offers. `findOwned`, `history` and the writes refuse with 403 (someone
+ * else's record) or 404 (none) themselves, so a handler never checks ownership and then queries again. Every write
+ * appends one history entry per record it creates, changes or deletes, in its own transaction (db/record-history.ts).
  */
 export interface OwnedRepository<Item, CreateInput, UpdateInput> {
   /** Every record of the user, in the order of its list answer. */
   list(userId: number): Promise<Item[]>;
   findOwned(id: number, userId: number): Promise<Item>;
-  /** Resolves the input's references (403 / 422) and writes, in `tx` when the caller hands one in. */
-  create(userId: number, input: CreateInput, tx?: Executor): Promise<Item>;
-  update(id: number, userId: number, patch: UpdateInput, tx?: Executor): Promise<Item>;
-  remove(id: number, userId: number, tx?: Executor): Promise<void>;
+  /** The user's records of these ids as the API answers them, by id (ids of others or of none are left out). */
+  findAllIn(ex: Executor, userId: number, ids: readonly number[]): Promise<Map<number, Item>>;
+  /** The record's history, newest first (its entries outlive the record, but are only read while it exists). */
+  history(id: number, userId: number): Promise<HistoryEntry[]>;
+  /** Resolves the input's references (403 / 422) and writes. */
+  create(userId: number, input: CreateInput, write?: RecordWrite): Promise<Item>;
+  update(id: number, userId: number, patch: UpdateInput, write?: RecordWrite): Promise<Item>;
+  remove(id: number, userId: number, write?: RecordWrite): Promise<void>;
 }
 
-/** A select that can run as is, or be prepared once (a drizzle select builder). */
+/** A select that can run as is, lock the rows it reads, or be prepared once (a drizzle select builder). */
 interface Selectable<Row> extends PromiseLike<Row[]> {
   prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> };
+  for(strength: 'update' | 'no key update'): PromiseLike<Row[]>;
 }
 
 /** The contract's schemas of a kind (`routeSchemas`, …): they give the repository its item and input types. */
@@ -76,8 +93,20 @@ export interface OwnedRecordsSpec<Item, Row, L extends Links> {
     columns: Record<string, unknown>,
     context: { ex: Executor; ownerId: number; links: Record<string, number[]> },
   ) => Record<string, unknown> | Promise<Record<string, unknown>>;
-  /** Runs on a locked row before a patch is written, with the columns it will have (refuses by throwing). */
+  /**
+   * Runs on the locked record (as `select` reads it) before a patch is written, with the columns the patch sets
+   * merged in (refuses by throwing).
+   */
   checkPatch?: (current: Record<string, unknown>, next: Record<string, unknown>) => void;
+  /**
+   * Records of another kind that the database deletes with this one (`on delete cascade`: a drive's vehicle
+   * activities): their ids in the item, and how to read them, so that each gets its own delete entry in the history.
+   */
+  dependents?: {
+    kind: RecordKind;
+    ids: (item: Item) => number[];
+    findAllIn: (ex: Executor, ownerId: number, ids: readonly number[]) => Promise<Map<number, unknown>>;
+  };
 }
 
 /**
@@ -103,7 +132,7 @@ export function ownedRecords<
   const what = RECORD_NOUNS[kind].one;
   const quota = RECORD_QUOTAS[kind];
   const linkSpecs = Object.entries(spec.links ?? {}).map(([field, link]) => ({ field, kind: link.kind, link }));
-  const write = ownedWriter(db, bump);
+  const writeIn = ownedWriter(db, bump);
   const listPrepared = spec.select(db, eq(table.ownerId, sql.placeholder('ownerId'))).prepare(`${kind}_list`);
   const linkFields = new Set(linkSpecs.map((link) => link.field));
 
@@ -175,14 +204,13 @@ export function ownedRecords<
     }
   }
 
-  /** Locks the record itself (before its children, see lockChildren) or refuses (403 / 404). */
+  /**
+   * Locks the record itself (before its children, see lockChildren) and reads it as the API answers it – the
+   * history's `before` – in one statement, or refuses (403 / 404).
+   */
   async function lockRecord(ex: Executor, id: number, ownerId: number, strength: 'update' | 'no key update') {
-    const [locked] = await ex
-      .select()
-      .from(table as never)
-      .where(ownedBy(table, id, ownerId))
-      .for(strength);
-    return (locked as Record<string, unknown> | undefined) ?? (await refuseMissing(ex, table, id, what));
+    const [row] = await spec.select(ex, ownedBy(table, id, ownerId)).for(strength);
+    return row ?? (await refuseMissing(ex, table, id, what));
   }
   /** Writing or removing such a record makes the database rewrite its children: they are locked first. */
   const rewritesChildren = linkSpecs.some(({ link }) => link.childLock === 'no key update');
@@ -197,6 +225,24 @@ export function ownedRecords<
     }
   }
 
+  /** The entries of a write, appended in its transaction (`origin`: the owner and the request's channel). */
+  const record = (ex: Executor, ownerId: number, write: RecordWrite | undefined, changes: RecordChange[]) =>
+    appendHistory(ex, { ownerId, channel: write?.channel ?? 'api' }, changes);
+
+  async function findAllIn(ex: Executor, ownerId: number, ids: readonly number[]): Promise<Map<number, Item>> {
+    const storable = [...new Set(ids)].filter(isStorableId);
+    if (storable.length === 0) return new Map();
+    // The ids as one JSON parameter (thousands of bound parameters are slow to bind on PGlite).
+    const rows = await spec.select(
+      ex,
+      and(
+        eq(table.ownerId, ownerId),
+        sql`${table.id} in (select value::integer from jsonb_array_elements_text(${JSON.stringify(storable)}::jsonb))`,
+      ),
+    );
+    return new Map(rows.map((row) => [row.id, toItem(row)]));
+  }
+
   return {
     async list(ownerId) {
       const rows = await listPrepared.execute({ ownerId });
@@ -205,10 +251,21 @@ export function ownedRecords<
 
     findOwned: (id, ownerId) => findIn(db, id, ownerId),
 
-    create(ownerId, input, tx) {
+    findAllIn,
+
+    async history(id, ownerId) {
+      assertStorable(id);
+      const entries = await historyOf(db, { table, kind }, id, ownerId);
+      // No entries: a record stored before history began, someone else's (403), a deleted one or none (404) – told
+      // apart on this path only.
+      if (entries.length === 0) await findIn(db, id, ownerId);
+      return entries;
+    },
+
+    create(ownerId, input, write) {
       const { owner, own, body } = split(input);
       assertOwnerIri(owner, ownerId);
-      return write(ownerId, tx, async (ex) => {
+      return writeIn(ownerId, write?.tx, async (ex) => {
         if (checksQuota(body, true)) await lockQuotas(ex, ownerId);
         const links = await resolveLinks(ex, ownerId, body);
         await lockChildren(ex, ownerId, links);
@@ -230,53 +287,71 @@ export function ownedRecords<
         if (id === undefined) throw new Error(`insert into ${what} returned no row`);
         await writeLinks(ex, id, ownerId, links);
         await assertQuotas(ex, ownerId, body, true);
-        return findIn(ex, id, ownerId);
+        const item = await findIn(ex, id, ownerId);
+        await record(ex, ownerId, write, [{ kind, recordId: id, action: 'create', before: null, after: item }]);
+        return item;
       });
     },
 
-    update(id, ownerId, patch, tx) {
+    update(id, ownerId, patch, write) {
       assertStorable(id);
       const { owner, own, body } = split(patch);
       assertOwnerIri(owner, ownerId);
-      return write(ownerId, tx, async (ex) => {
+      return writeIn(ownerId, write?.tx, async (ex) => {
         if (checksQuota(body, false)) await lockQuotas(ex, ownerId);
         const links = await resolveLinks(ex, ownerId, body);
-        // The record first, then its children: the one order of every write (docs/decisions/0034).
-        const current =
-          spec.checkPatch || rewritesChildren || links.length > 0
-            ? await lockRecord(ex, id, ownerId, 'no key update')
-            : undefined;
+        // The record first, then its children: the one order of every write (docs/decisions/0034). Locked also to
+        // read its state before the change for the history, so that no other write slips in between.
+        const current = await lockRecord(ex, id, ownerId, 'no key update');
         await lockChildren(ex, ownerId, links, id);
         const set = Object.fromEntries(
           Object.entries(await spec.columns(own, ex, ownerId)).filter(([, value]) => value !== undefined),
         );
-        if (spec.checkPatch && current && Object.keys(set).length > 0) spec.checkPatch(current, { ...current, ...set });
-        // An empty patch still proves the record is the caller's (and locks it for the link changes).
-        const updated = await ex
-          .update(table)
-          .set((Object.keys(set).length > 0 ? set : { id }) as never)
-          .where(ownedBy(table, id, ownerId))
-          .returning({ id: table.id });
-        if (updated.length === 0) await refuseMissing(ex, table, id, what);
+        if (Object.keys(set).length > 0) {
+          spec.checkPatch?.(current, { ...current, ...set });
+          const updated = await ex
+            .update(table)
+            .set(set as never)
+            .where(ownedBy(table, id, ownerId))
+            .returning({ id: table.id });
+          if (updated.length === 0) await refuseMissing(ex, table, id, what);
+        }
         await writeLinks(ex, id, ownerId, links);
         await assertQuotas(ex, ownerId, body, false);
-        return findIn(ex, id, ownerId);
+        const item = await findIn(ex, id, ownerId);
+        // A patch that changes nothing (an empty one, or the values the record has) leaves no entry.
+        await record(ex, ownerId, write, updatesOf(kind, new Map([[id, toItem(current)]]), new Map([[id, item]])));
+        return item;
       });
     },
 
-    remove(id, ownerId, tx) {
+    remove(id, ownerId, write) {
       assertStorable(id);
-      return write(ownerId, tx, async (ex) => {
-        if (rewritesChildren) {
-          // Deleting cascades to the links, whose triggers rewrite the children: lock them first, in order.
-          await lockRecord(ex, id, ownerId, 'update');
-          await lockChildren(ex, ownerId, [], id);
-        }
+      return writeIn(ownerId, write?.tx, async (ex) => {
+        // Locked and read in one statement: the history's `before`, and for links whose children the database
+        // rewrites (deleting cascades to the links, whose triggers rewrite them) the lock before theirs, in order.
+        const before = toItem(await lockRecord(ex, id, ownerId, 'update'));
+        if (rewritesChildren) await lockChildren(ex, ownerId, [], id);
+        const dependentIds = spec.dependents?.ids(before) ?? [];
+        const dependents =
+          spec.dependents && dependentIds.length > 0
+            ? await spec.dependents.findAllIn(ex, ownerId, dependentIds)
+            : new Map<number, unknown>();
         const deleted = await ex
           .delete(table)
           .where(ownedBy(table, id, ownerId))
           .returning({ id: table.id });
         if (deleted.length === 0) await refuseMissing(ex, table, id, what);
+        await record(ex, ownerId, write, [
+          { kind, recordId: id, action: 'delete', before, after: null },
+          ...[...dependents].map(([recordId, item]) => ({
+            kind: spec.dependents!.kind,
+            recordId,
+            action: 'delete' as const,
+            before: item,
+            after: null,
+          })),
+        ]);
       });
     },
   };

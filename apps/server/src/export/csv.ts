@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify';
 import { formatNameList } from '../lib/name-list.js';
 import { formatDate } from '@streckenpass/contract/format';
 import { statusLabel } from '@streckenpass/contract/status';
+import { TERMS } from '@streckenpass/contract/terms';
 import type { ExportData } from './model.js';
 
 export const CSV_ROUTE_HEADER = [
@@ -17,6 +18,9 @@ export const CSV_ROUTE_HEADER = [
   'Gültigkeitsregel',
   'Start DS100',
   'Ende DS100',
+  // Of the last drive (issue 27): when it was recorded, and "nachgetragen" when that was more than 7 days later.
+  TERMS.recordedOn,
+  'Nachgetragen',
 ] as const;
 export const CSV_VEHICLE_HEADER = ['Fahrzeug', 'Zuletzt gefahren', 'Gültig bis', 'Gültigkeitsregel'] as const;
 
@@ -59,6 +63,8 @@ export function renderCsv(data: ExportData): Readable {
       route.validityRule,
       route.startStation?.code ?? '',
       route.endStation?.code ?? '',
+      formatDate(route.lastDrivenRecordedOn),
+      route.lastDrivenBackdated ? TERMS.backdated : '',
     ]);
   }
   if (data.vehicles && data.vehicles.length > 0) {

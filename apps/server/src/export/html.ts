@@ -23,6 +23,7 @@ th{background:#f1f3f5}
 .name-cell{font-weight:600}
 tr:last-child>*{border-bottom:0}
 .ends{display:block;color:#495057;font-size:.85rem}
+.backdated{display:block;color:#8a4600;font-size:.85rem;font-weight:600}
 .status{display:inline-block;padding:1px 8px;border-radius:999px;font-weight:600;white-space:nowrap}
 .status-valid{background:#ebfbee;color:#1b6b2f}
 .status-expiring{background:#fff4e0;color:#8a4600}
@@ -68,6 +69,14 @@ ${body}
 
 const STATUS_SYMBOL = { valid: '✓ ', expiring: '⚠ ', expired: '✖ ', unrecorded: '' } as const;
 
+/** "nachgetragen, erfasst am …" under the last drive's date when it was recorded more than 7 days later (issue 27). */
+function backdatedNote(route: ExportData['routes'][number]): string {
+  if (!route.lastDrivenBackdated) return '';
+  return `<span class="backdated">${TERMS.backdated}, ${TERMS.recordedOn.toLowerCase()} ${formatDate(
+    route.lastDrivenRecordedOn,
+  )}</span>`;
+}
+
 /** A table cell that, on a phone, becomes a labelled line of the row's card. */
 function cell(label: string, content: string, className?: string): string {
   return `<td data-label="${escapeHtml(label)}"${className ? ` class="${className}"` : ''}>${content}</td>`;
@@ -90,7 +99,7 @@ export function renderProofHtml(data: ExportData, options: { nonce: string; pdfU
         escapeHtml(route.companyRoute ?? ''),
       )}${cell(TERMS.tours, escapeHtml(route.tours.join(', ')))}${cell(
         TERMS.lastDriven,
-        formatDate(route.lastDriven, '–'),
+        `${formatDate(route.lastDriven, '–')}${backdatedNote(route)}`,
       )}${cell(TERMS.validUntil, formatDate(route.validUntil, '–'))}${cell(
         'Status',
         `<span class="status status-${status.kind}">${STATUS_SYMBOL[status.kind]}${escapeHtml(status.label)}</span>`,

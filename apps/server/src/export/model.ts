@@ -27,6 +27,10 @@ export interface ExportRoute {
   tours: string[];
   /** Latest `acquiredAt` among the route's activities (the day it was last driven); null = never recorded. */
   lastDriven: string | null;
+  /** The day (app time zone) the drive of `lastDriven` was recorded; absent when unknown or never driven. */
+  lastDrivenRecordedOn?: string;
+  /** Whether that drive was recorded more than 7 days after it was driven ("nachgetragen", `isBackdated`). */
+  lastDrivenBackdated?: boolean;
   /** Latest `acquiredUntil` among the route's activities; null = never recorded. */
   validUntil: string | null;
   /** Days from today until `validUntil` (0 = last valid day, negative = expired); null = never recorded. */

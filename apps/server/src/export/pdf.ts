@@ -376,12 +376,14 @@ function routeCell(route: ExportData['routes'][number]): string {
 
 function drawRoutes(doc: Doc, data: ExportData): Promise<void> {
   // Status fits "⚠ läuft in 30 Tagen ab" in bold on one line; the route name takes what is left.
-  const widths = [64, 62, 60, 116];
+  const widths = [64, 70, 60, 116];
   const nameWidth = CONTENT_WIDTH - widths.reduce((a, b) => a + b, 0);
   const columns: Column[] = [
     { header: TERMS.route, width: nameWidth },
     { header: TERMS.companyRoute, width: widths[0]! },
-    { header: TERMS.lastDriven, width: widths[1]!, oneLine: true },
+    // Not one line: a last drive recorded more than 7 days late has "nachgetragen" under its date (issue 27), most
+    // often in the height the route's name and ends take anyway; the width holds the word without a break.
+    { header: TERMS.lastDriven, width: widths[1]! },
     { header: TERMS.validUntil, width: widths[2]!, oneLine: true },
     {
       header: 'Status',
@@ -405,7 +407,7 @@ function drawRoutes(doc: Doc, data: ExportData): Promise<void> {
       return [
         routeCell(route),
         route.companyRoute ?? '',
-        formatDate(route.lastDriven, '–'),
+        `${formatDate(route.lastDriven, '–')}${route.lastDrivenBackdated ? `\n${TERMS.backdated}` : ''}`,
         formatDate(route.validUntil, '–'),
         `${STATUS_SYMBOL[status.kind]} ${status.label}`,
       ];

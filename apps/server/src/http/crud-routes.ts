@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParamsSchema } from '@streckenpass/contract/common';
+import { CHANNEL_HEADER, channelFromHeader, historySchema } from '@streckenpass/contract/history';
 import { RECORD_NOUNS, type RecordKind, type RecordNoun } from '@streckenpass/contract/terms';
 import type { OwnedRepository } from '../db/owned-records.js';
 import { notFound } from '../lib/errors.js';
@@ -35,10 +36,22 @@ function summaries({ one, many, gender }: RecordNoun, docs: CrudDocs) {
     get: { summary: `${OWN_ONE[gender]} ${one}` },
     update: described(`${one} ${docs.updateVerb ?? 'ändern'} (JSON Merge Patch)`, docs.update),
     remove: described(`${one} löschen`, docs.remove),
+    history: {
+      summary: `${one}: Verlauf`,
+      description:
+        'Jede Anlage, Änderung und Löschung, neueste zuerst: Zeitpunkt, Art, Weg (api, quick = Schnellerfassung, ' +
+        'outbox = offline erfasst und nachgesendet, import = CSV-Import, restore = Wiederherstellung) und bei ' +
+        'Änderungen die geänderten Felder. Nur lesbar: kein Aufruf ändert oder löscht den Verlauf.',
+    },
   };
 }
 
 const MERGE_PATCH_NOTE = 'Nimmt application/merge-patch+json und application/json; nur genannte Felder ändern sich.';
+/** How a client names the channel of a write (the web app's quick record and offline outbox); see the contract. */
+const CHANNEL_NOTE =
+  `Jede Änderung kommt in den Verlauf des Eintrags; der Kopf \`${CHANNEL_HEADER}: quick\` oder \`outbox\` nennt ` +
+  'dort den Weg (Schnellerfassung, offline nachgesendet), jeder andere Wert gilt als api.';
+const withChannelNote = (description: string | undefined) => [description, CHANNEL_NOTE].filter(Boolean).join(' ');
 
 /** A path id as the database can hold it; anything else cannot name a record (404). */
 function storedId(raw: unknown): number | null {
@@ -48,10 +61,11 @@ function storedId(raw: unknown): number | null {
 }
 
 /**
- * The five calls of an owner-linked record (list, create, read, merge-patch, delete) declared once: bearer auth
- * comes from the /api scope, ownership from the repository, ETags from the conditional-GET plugin
- * (`config.etag`), Idempotency-Key from `app.idempotent`. A module states its kind (path `/api/<kind>`, noun from
- * the contract's `RECORD_NOUNS`), its schemas, repository and the texts only it has.
+ * The five calls of an owner-linked record (list, create, read, merge-patch, delete) and the read of its history
+ * declared once: bearer auth comes from the /api scope, ownership from the repository, ETags from the conditional-GET
+ * plugin (`config.etag`), Idempotency-Key from `app.idempotent`, the history's channel from the request's
+ * `X-Streckenpass-Channel` header (checked against the contract's list). A module states its kind (path
+ * `/api/<kind>`, noun from the contract's `RECORD_NOUNS`), its schemas, repository and the texts only it has.
  */
 export function crudRoutes<Item extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType>(
   kind: RecordKind,
@@ -68,6 +82,7 @@ export function crudRoutes<Item extends z.ZodType, Create extends z.ZodType, Upd
   return async (app) => {
     const repository = repositoryOf(app);
     const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
+    const channelOf = (request: FastifyRequest) => channelFromHeader(request.headers[CHANNEL_HEADER]);
 
     app.get(
       path,
@@ -83,7 +98,8 @@ export function crudRoutes<Item extends z.ZodType, Create extends z.ZodType, Upd
       {
         schema: {
           tags,
-          ...docs.create,
+          summary: docs.create.summary,
+          description: withChannelNote(docs.create.description),
           body: schemas.create,
           response: { 201: schemas.item, ...problems(400, 401, 403, 409, 422) },
         },
@@ -91,7 +107,10 @@ export function crudRoutes<Item extends z.ZodType, Create extends z.ZodType, Upd
       },
       async (request, reply) => {
         const userId = currentUser(request).id;
-        return app.idempotent(request, reply, 201, (tx) => repository.create(userId, request.body as Body<Create>, tx));
+        const channel = channelOf(request);
+        return app.idempotent(request, reply, 201, (tx) =>
+          repository.create(userId, request.body as Body<Create>, { tx, channel }),
+        );
       },
     );
 
@@ -115,7 +134,7 @@ export function crudRoutes<Item extends z.ZodType, Create extends z.ZodType, Upd
         schema: {
           tags,
           summary: docs.update.summary,
-          description: [MERGE_PATCH_NOTE, docs.update.description].filter(Boolean).join(' '),
+          description: withChannelNote([MERGE_PATCH_NOTE, docs.update.description].filter(Boolean).join(' ')),
           params: idParamsSchema,
           body: schemas.update,
           response: { 200: schemas.item, ...problems(400, 401, 403, 404, 422) },
@@ -127,7 +146,10 @@ export function crudRoutes<Item extends z.ZodType, Create extends z.ZodType, Upd
           await repository.findOwned(id, currentUser(request).id);
         },
       },
-      async (request) => repository.update(idOf(request), currentUser(request).id, request.body as Body<Update>),
+      async (request) =>
+        repository.update(idOf(request), currentUser(request).id, request.body as Body<Update>, {
+          channel: channelOf(request),
+        }),
     );
 
     app.delete(
@@ -135,15 +157,32 @@ export function crudRoutes<Item extends z.ZodType, Create extends z.ZodType, Upd
       {
         schema: {
           tags,
-          ...docs.remove,
+          summary: docs.remove.summary,
+          description: withChannelNote(docs.remove.description),
           params: idParamsSchema,
           response: { 204: z.null().describe('Gelöscht'), ...problems(401, 403, 404) },
         },
       },
       async (request, reply) => {
-        await repository.remove(idOf(request), currentUser(request).id);
+        await repository.remove(idOf(request), currentUser(request).id, { channel: channelOf(request) });
         return reply.status(204).send(null);
       },
+    );
+
+    // Read only: the history has no other route (a PATCH, PUT or DELETE here answers 404), and the repositories
+    // have no call that changes or deletes an entry (db/record-history.ts; the table's trigger refuses it anyway).
+    app.get(
+      `${path}/:id/history`,
+      {
+        schema: {
+          tags,
+          ...docs.history,
+          params: idParamsSchema,
+          response: { 200: historySchema, ...problems(401, 403, 404) },
+        },
+        config: { etag: true },
+      },
+      async (request) => repository.history(idOf(request), currentUser(request).id),
     );
   };
 }

@@ -98,13 +98,15 @@ function validPatch(kind: Kind): object {
 
 const kinds: Kind[] = ['routes', 'tours', 'vehicles'];
 /** Every operation the matrix walks; checked against the OpenAPI document below. */
-const matrix: [Kind, Method, 'collection' | 'item'][] = kinds.flatMap((kind) => [
+const matrix: [Kind, Method, 'collection' | 'item' | 'history'][] = kinds.flatMap((kind) => [
   [kind, 'GET', 'collection'],
   [kind, 'POST', 'collection'],
   [kind, 'GET', 'item'],
   [kind, 'PATCH', 'item'],
   [kind, 'DELETE', 'item'],
+  [kind, 'GET', 'history'],
 ]);
+const suffix = { collection: '', item: '/{id}', history: '/{id}/history' } as const;
 
 describe('isolation between users', () => {
   it('walks every documented operation of routes, tours and vehicles', async () => {
@@ -112,12 +114,10 @@ describe('isolation between users', () => {
       paths: Record<string, Record<string, unknown>>;
     };
     const documented = Object.entries(doc.paths)
-      .filter(([path]) => /^\/api\/(routes|tours|vehicles)(\/\{id\})?$/.test(path))
+      .filter(([path]) => /^\/api\/(routes|tours|vehicles)(\/\{id\}(\/history)?)?$/.test(path))
       .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
       .sort();
-    const walked = matrix
-      .map(([kind, method, target]) => `${method} /api/${kind}${target === 'item' ? '/{id}' : ''}`)
-      .sort();
+    const walked = matrix.map(([kind, method, target]) => `${method} /api/${kind}${suffix[target]}`).sort();
     expect(walked).toEqual(documented);
   });
 
@@ -174,6 +174,16 @@ describe('isolation between users', () => {
             expect(response.statusCode, JSON.stringify(payload)).toBe(403);
           }
           expect(await read(b, iriOf(kind, own.id))).toEqual(own);
+        }
+      }
+
+      if (target === 'history') {
+        // The history of A's records (issue 27): refused like the record itself, naming nothing of A's.
+        for (const id of idsOf(kind)) {
+          const response = await ctx.app.inject({ method, url: `${iriOf(kind, id)}/history`, headers: b.headers });
+          expect(response.statusCode, `GET ${iriOf(kind, id)}/history`).toBe(403);
+          expect(response.body).not.toContain('Geheim');
+          expect(response.body).not.toContain('create');
         }
       }
 

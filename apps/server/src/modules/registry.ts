@@ -67,8 +67,9 @@ export const repositories: readonly Plugin[] = [
   stationsRepository,
   toursRepository,
   vehiclesRepository,
-  routeActivitiesRepository,
+  // Before the route activities: deleting a drive deletes its vehicle activities, whose history it writes.
   vehicleActivitiesRepository,
+  routeActivitiesRepository,
   notificationsRepository,
   backupRepository,
   shareLinksRepository,

@@ -35,11 +35,17 @@ export async function insertVehicle(app: App, ownerId: number, name?: string) {
 export async function insertRouteActivity(
   app: App,
   ownerId: number,
-  values: { acquiredAt: string; acquiredUntil: string; routeIds: number[] },
+  /** `recordedAt`: when it was recorded (default: now; null = before recording times were kept). */
+  values: { acquiredAt: string; acquiredUntil: string; routeIds: number[]; recordedAt?: Date | null },
 ) {
   const [row] = await app.db
     .insert(routeActivities)
-    .values({ ownerId, acquiredAt: values.acquiredAt, acquiredUntil: values.acquiredUntil })
+    .values({
+      ownerId,
+      acquiredAt: values.acquiredAt,
+      acquiredUntil: values.acquiredUntil,
+      ...(values.recordedAt === undefined ? {} : { recordedAt: values.recordedAt }),
+    })
     .returning();
   if (!row) throw new Error('insert route activity failed');
   if (values.routeIds.length > 0) {

@@ -1,9 +1,12 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import type { BackupSectionName } from '@streckenpass/contract/backup';
+import type { HistoryChannel } from '@streckenpass/contract/history';
 import type { StationIndex } from '@streckenpass/contract/stations';
+import type { RecordKind } from '@streckenpass/contract/terms';
 import type { Database, Executor } from '../../db/client.js';
 import { ownedWriter } from '../../db/owned.js';
+import { appendHistory, updatesOf } from '../../db/record-history.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { users } from '../../db/schema.js';
 import { preferencesSection } from './sections/preferences.section.js';
@@ -50,6 +53,9 @@ export const TABLES_NOT_BACKED_UP: Readonly<Record<string, string>> = {
   share_links: 'secret public links; a restore must not publish again what was revoked',
   share_link_routes: 'the routes of a share link (see share_links)',
   share_link_tours: 'the tours of a share link (see share_links)',
+  record_history:
+    'what was written on this server and how (append-only); a restore writes its own entries (channel restore), ' +
+    'a document could otherwise rewrite the past',
 };
 
 /** Records read per statement: a page of the largest account reads in well under 100 ms on PGlite. */
@@ -76,11 +82,24 @@ export async function readSections(
   return out;
 }
 
+/** How the records of a kind are read as the API answers them (the owned-record repositories' `findAllIn`). */
+export type RecordReaders = Record<
+  RecordKind,
+  { findAllIn(ex: Executor, userId: number, ids: readonly number[]): Promise<Map<number, unknown>> }
+>;
+
+/** Who writes (the account) and through which channel: `import` for the CSV import, `restore` for a backup. */
+export interface MergeOrigin {
+  ownerId: number;
+  channel: Extract<HistoryChannel, 'import' | 'restore'>;
+}
+
 export function createBackupRepository(
   db: Executor,
   bump: (tx: Executor, userId: number) => Promise<void>,
   stations: StationIndex,
   kind: Database['kind'],
+  records: RecordReaders,
 ) {
   const write = ownedWriter(db, bump);
   const sections = backupSections(stations);
@@ -100,6 +119,34 @@ export function createBackupRepository(
 
   return {
     sections,
+
+    /**
+     * The history of records a step inserted (`ids`, all new): one create entry each, their API shape read in one
+     * statement and appended in one, in the step's transaction (docs/decisions/0042).
+     */
+    async recordInserted(tx: Executor, origin: MergeOrigin, section: BackupSection, ids: readonly number[]) {
+      if (!section.kind || ids.length === 0) return;
+      const { kind } = section;
+      const items = await records[kind].findAllIn(tx, origin.ownerId, ids);
+      await appendHistory(
+        tx,
+        origin,
+        ids.map((recordId) => ({ kind, recordId, action: 'create', before: null, after: items.get(recordId) })),
+      );
+    },
+
+    /** The API shape of existing records a step is about to merge into, by id (for `recordMerged`). */
+    async beforeMerge(tx: Executor, userId: number, section: BackupSection, ids: readonly number[]) {
+      if (!section.kind || ids.length === 0) return new Map<number, unknown>();
+      return records[section.kind].findAllIn(tx, userId, ids);
+    },
+
+    /** One update entry for each record of `before` that the merge changed, in the step's transaction. */
+    async recordMerged(tx: Executor, origin: MergeOrigin, section: BackupSection, before: Map<number, unknown>) {
+      if (!section.kind || before.size === 0) return;
+      const after = await records[section.kind].findAllIn(tx, origin.ownerId, [...before.keys()]);
+      await appendHistory(tx, origin, updatesOf(section.kind, before, after));
+    },
 
     async findAccount(userId: number) {
       const [row] = await db
@@ -148,6 +195,21 @@ declare module 'fastify' {
 
 export default repositoryPlugin(
   'backupRepository',
-  (app) => createBackupRepository(app.db, app.dataVersions.bump, app.stations.index, app.database.kind),
-  ['dataVersions', 'stations'],
+  (app) =>
+    createBackupRepository(app.db, app.dataVersions.bump, app.stations.index, app.database.kind, {
+      routes: app.routesRepository,
+      tours: app.toursRepository,
+      vehicles: app.vehiclesRepository,
+      route_activities: app.routeActivitiesRepository,
+      vehicle_activities: app.vehicleActivitiesRepository,
+    }),
+  [
+    'dataVersions',
+    'stations',
+    'routesRepository',
+    'toursRepository',
+    'vehiclesRepository',
+    'routeActivitiesRepository',
+    'vehicleActivitiesRepository',
+  ],
 );

@@ -84,7 +84,7 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       ...upload,
     },
     async (request) => {
-      const result = await service.restore(currentUser(request).id, await parseBackupInSteps(request.body));
+      const result = await service.restore(currentUser(request).id, await parseBackupInSteps(request.body), 'restore');
       const added = result.sections.reduce((sum, section) => sum + section.added, 0);
       const changed = result.sections.reduce((sum, section) => sum + section.changed, 0);
       return {

@@ -2,7 +2,7 @@ import { BACKUP_FORMAT, BACKUP_SECTION_LABELS, BACKUP_VERSION } from '@streckenp
 import type { Backup, BackupSectionName, MergePreview } from '@streckenpass/contract/backup';
 import { quotaMessage } from '../../db/quota.js';
 import { unauthorized, unprocessable } from '../../lib/errors.js';
-import { readSections, type BackupRepository } from './backup.repository.js';
+import { readSections, type BackupRepository, type MergeOrigin } from './backup.repository.js';
 import type { BackupSection, SectionItem, Step } from './sections/section.js';
 
 /** How many added or changed records the preview names per section. */
@@ -200,8 +200,13 @@ function checkQuotas(plans: SectionPlan[], existing: Sections): void {
   if (violations.length > 0) throw unprocessable(violations);
 }
 
-/** Writes a plan through `step`: inserts section by section in parts, mapping document refs to database ids. */
-async function apply(step: Step, userId: number, plans: SectionPlan[]): Promise<void> {
+/**
+ * Writes a plan through `step`: inserts section by section in parts, mapping document refs to database ids. Each step
+ * also appends the history of what it wrote (one create entry per new record, one update entry per record a merge
+ * changed), in its own transaction.
+ */
+async function apply(repo: BackupRepository, step: Step, origin: MergeOrigin, plans: SectionPlan[]): Promise<void> {
+  const userId = origin.ownerId;
   const ids = new Map<BackupSectionName, Map<number, number>>();
   const idOf = (section: BackupSectionName, ref: number) => {
     const id = ids.get(section)?.get(ref);
@@ -212,7 +217,11 @@ async function apply(step: Step, userId: number, plans: SectionPlan[]): Promise<
     const map = new Map<number, number>();
     for (const [ref, item] of matched) map.set(ref, item.ref);
     for (const part of parts(section, add)) {
-      const inserted = await step((tx) => section.insert(tx, userId, part, idOf));
+      const inserted = await step(async (tx) => {
+        const ids = await section.insert(tx, userId, part, idOf);
+        await repo.recordInserted(tx, origin, section, ids);
+        return ids;
+      });
       part.forEach((item, i) => map.set(item.ref, inserted[i]!));
     }
     for (const [ref, first] of duplicateOf) map.set(ref, map.get(first)!);
@@ -220,9 +229,16 @@ async function apply(step: Step, userId: number, plans: SectionPlan[]): Promise<
     for (let i = 0; i < merges.length; i += STEP_MERGES) {
       const part = merges.slice(i, i + STEP_MERGES);
       await step(async (tx) => {
+        const before = await repo.beforeMerge(
+          tx,
+          userId,
+          section,
+          part.map(([existingItem]) => existingItem.ref),
+        );
         for (const [existingItem, incomingItem] of part) {
           await section.merge!.apply(tx, userId, existingItem, incomingItem, idOf);
         }
+        await repo.recordMerged(tx, origin, section, before);
       });
     }
   }
@@ -275,15 +291,16 @@ export function createBackupService(repo: BackupRepository) {
 
     /**
      * Merges `document` into the account (PostgreSQL: one transaction; PGlite: in short steps, see
-     * `repo.merging`); answers what it did.
+     * `repo.merging`); answers what it did. `channel` names it in the records' history: a backup's `restore`, or
+     * the CSV `import`, which merges its lines as a document of the same form.
      */
-    async restore(userId: number, document: Backup): Promise<MergePreview> {
+    async restore(userId: number, document: Backup, channel: MergeOrigin['channel']): Promise<MergePreview> {
       const { incoming } = await compare(userId, document);
       return repo.merging(userId, async (step) => {
         const existing = await readSections(sections, step, userId);
         const plans = plan(sections, existing, incoming);
         checkQuotas(plans, existing);
-        await apply(step, userId, plans);
+        await apply(repo, step, { ownerId: userId, channel }, plans);
         return preview(plans);
       });
     },

@@ -21,6 +21,11 @@ export interface ExportRouteRow extends RouteDescription {
   tourIds: number[];
   tourNames: string[];
   lastDriven: string | null;
+  /**
+   * When the drive of `lastDriven` was recorded (of several on that day, the first); null when never driven or when
+   * one of them was recorded before recording times were kept (unknown, so never "nachgetragen").
+   */
+  lastDrivenRecordedAt: Date | null;
   validUntil: string | null;
   daysLeft: number | null;
   /** The route's own rule in days; null = the account's. */
@@ -81,6 +86,12 @@ export function createExportRepository(db: Db) {
         .groupBy(tourRoutes.routeId)
         .as('route_tours');
       const daysLeft = sql<number | null>`(${routes.validUntil} - ${today}::date)`;
+      // Through the route's links (route_activity_routes_route_idx), only the drives of its last day.
+      const lastDrivenRecordedAt = sql<string | Date | null>`(
+        select case when bool_or(ra.recorded_at is null) then null else min(ra.recorded_at) end
+          from route_activity_routes rar
+          join route_activities ra on ra.id = rar.route_activity_id
+         where rar.route_id = ${routes.id} and ra.acquired_at = ${routes.lastDriven})`;
 
       const rows = await db
         .select({
@@ -89,6 +100,7 @@ export function createExportRepository(db: Db) {
           tourIds: routeTours.tourIds,
           tourNames: routeTours.tourNames,
           lastDriven: routes.lastDriven,
+          lastDrivenRecordedAt,
           validUntil: routes.validUntil,
           daysLeft: daysLeft.mapWith(Number),
           validityDays: routes.validityDays,
@@ -101,6 +113,7 @@ export function createExportRepository(db: Db) {
         ...row,
         tourIds: (row.tourIds ?? []).map(Number),
         tourNames: row.tourNames ?? [],
+        lastDrivenRecordedAt: row.lastDrivenRecordedAt === null ? null : new Date(row.lastDrivenRecordedAt),
         daysLeft: row.validUntil === null ? null : row.daysLeft,
       }));
     },

@@ -54,7 +54,7 @@ const SELECTION_RULES =
   '`Content-Disposition: attachment; filename="streckenkunde-JJJJ-MM-TT.<csv|pdf>"` (Datum = heute in APP_TIMEZONE).';
 
 const exportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createExportService(app.exportRepository, app.stations.index);
+  const service = createExportService(app.exportRepository, app.stations.index, app.config.timezone);
   // The PDF comes from the shared pool of worker threads (plugins/pdf-pool.ts).
   const renderers: Record<keyof typeof formats, Renderer> = { csv: renderCsv, pdf: (data) => app.pdfPool.render(data) };
 

@@ -1,4 +1,5 @@
-import { addDays, expandSelection } from '@streckenpass/contract/knowledge';
+import { DEFAULT_TIME_ZONE } from '@streckenpass/contract/constants';
+import { addDays, calendarDayOf, expandSelection, isBackdated } from '@streckenpass/contract/knowledge';
 import { effectiveValidityDays, validityRuleLabel } from '@streckenpass/contract/notifications';
 import type { Selection } from '@streckenpass/contract/selection';
 import type { StationIndex } from '@streckenpass/contract/stations';
@@ -17,7 +18,12 @@ import type { ExportRepository } from './export.repository.js';
  * - Vehicles: the chosen ones; with an entirely empty selection ("export everything") every vehicle; otherwise
  *   none, and the exports leave the vehicles block out.
  */
-export function createExportService(repo: ExportRepository, stations: StationIndex) {
+export function createExportService(
+  repo: ExportRepository,
+  stations: StationIndex,
+  /** The app's time zone (`APP_TIMEZONE`): the day a drive was recorded on, for "nachgetragen". */
+  timeZone: string = DEFAULT_TIME_ZONE,
+) {
   const station = (code: string | null) => {
     const found = code ? stations.byCode(code) : undefined;
     return found ? { code: found.code, name: found.name } : null;
@@ -75,6 +81,12 @@ export function createExportService(repo: ExportRepository, stations: StationInd
           endStation: station(row.endStation),
           tours: row.tourNames,
           lastDriven: row.lastDriven,
+          ...(row.lastDriven && row.lastDrivenRecordedAt
+            ? {
+                lastDrivenRecordedOn: calendarDayOf(row.lastDrivenRecordedAt, timeZone),
+                lastDrivenBackdated: isBackdated(row.lastDriven, row.lastDrivenRecordedAt, timeZone),
+              }
+            : {}),
           validUntil: row.validUntil,
           daysLeft: row.daysLeft,
           validityRule: validityRuleLabel(effectiveValidityDays(row.validityDays, routeDefault)),

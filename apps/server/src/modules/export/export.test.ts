@@ -22,7 +22,8 @@ const vehicle: Record<string, number> = {};
 const foreign: { route: number; tour: number; vehicle: number } = { route: 0, tour: 0, vehicle: 0 };
 
 const ROUTE_HEADER =
-  'Strecke;Interne Bezeichnung;Start;Ende;Touren;Zuletzt befahren;Gültig bis;Status;Gültigkeitsregel;Start DS100;Ende DS100';
+  'Strecke;Interne Bezeichnung;Start;Ende;Touren;Zuletzt befahren;Gültig bis;Status;Gültigkeitsregel;Start DS100;Ende DS100;' +
+  'Erfasst am;Nachgetragen';
 
 beforeAll(async () => {
   ctx = await buildTestApp();
@@ -37,10 +38,13 @@ beforeAll(async () => {
     const row = await insertRoute(ctx.app, alice.id, values);
     route[key] = row.id;
     if (validUntil) {
+      // Recorded on the day it was driven (issue 27): not "nachgetragen".
+      const acquiredAt = addDays(validUntil, -364);
       await insertRouteActivity(ctx.app, alice.id, {
-        acquiredAt: addDays(validUntil, -364),
+        acquiredAt,
         acquiredUntil: validUntil,
         routeIds: [row.id],
+        recordedAt: new Date(`${acquiredAt}T18:00:00Z`),
       });
     }
   };
@@ -94,7 +98,8 @@ beforeAll(async () => {
 
   vehicle.br218 = (await insertVehicle(ctx.app, alice.id, 'BR 218')).id;
   vehicle.et425 = (await insertVehicle(ctx.app, alice.id, 'ET 425')).id;
-  // A shorter validity than the route already has: "Gültig bis" stays, "Zuletzt befahren" moves to this trip.
+  // A shorter validity than the route already has: "Gültig bis" stays, "Zuletzt befahren" moves to this trip. It is
+  // recorded today, 20 days after it was driven: "nachgetragen" (issue 27).
   const driven = await insertRouteActivity(ctx.app, alice.id, {
     acquiredAt: addDays(today, -20),
     acquiredUntil: addDays(today, 90),
@@ -227,6 +232,9 @@ describe('POST /api/export/csv', () => {
       // Typed codes without a chosen station (these rows are written straight into the table): no DS100 column.
       '',
       '',
+      // Its last drive was recorded today, 20 days late.
+      german(today),
+      'nachgetragen',
     ]);
     expect(routes.get('Lohr–Gemünden')).toEqual([
       'Lohr–Gemünden',
@@ -240,6 +248,8 @@ describe('POST /api/export/csv', () => {
       '1 Jahr (364 Tage)',
       '',
       '',
+      '',
+      '',
     ]);
     const status = (name: string) => routes.get(name)?.[7];
     expect(status('Gießen–Straßberg')).toBe('läuft in 12 Tagen ab');
@@ -251,6 +261,8 @@ describe('POST /api/export/csv', () => {
       german(addDays(today, -352)),
       german(addDays(today, 12)),
     ]);
+    // Recorded on the day it was driven: the day, and not "nachgetragen".
+    expect(routes.get('Gießen–Straßberg')?.slice(11)).toEqual([german(addDays(today, -352)), '']);
   });
 
   it('writes a tour name with a comma or a quote in quotes, so that the CSV import reads it back as one name', async () => {
@@ -276,6 +288,8 @@ describe('POST /api/export/csv', () => {
       '',
       'nicht erfasst',
       '1 Jahr (364 Tage)',
+      '',
+      '',
       '',
       '',
     ]);
@@ -345,6 +359,9 @@ describe('POST /api/export/pdf', () => {
     expect(text).toContain('nicht erfasst');
     expect(text).toContain('Fahrzeuge');
     expect(text).toContain('BR 218');
+    // The route whose last drive was recorded 20 days late: "nachgetragen" under its date (issue 27).
+    expect(text).toMatch(new RegExp(`${german(addDays(today, -20))}[^\\n]*\\n[^\\n]*nachgetragen`));
+    expect(text.match(/nachgetragen/g)).toHaveLength(1);
     expect(text).toMatch(/Seite 1 von 1/);
     expect(text).not.toContain('Bobs Strecke');
 

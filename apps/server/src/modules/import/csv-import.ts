@@ -78,10 +78,21 @@ const COLUMNS = new Map<string, Field | null>([
     names.map((name) => [columnKey(name), field as Field] as const),
   ),
   [columnKey('Status'), null],
+  // When the last drive was recorded, and whether late (issue 27): the server's own facts, never taken from a file.
+  [columnKey('Erfasst am'), null],
+  [columnKey('Nachgetragen'), null],
 ]);
 /** Columns only the app's export has: the file is read as an export (its vehicles block included). */
 const EXPORT_ONLY = new Set(
-  ['Interne Bezeichnung', 'Zuletzt befahren', 'Status', 'Gültigkeitsregel', 'Start DS100', 'Ende DS100'].map(columnKey),
+  [
+    'Interne Bezeichnung',
+    'Zuletzt befahren',
+    'Status',
+    'Gültigkeitsregel',
+    'Start DS100',
+    'Ende DS100',
+    'Nachgetragen',
+  ].map(columnKey),
 );
 const REQUIRED: [Field, string][] = [
   ['name', 'Strecke'],

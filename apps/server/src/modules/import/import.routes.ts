@@ -122,7 +122,7 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!document) {
         throw unprocessable([{ propertyPath: 'file', message: 'Die Datei enthält keine gültige Zeile.' }]);
       }
-      const merge = await service.restore(userId, document);
+      const merge = await service.restore(userId, document, 'import');
       const added = merge.sections.reduce((sum, section) => sum + section.added, 0);
       return {
         ...summary,

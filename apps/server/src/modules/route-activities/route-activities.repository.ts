@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { isStorableDate, toIri } from '@streckenpass/contract/common';
+import { isStorableDate, parseIri, toIri } from '@streckenpass/contract/common';
 import { VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
 import {
   addDays,
@@ -17,6 +17,7 @@ import { ownedRecords } from '../../db/owned-records.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { routeActivities, routes, users } from '../../db/schema.js';
 import { unprocessable } from '../../lib/errors.js';
+import type { VehicleActivitiesRepository } from '../vehicle-activities/vehicle-activities.repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +45,8 @@ const selectRouteActivities = (ex: Executor, where: SQL | undefined) =>
       ownerId: routeActivities.ownerId,
       acquiredAt: routeActivities.acquiredAt,
       acquiredUntil: routeActivities.acquiredUntil,
+      recordedAt: routeActivities.recordedAt,
+      imported: routeActivities.imported,
       acquiredRoutes: linkedIdsColumn(routeActivityRoutesLink),
       vehicleActivityIds: vehicleActivityIdsColumn,
     })
@@ -88,6 +91,7 @@ export const createRouteActivitiesRepository = (
   db: Executor,
   bump: (tx: Executor, userId: number) => Promise<void>,
   today: () => CalendarDate,
+  vehicleActivitiesOf: VehicleActivitiesRepository,
 ) =>
   ownedRecords(db, bump, 'route_activities', routeActivitySchemas, {
     table: routeActivities,
@@ -96,7 +100,16 @@ export const createRouteActivitiesRepository = (
       acquiredAt: row.acquiredAt,
       acquiredUntil: row.acquiredUntil,
       vehicleActivities: row.vehicleActivityIds.map((id) => toIri('vehicle_activities', id)),
+      // Set by the database when the drive is stored (never from a request body: the schemas do not take it).
+      recordedAt: row.recordedAt === null ? null : new Date(row.recordedAt).toISOString(),
+      imported: row.imported,
     }),
+    // Deleting a drive deletes its vehicle activities (on delete cascade): each gets a delete entry of its own.
+    dependents: {
+      kind: 'vehicle_activities',
+      ids: (item) => item.vehicleActivities.map((iri) => parseIri('vehicle_activities', iri) ?? 0),
+      findAllIn: (ex, ownerId, ids) => vehicleActivitiesOf.findAllIn(ex, ownerId, ids),
+    },
     links: { acquiredRoutes: routeActivityRoutesLink },
     columns: async ({ acquiredAt, acquiredUntil }) => ({ acquiredAt, acquiredUntil }),
     checkPatch: (current, next) => {
@@ -121,6 +134,12 @@ export type RouteActivitiesRepository = ReturnType<typeof createRouteActivitiesR
 
 export default repositoryPlugin(
   'routeActivitiesRepository',
-  (app) => createRouteActivitiesRepository(app.db, app.dataVersions.bump, () => todayIn(app.config.timezone)),
-  ['dataVersions'],
+  (app) =>
+    createRouteActivitiesRepository(
+      app.db,
+      app.dataVersions.bump,
+      () => todayIn(app.config.timezone),
+      app.vehicleActivitiesRepository,
+    ),
+  ['dataVersions', 'vehicleActivitiesRepository'],
 );

@@ -57,9 +57,10 @@ describe('POST /api/route_activities without acquiredUntil: the drive rule (deci
 });
 
 describe('POST /api/route_activities', () => {
-  it('creates the activity valid for 364 days by default, owned by the caller', async () => {
+  it('creates the activity valid for 364 days by default, owned by the caller, with the time it was recorded', async () => {
     const r1 = await insertRoute(ctx.app, alice.id);
     const r2 = await insertRoute(ctx.app, alice.id);
+    const before = Date.now();
     const response = await call('POST', '/api/route_activities', alice, {
       acquiredAt: '2026-11-22',
       acquiredRoutes: [r2.iri, r1.iri, r2.iri],
@@ -73,7 +74,11 @@ describe('POST /api/route_activities', () => {
       owner: alice.iri,
       acquiredRoutes: [r1.iri, r2.iri],
       vehicleActivities: [],
+      recordedAt: expect.any(String),
+      imported: false,
     });
+    // The database's clock (transaction start), a moment ago: within a few seconds of the request.
+    expect(Math.abs(Date.parse(activity.recordedAt!) - before)).toBeLessThan(10_000);
   });
 
   it('counts the 364 days across a leap day', async () => {

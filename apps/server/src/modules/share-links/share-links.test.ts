@@ -109,6 +109,26 @@ describe('GET /nachweis/{token}', () => {
     expect(listed.lastOpenedAt).not.toBeNull();
   });
 
+  it('marks a route whose last drive was recorded more than 7 days late "nachgetragen", with the day (issue 27)', async () => {
+    const late = await createRoute(ctx.app, alice, { name: 'Spät erfasst' });
+    const onTime = await createRoute(ctx.app, alice, { name: 'Pünktlich erfasst' });
+    for (const [route, acquiredAt] of [
+      [late, addDays(today, -10)],
+      [onTime, addDays(today, -7)],
+    ] as const) {
+      const drive = await call('POST', '/api/route_activities', alice, {
+        acquiredAt,
+        acquiredRoutes: [routeIri(route.id)],
+      });
+      expect(drive.statusCode).toBe(201);
+    }
+    const link = (await create(alice, { routes: [late.id, onTime.id] })).json() as CreatedShareLink;
+    const body = (await open(pathOf(link.url))).body;
+    const german = today.split('-').reverse().join('.');
+    expect(body).toContain(`<span class="backdated">nachgetragen, erfasst am ${german}</span>`);
+    expect(body.match(/class="backdated"/g)).toHaveLength(1);
+  });
+
   it('shows only the chosen routes and tours, and nothing once they are gone', async () => {
     const link = (await create(alice, { routes: [ids.a], tours: [ids.tour] })).json() as CreatedShareLink;
     expect(link).toMatchObject({ all: false, routes: [ids.a], tours: [ids.tour] });

@@ -59,7 +59,7 @@ export function sendShareNotFound(request: FastifyRequest, reply: FastifyReply) 
  * address as a referrer, or be cached; both are rate-limited per client address.
  */
 const sharedProofRoutes: FastifyPluginAsync = async (app) => {
-  const exportService = createExportService(app.exportRepository, app.stations.index);
+  const exportService = createExportService(app.exportRepository, app.stations.index, app.config.timezone);
   const limit = app.config.rateLimits.share ?? defaultRateLimits.share!;
   const config = {
     // The global limit skips everything outside /api (static files); these pages are counted.

@@ -29,6 +29,8 @@ const activity = (id: number, acquiredAt: string, routeIds: number[]): RouteActi
   owner: '/api/users/1',
   acquiredRoutes: routeIds.map((r) => `/api/routes/${r}`),
   vehicleActivities: [],
+  recordedAt: null,
+  imported: false,
 });
 
 describe('quickChoices', () => {

@@ -31,6 +31,7 @@ async function analyzeWhenGrown(ex: Executor): Promise<void> {
 
 export const routeActivitiesSection: BackupSection<RouteActivityItem> = {
   name: 'routeActivities',
+  kind: 'route_activities',
   tables: [routeActivities, routeActivityRoutes],
   references: [{ section: 'routes', refs: (activity) => activity.routes, what: 'Strecke' }],
   quota: {
@@ -54,10 +55,13 @@ export const routeActivitiesSection: BackupSection<RouteActivityItem> = {
     `${activity.acquiredAt.split('-').reverse().join('.')} bis ${activity.acquiredUntil.split('-').reverse().join('.')}: ` +
     plural(activity.routes.length, TERMS.route, TERMS.routes),
   async insert(ex, userId, items, idOf) {
-    const columns = { acquired_at: 'date', acquired_until: 'date' } as const;
+    // A drive restored or imported is recorded now (recorded_at's default) and marked as imported: an unsigned
+    // document cannot prove when it was first recorded (docs/decisions/0042).
+    const columns = { acquired_at: 'date', acquired_until: 'date', imported: 'boolean' } as const;
     const ids = await insertRecords(ex, 'route_activities', userId, columns, items, (item) => ({
       acquired_at: item.acquiredAt,
       acquired_until: item.acquiredUntil,
+      imported: true,
     }));
     // The triggers of migration 0001 keep each route's validity, once per statement. Their per-route lookup is
     // planned from table statistics; right after thousands of new activities (an import of a whole list) the

@@ -48,6 +48,7 @@ function routeChanges(stations: StationIndex, existing: RouteItem, incoming: Rou
 
 export const routesSection = (stations: StationIndex): BackupSection<RouteItem> => ({
   name: 'routes',
+  kind: 'routes',
   tables: [routes],
   references: [],
   quota: { records: RECORD_QUOTAS.routes },

@@ -1,5 +1,6 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { BackupSectionName } from '@streckenpass/contract/backup';
+import type { RecordKind } from '@streckenpass/contract/terms';
 import type { Executor } from '../../../db/client.js';
 import type { Quota } from '../../../db/quota.js';
 
@@ -39,6 +40,11 @@ export interface SectionReference<Item> {
  */
 export interface BackupSection<Item extends SectionItem = SectionItem> {
   name: BackupSectionName;
+  /**
+   * The owned-record kind of the section's records: what the restore adds or merges into them goes into their
+   * history (docs/decisions/0042). None for the preferences, which are the account's settings, not a record.
+   */
+  kind?: RecordKind;
   /**
    * The tables whose rows of the user this section carries (the record's own and its link tables).
    * backup-coverage.test.ts fails for a table of user data that no section names and that is not in

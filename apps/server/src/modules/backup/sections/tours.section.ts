@@ -13,6 +13,7 @@ type TourItem = Backup['tours'][number];
 
 export const toursSection: BackupSection<TourItem> = {
   name: 'tours',
+  kind: 'tours',
   tables: [tours, tourRoutes],
   references: [{ section: 'routes', refs: (tour) => tour.routes, what: 'Strecke' }],
   quota: {

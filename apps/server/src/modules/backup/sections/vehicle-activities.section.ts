@@ -11,6 +11,7 @@ type VehicleActivityItem = Backup['vehicleActivities'][number];
 
 export const vehicleActivitiesSection: BackupSection<VehicleActivityItem> = {
   name: 'vehicleActivities',
+  kind: 'vehicle_activities',
   tables: [vehicleActivities, vehicleActivityVehicles],
   references: [
     { section: 'routeActivities', refs: (activity) => [activity.routeActivity], what: 'Fahrt' },

@@ -10,6 +10,7 @@ type VehicleItem = Backup['vehicles'][number];
 
 export const vehiclesSection: BackupSection<VehicleItem> = {
   name: 'vehicles',
+  kind: 'vehicles',
   tables: [vehicles],
   references: [],
   quota: { records: RECORD_QUOTAS.vehicles },

@@ -20,6 +20,8 @@ const activity = {
   owner: '/api/users/1',
   acquiredRoutes: ['/api/routes/1', '/api/routes/3'],
   vehicleActivities: [],
+  recordedAt: '2026-11-23T17:05:00.000Z',
+  imported: false,
 };
 
 describe('a saved documentation in the stored views', () => {

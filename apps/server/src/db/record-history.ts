@@ -1,0 +1,140 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  changedFields,
+  type HistoryAction,
+  type HistoryChannel,
+  type HistoryEntry,
+} from '@streckenpass/contract/history';
+import type { RecordKind } from '@streckenpass/contract/terms';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from './client.js';
+import { ownedBy, type OwnedTable } from './owned.js';
+import { recordHistory } from './schema.js';
+
+/**
+ * The append-only history of the owned records (issue 27, docs/decisions/0042): the one place that writes and reads
+ * `record_history`. Rows are only ever inserted, in the transaction of the write they describe; the trigger of
+ * migration 0006 refuses every UPDATE and DELETE but the cascade of the owner's account deletion.
+ */
+
+/** One create, change or delete of one record: its API shape before (null for a create) and after (null for a delete). */
+export interface RecordChange {
+  kind: RecordKind;
+  recordId: number;
+  action: HistoryAction;
+  before: unknown;
+  after: unknown;
+}
+
+/** Who wrote and how: the owner (the only account that writes their records) and the channel of the request. */
+export interface WriteOrigin {
+  ownerId: number;
+  channel: HistoryChannel;
+}
+
+/**
+ * Whether history rows are written: always, except while `bench/history.ts` measures what writing them costs (it
+ * alone calls `setHistoryWriting`, alternating runs with and without in one process). Deliberately no environment
+ * variable or setting: an installation cannot turn its history off.
+ */
+let writing = true;
+
+/** For the benchmark only: turns writing history rows off and on again. */
+export function setHistoryWriting(enabled: boolean): void {
+  writing = enabled;
+}
+
+/**
+ * Appends `changes` in one statement: a single row as a plain insert, many (an import, a restore) as one JSON
+ * parameter expanded by `jsonb_to_recordset`, so that the number of bound parameters stays one whatever the count.
+ */
+export async function appendHistory(
+  ex: Executor,
+  origin: WriteOrigin,
+  changes: readonly RecordChange[],
+): Promise<void> {
+  if (changes.length === 0 || !writing) return;
+  const { ownerId, channel } = origin;
+  if (changes.length === 1) {
+    const [change] = changes as [RecordChange];
+    await ex.insert(recordHistory).values({
+      ownerId,
+      channel,
+      kind: change.kind,
+      recordId: change.recordId,
+      action: change.action,
+      before: change.before ?? null,
+      after: change.after ?? null,
+    });
+    return;
+  }
+  const rows = changes.map((change) => ({
+    kind: change.kind,
+    record_id: change.recordId,
+    action: change.action,
+    before: change.before ?? null,
+    after: change.after ?? null,
+  }));
+  await ex.execute(
+    sql`insert into record_history (owner_id, channel, kind, record_id, action, before, after)
+        select ${ownerId}, ${channel}, x.kind, x.record_id, x.action, x.before, x.after
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            as x(kind text, record_id integer, action text, before jsonb, after jsonb)`,
+  );
+}
+
+/**
+ * The history of one record of the owner, newest first: when, what, how, and for a change the fields it changed.
+ * Scoped by owner in SQL, and only while the record exists and is the owner's (one statement): no entries for a
+ * deleted record or another user's, whose refusal (403 / 404) the caller tells apart.
+ */
+export async function historyOf(
+  ex: Executor,
+  record: { table: OwnedTable; kind: RecordKind },
+  recordId: number,
+  ownerId: number,
+): Promise<HistoryEntry[]> {
+  const { table, kind } = record;
+  const exists = ex
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(ownedBy(table, recordId, ownerId));
+  const rows = await ex
+    .select({
+      at: recordHistory.at,
+      action: recordHistory.action,
+      channel: recordHistory.channel,
+      before: recordHistory.before,
+      after: recordHistory.after,
+    })
+    .from(recordHistory)
+    .where(
+      and(
+        eq(recordHistory.ownerId, ownerId),
+        eq(recordHistory.kind, kind),
+        eq(recordHistory.recordId, recordId),
+        sql`exists ${exists}`,
+      ),
+    )
+    .orderBy(desc(recordHistory.id));
+  return rows.map((row) => ({
+    at: row.at.toISOString(),
+    action: row.action as HistoryAction,
+    channel: row.channel as HistoryChannel,
+    changes: row.action === 'update' ? changedFields(row.before, row.after) : [],
+  }));
+}
+
+/** Pairs of states of records (`before` → `after`, by id) as update entries, leaving out those that did not change. */
+export function updatesOf(
+  kind: RecordKind,
+  before: ReadonlyMap<number, unknown>,
+  after: ReadonlyMap<number, unknown>,
+): RecordChange[] {
+  return [...after].flatMap(([recordId, item]) => {
+    const previous = before.get(recordId);
+    return changedFields(previous, item).length === 0
+      ? []
+      : [{ kind, recordId, action: 'update' as const, before: previous, after: item }];
+  });
+}
