@@ -18,11 +18,17 @@ export function resetAllStoredData(): void {
   clearStoredData();
 }
 
-/** Removes every key of this app from local and session storage (without touching in-memory stores). */
+/** Choices that belong to the device, not to an account: they survive logging in and out. */
+const DEVICE_PREFERENCES = new Set([COLOR_SCHEME_STORAGE_KEY]);
+
+/**
+ * Removes every key of this app from local and session storage (without touching in-memory stores), except the
+ * device's own preferences (the colour scheme chosen with the toggle).
+ */
 export function clearStoredData(): void {
   for (const storage of [window.localStorage, window.sessionStorage]) {
     for (const key of Object.keys(storage)) {
-      if (key.startsWith(STORAGE_PREFIX)) storage.removeItem(key);
+      if (key.startsWith(STORAGE_PREFIX) && !DEVICE_PREFERENCES.has(key)) storage.removeItem(key);
     }
   }
 }
