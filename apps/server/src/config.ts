@@ -158,6 +158,8 @@ export interface AppConfig {
     anonymous?: RateLimitRule;
     /** Opening share links (page and PDF), per client address; absent = `defaultRateLimits.share`. */
     share?: RateLimitRule;
+    /** The public verification of issued documents (code, upload, keys), per client address; absent = the default. */
+    proof?: RateLimitRule;
   };
   loginThrottle: LoginThrottleSettings;
 }
@@ -177,6 +179,7 @@ export const defaultRateLimits: AppConfig['rateLimits'] = {
   global: { max: 600, timeWindow: MINUTE },
   anonymous: { max: 3000, timeWindow: MINUTE },
   share: { max: 60, timeWindow: MINUTE },
+  proof: { max: 60, timeWindow: MINUTE },
 };
 
 export const defaultLoginThrottle: LoginThrottleSettings = {
@@ -220,6 +223,7 @@ function scaleRateLimits(limits: AppConfig['rateLimits'], scale: number): AppCon
     global: scaled(limits.global),
     ...(limits.anonymous ? { anonymous: scaled(limits.anonymous) } : {}),
     ...(limits.share ? { share: scaled(limits.share) } : {}),
+    ...(limits.proof ? { proof: scaled(limits.proof) } : {}),
   };
 }
 

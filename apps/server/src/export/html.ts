@@ -47,7 +47,8 @@ td:empty{display:none}
 }
 `;
 
-function page(title: string, nonce: string, body: string): string {
+/** A complete page: the shared style (plus `extraStyle`) in one nonce'd block, no script. */
+export function page(title: string, nonce: string, body: string, extraStyle = ''): string {
   return `<!doctype html>
 <html lang="de">
 <head>
@@ -57,7 +58,7 @@ function page(title: string, nonce: string, body: string): string {
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style nonce="${escapeHtml(nonce)}">${STYLE}</style>
+<style nonce="${escapeHtml(nonce)}">${STYLE}${extraStyle}</style>
 </head>
 <body>
 <main>
@@ -87,7 +88,10 @@ function cell(label: string, content: string, className?: string): string {
  * nonce'd style block, so it works under the strict CSP on any device and without the app. On a phone (≤ 640 px)
  * every row is a card with its status in colour; nothing scrolls sideways.
  */
-export function renderProofHtml(data: ExportData, options: { nonce: string; pdfUrl: string }): string {
+export function renderProofHtml(
+  data: ExportData,
+  options: { nonce: string; pdfUrl: string; verification?: { code: string; url: string } },
+): string {
   const name = fullName(data.user);
   const rows = data.routes
     .map((route) => {
@@ -132,7 +136,13 @@ export function renderProofHtml(data: ExportData, options: { nonce: string; pdfU
     options.nonce,
     `<h1>${TERMS.proof}</h1>
 <p class="meta">${escapeHtml(name)} · <span class="email">${escapeHtml(data.user.email)}</span> · Stand ${formatDate(data.today)}</p>
-<p class="actions"><a href="${escapeHtml(options.pdfUrl)}" download>Als PDF herunterladen</a></p>
+<p class="actions"><a href="${escapeHtml(options.pdfUrl)}" download>Als PDF herunterladen</a></p>${
+      options.verification
+        ? `\n<p class="meta">Prüfcode <strong>${escapeHtml(options.verification.code)}</strong> · <a href="${escapeHtml(
+            options.verification.url,
+          )}">Echtheit prüfen</a></p>`
+        : ''
+    }
 <h2>${TERMS.routes} (${data.routes.length})</h2>
 ${
   data.routes.length === 0

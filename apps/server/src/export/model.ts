@@ -13,6 +13,8 @@ export interface ExportData {
   version: string;
   /** The account's default validity rules as the exports print them ('1 Jahr (364 Tage)', 'unbegrenzt'). */
   rules: { routes: string; vehicles: string };
+  /** The issued document's code and verification address: the PDF prints both, and a QR code, on every page. */
+  verification?: { code: string; url: string };
 }
 
 export interface ExportRoute {

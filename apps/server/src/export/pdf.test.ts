@@ -1,9 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { buffer } from 'node:stream/consumers';
+import jsQRModule from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@streckenpass/contract/knowledge';
 import type { ExportData } from './model.js';
 import { fonts, renderPdf } from './pdf.js';
+
+// jsqr is CommonJS with an ES-style default export: under NodeNext its function is the module's `default`.
+const jsQR = jsQRModule.default;
 
 const today = '2026-05-04';
 
@@ -189,4 +193,53 @@ describe('renderPdf', () => {
     );
     for (const word of words) expect(tokens, word).toContain(word);
   });
+
+  it('prints the verification code, its address and a QR code of the address on every page', async () => {
+    const url = 'https://streckenpass.example.org/pruefen/ABCD-EFGH-JKMN';
+    const pdf = await buffer(renderPdf({ ...data(150), verification: { code: 'ABCD-EFGH-JKMN', url } }));
+    const pages = Number(/Pages:\s+(\d+)/.exec(poppler('pdfinfo', ['-'], pdf))?.[1]);
+    expect(pages).toBeGreaterThan(2);
+    for (let page = 1; page <= pages; page++) {
+      const text = poppler('pdftotext', ['-f', String(page), '-l', String(page), '-', '-'], pdf);
+      // (The code itself: the word before it is bold, whose extracted text varies with the fonts other documents of
+      // this process used first.)
+      expect(text, `page ${page}`).toContain('ABCD-EFGH-JKMN');
+      expect(text, `page ${page}`).toContain(url);
+      expect(text, `page ${page}`).toContain(`Seite ${page} von ${pages}`);
+      // The footer band at 150 dpi, as a phone's camera would see a print: the QR code reads back as the address.
+      const dpi = 150;
+      const top = Math.floor(((841.89 - 70) * dpi) / 72);
+      const pgm = execFileSync(
+        'pdftoppm',
+        [
+          '-gray',
+          '-r',
+          String(dpi),
+          '-f',
+          String(page),
+          '-l',
+          String(page),
+          '-y',
+          String(top),
+          '-H',
+          '150',
+          '-x',
+          '0',
+          '-W',
+          '1240',
+          '-',
+        ],
+        { input: pdf, maxBuffer: 64 * 1024 * 1024 },
+      );
+      const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.toString('latin1', 0, 40))!;
+      const [width, height] = [Number(header[1]), Number(header[2])];
+      const gray = pgm.subarray(header[0].length);
+      const rgba = new Uint8ClampedArray(width * height * 4);
+      for (let i = 0; i < width * height; i++) {
+        rgba[4 * i] = rgba[4 * i + 1] = rgba[4 * i + 2] = gray[i]!;
+        rgba[4 * i + 3] = 255;
+      }
+      expect(jsQR(rgba, width, height)?.data, `page ${page}`).toBe(url);
+    }
+  }, 60_000);
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import hyphen from 'hyphen/de/index.js';
+import QRCode from 'qrcode';
 import { EXPIRING_SOON_DAYS, PRODUCT_NAME } from '@streckenpass/contract/constants';
 import { formatDate } from '@streckenpass/contract/format';
 import { plural } from '@streckenpass/contract/plural';
@@ -14,8 +15,9 @@ import { fullName, routeEnds, routeStatus, type ExportData, type RouteStatusKind
  * The "Streckenkundenachweis": an A4 PDF a train driver can hand to an employer.
  *
  * Layout: title block with name, e-mail and date of issue, a summary of the statuses, the route table (its header
- * repeated on every page), the vehicles, notes and a signature line; on every page a footer with product,
- * version and "Seite X von Y" (pages are buffered so the total is known). Expired and soon-expiring routes are
+ * repeated on every page), the vehicles, notes and a signature line; on every page a footer with the issued
+ * document's verification code, address and QR code (issue 27), product, version and "Seite X von Y" (pages are
+ * buffered so the total is known). Expired and soon-expiring routes are
  * marked three ways, so that the marking survives a black-and-white printer: a symbol and bold status text, a
  * tinted row and a bar at the row's left edge.
  *
@@ -53,7 +55,8 @@ export function fonts() {
 }
 
 const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = { top: 50, bottom: 62, left: 48, right: 48 };
+/** The bottom margin holds the footer band: verification code, address and QR code, product, page number. */
+const MARGIN = { top: 50, bottom: 68, left: 48, right: 48 };
 const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 const CONTENT_BOTTOM = PAGE.height - MARGIN.bottom;
 
@@ -496,31 +499,85 @@ function drawNotes(doc: Doc, block: ReturnType<typeof notesBlock>) {
   doc.y = lineY + 20;
 }
 
+/**
+ * Side of the QR code in the footer band: 46 pt (16 mm), beside the footer's text and within the bottom margin (the
+ * band costs the content 6 pt a page), 6 mm above the paper's edge. With error correction L an address of up to 53
+ * characters needs 29 modules (about 0.56 mm each), up to 78 characters 33 (0.49 mm): what a phone's camera reads
+ * on paper and on a screen.
+ */
+const QR_SIZE = 46;
+
+/**
+ * Draws a QR code of `text` (encoded by the `qrcode` package; error correction L) as filled squares, one path per
+ * row run, with its top left corner at x, y.
+ */
+function drawQr(doc: Doc, text: string, x: number, y: number, size: number) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'L' });
+  const cell = size / modules.size;
+  for (let row = 0; row < modules.size; row++) {
+    let col = 0;
+    while (col < modules.size) {
+      if (!modules.get(row, col)) {
+        col += 1;
+        continue;
+      }
+      const start = col;
+      while (col < modules.size && modules.get(row, col)) col += 1;
+      doc.rect(x + start * cell, y + row * cell, (col - start) * cell, cell);
+    }
+  }
+  doc.fill('#000000');
+}
+
+/**
+ * The footer band of every page: the issued document's verification code and address with a QR code of the address
+ * (issue 27), then product, version, holder, date of issue and "Seite X von Y".
+ */
 function drawFooters(doc: Doc, data: ExportData, name: string, issued: string) {
   const range = doc.bufferedPageRange();
   const total = range.count;
+  const verification = data.verification;
+  const textWidth = verification ? CONTENT_WIDTH - QR_SIZE - 14 : CONTENT_WIDTH;
   for (let index = range.start; index < range.start + total; index++) {
     doc.switchToPage(index);
     // The footer sits below the content area: lift the bottom margin so pdfkit does not break to a new page.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    const y = PAGE.height - MARGIN.bottom + 22;
+    const top = PAGE.height - MARGIN.bottom + 3;
     doc
-      .moveTo(MARGIN.left, y - 7)
-      .lineTo(MARGIN.left + CONTENT_WIDTH, y - 7)
+      .moveTo(MARGIN.left, top)
+      .lineTo(MARGIN.left + textWidth, top)
       .lineWidth(0.5)
       .stroke(COLOR.rule);
+    if (verification) {
+      drawQr(doc, verification.url, MARGIN.left + CONTENT_WIDTH - QR_SIZE, top + 1, QR_SIZE);
+      doc
+        .font(BOLD)
+        .fontSize(9)
+        .fillColor(COLOR.text)
+        .text(`Prüfcode ${verification.code}`, MARGIN.left, top + 5, { width: textWidth, lineBreak: false });
+      doc
+        .font(REGULAR)
+        .fontSize(7.5)
+        .fillColor(COLOR.muted)
+        .text('Echtheit prüfen: QR-Code scannen oder die Adresse öffnen', MARGIN.left, top + 17, {
+          width: textWidth,
+          lineBreak: false,
+        })
+        .text(verification.url, MARGIN.left, top + 26, { width: textWidth, lineBreak: false, ellipsis: true });
+    }
+    const y = verification ? top + 39 : top + 19;
     doc
       .font(REGULAR)
       .fontSize(7.5)
       .fillColor(COLOR.muted)
       .text(`${PRODUCT_NAME} ${data.version} · ${TERMS.proof} ${name} · ${issued}`, MARGIN.left, y, {
-        width: CONTENT_WIDTH - 80,
+        width: textWidth - 80,
         lineBreak: false,
         ellipsis: true,
       });
     doc.text(`Seite ${index - range.start + 1} von ${total}`, MARGIN.left, y, {
-      width: CONTENT_WIDTH,
+      width: textWidth,
       align: 'right',
       lineBreak: false,
     });

@@ -1,3 +1,4 @@
+import { PROOF_PAGE_PREFIX } from '@streckenpass/contract/proofs';
 import { SHARE_PAGE_PREFIX } from '@streckenpass/contract/share-links';
 
 /**
@@ -17,10 +18,16 @@ export const SECRET_PATHS: readonly { prefix: string; keep?: readonly string[] }
   { prefix: '/api/cronjob', keep: ['internal', 'reminders'] },
   // /nachweis/{token} and /nachweis/{token}/pdf
   { prefix: SHARE_PAGE_PREFIX, keep: ['pdf'] },
+  // /pruefen/{code}: a verification code opens the document's content (issue 27); the owner's revoke call names it too.
+  { prefix: PROOF_PAGE_PREFIX },
+  { prefix: '/api/proofs', keep: ['revoke'] },
 ];
 
-/** Query parameters that carry a secret: the password-reset link of the mail (`/reset-password?token=…`). */
-export const SECRET_QUERY_PARAMETERS: readonly string[] = ['token'];
+/**
+ * Query parameters that carry a secret: the password-reset link of the mail (`/reset-password?token=…`) and a typed
+ * verification code (`/pruefen?code=…`).
+ */
+export const SECRET_QUERY_PARAMETERS: readonly string[] = ['token', 'code'];
 
 export const REDACTED = '[redacted]';
 

@@ -19,6 +19,9 @@ import exportRoutes from './export/export.routes.js';
 import healthRoutes from './health/health.routes.js';
 import importRepository from './import/import.repository.js';
 import importRoutes from './import/import.routes.js';
+import proofsRepository from './proofs/proofs.repository.js';
+import proofsRoutes from './proofs/proofs.routes.js';
+import verificationRoutes, { isProofPath, sendProofUnknown } from './proofs/verification.routes.js';
 import calendarFeedRoutes from './notifications/calendar-feed.routes.js';
 import notificationsRepository from './notifications/notifications.repository.js';
 import notificationsRoutes from './notifications/notifications.routes.js';
@@ -73,6 +76,7 @@ export const repositories: readonly Plugin[] = [
   notificationsRepository,
   backupRepository,
   shareLinksRepository,
+  proofsRepository,
   heavyOperationsRepository,
   expiringRepository,
   exportRepository,
@@ -105,13 +109,19 @@ export const apiRoutes: readonly Plugin[] = [
   backupRoutes,
   importRoutes,
   shareLinksRoutes,
+  proofsRoutes,
 ];
 
-/** Pages outside `/api` that open without an account: a share link's server-rendered proof and its PDF. */
-export const pageRoutes: readonly Plugin[] = [sharedProofRoutes];
+/**
+ * Pages outside `/api` that open without an account: a share link's server-rendered proof and its PDF, the
+ * verification of issued documents and their public keys.
+ */
+export const pageRoutes: readonly Plugin[] = [sharedProofRoutes, verificationRoutes];
 
 /** Paths that answer the router's refusals (broken encoding, over-long segments) their own way. */
 export const frameworkErrorClaims: readonly FrameworkErrorClaim[] = [
   // A share path answers the uniform 404 of unknown links, whatever its characters.
   { matches: isSharePath, send: sendShareNotFound },
+  // So does a verification path: the answer of an unknown code.
+  { matches: isProofPath, send: sendProofUnknown },
 ];

@@ -53,6 +53,9 @@ export const TABLES_NOT_BACKED_UP: Readonly<Record<string, string>> = {
   share_links: 'secret public links; a restore must not publish again what was revoked',
   share_link_routes: 'the routes of a share link (see share_links)',
   share_link_tours: 'the tours of a share link (see share_links)',
+  issued_documents:
+    'documents issued and signed on this server (issue 27): a copy elsewhere would not verify there, and a restore ' +
+    'must not revive what the holder revoked',
   record_history:
     'what was written on this server and how (append-only); a restore writes its own entries (channel restore), ' +
     'a document could otherwise rewrite the past',

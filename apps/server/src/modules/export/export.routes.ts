@@ -3,14 +3,19 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { problemSchema } from '@streckenpass/contract/common';
 import { todayIn } from '@streckenpass/contract/knowledge';
-import { selectionSchema } from '@streckenpass/contract/selection';
+import { selectionSchema, type Selection } from '@streckenpass/contract/selection';
 import { renderCsv } from '../../export/csv.js';
 import { exportFilename, type ExportData } from '../../export/model.js';
 import { currentUser } from '../../http/current-user.js';
+import { loadRecordOf, scopeOf } from '../proofs/load-record.js';
+import { createProofsService } from '../proofs/proofs.service.js';
 import { createExportService } from './export.service.js';
 
-/** What each format's handler renders with; the PDF comes from worker threads, see `export/pdf-pool.ts`. */
-type Renderer = (data: ExportData) => Readable;
+/**
+ * What each format's handler renders with: the CSV as a stream, the PDF as the issued document's bytes (rendered in
+ * worker threads, see `export/pdf-pool.ts`, then hashed and signed before the first byte is sent).
+ */
+type Renderer = (data: ExportData, userId: number, selection: Selection) => Readable | Promise<Buffer>;
 
 const formats = {
   csv: {
@@ -34,7 +39,10 @@ const formats = {
       '(Strecke, darunter Start – Ende mit Bahnhof und DS100-Kürzel, wenn der Name sie nicht nennt; Kürzel, Zuletzt ' +
       'gefahren, Gültig bis, Status; Kopfzeile auf jeder Seite), Fahrzeuge, Hinweise und Unterschriftszeilen (stets ' +
       'auf der Seite der letzten Tabellenzeile), Fußzeile „Seite X von Y“. Abgelaufene und bald ablaufende Strecken ' +
-      'sind farbig und mit Symbol markiert; zu breite Wörter werden an Silben mit Bindestrich getrennt.',
+      'sind farbig und mit Symbol markiert; zu breite Wörter werden an Silben mit Bindestrich getrennt. Jedes PDF ' +
+      'wird als Nachweis ausgestellt: Prüfcode und QR-Code zur Prüfseite /pruefen/{code} auf jeder Seite, Inhalt ' +
+      'gespeichert und signiert, nach dem letzten Byte eine signierte Prüfzeile (%StreckenpassProof) für die ' +
+      'Prüfung der Datei, auch ohne Internet (`npm run verify-proof`).',
   },
 } as const satisfies Record<
   'csv' | 'pdf',
@@ -55,8 +63,17 @@ const SELECTION_RULES =
 
 const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createExportService(app.exportRepository, app.stations.index, app.config.timezone);
-  // The PDF comes from the shared pool of worker threads (plugins/pdf-pool.ts).
-  const renderers: Record<keyof typeof formats, Renderer> = { csv: renderCsv, pdf: (data) => app.pdfPool.render(data) };
+  // The PDF comes from the shared pool of worker threads (plugins/pdf-pool.ts) and is issued as a signed document
+  // (issue 27): its code on every page, its content stored, the signed trailer after its last byte.
+  const proofs = createProofsService(app.proofsRepository, {
+    publicUrl: app.config.publicUrl,
+    renderPdf: (data) => app.pdfPool.render(data),
+    load: loadRecordOf(app),
+  });
+  const renderers: Record<keyof typeof formats, Renderer> = {
+    csv: (data) => renderCsv(data),
+    pdf: (data, userId, selection) => proofs.issuePdf(userId, data, scopeOf(selection)),
+  };
 
   for (const [extension, format] of Object.entries(formats) as [
     keyof typeof formats,
@@ -89,14 +106,16 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const today = todayIn(app.config.timezone);
         // Everything that can fail (ownership, unknown ids) happens before the first byte is streamed.
-        const data = await service.load(currentUser(request).id, request.body, today);
+        const userId = currentUser(request).id;
+        const data = await service.load(userId, request.body, today);
+        const file = await renderers[extension](data, userId, request.body);
         return (
           reply
             .header('content-type', format.contentType)
             .header('content-disposition', `attachment; filename="${exportFilename(today, extension)}"`)
             .header('cache-control', 'no-store')
             // The schema documents the body as a string (a file); a stream is sent as is, never serialised.
-            .send(renderers[extension](data) as unknown as string)
+            .send(file as unknown as string)
         );
       },
     );

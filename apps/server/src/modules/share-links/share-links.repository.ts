@@ -140,6 +140,7 @@ export function createShareLinksRepository(db: Executor) {
       if (!row) return undefined;
       const [found] = await selectLinks(db).where(eq(shareLinks.id, row.id));
       return {
+        id: row.id,
         ownerId: row.ownerId,
         all: row.all,
         routes: (found?.routeIds ?? []).map(Number),

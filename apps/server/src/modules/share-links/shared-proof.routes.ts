@@ -6,8 +6,11 @@ import { renderProofHtml, renderShareNotFoundHtml } from '../../export/html.js';
 import { exportFilename } from '../../export/model.js';
 import { defaultRateLimits } from '../../config.js';
 import { hashToken } from '../../lib/one-time-token.js';
+import { formatCode } from '../../lib/proof-signature.js';
 import { problem } from '../../lib/problem.js';
 import { createExportService } from '../export/export.service.js';
+import { loadRecordOf, scopeOf } from '../proofs/load-record.js';
+import { createProofsService } from '../proofs/proofs.service.js';
 
 /** What `generateToken` makes: 32 random bytes, base64url. Anything else names no link (and costs no query). */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -60,6 +63,12 @@ export function sendShareNotFound(request: FastifyRequest, reply: FastifyReply) 
  */
 const sharedProofRoutes: FastifyPluginAsync = async (app) => {
   const exportService = createExportService(app.exportRepository, app.stations.index, app.config.timezone);
+  // The page and the PDF are issued documents (issue 27): verifiable at /pruefen/{code}.
+  const proofs = createProofsService(app.proofsRepository, {
+    publicUrl: app.config.publicUrl,
+    renderPdf: (data) => app.pdfPool.render(data),
+    load: loadRecordOf(app),
+  });
   const limit = app.config.rateLimits.share ?? defaultRateLimits.share!;
   const config = {
     // The global limit skips everything outside /api (static files); these pages are counted.
@@ -71,7 +80,8 @@ const sharedProofRoutes: FastifyPluginAsync = async (app) => {
     const link = await app.shareLinksRepository.open(hashToken(token), today);
     if (!link) return undefined;
     const selection = link.all ? {} : { routes: link.routes, tours: link.tours };
-    return exportService.load(link.ownerId, selection, today, link.all);
+    const data = await exportService.load(link.ownerId, selection, today, link.all);
+    return { link, data, scope: scopeOf(selection, link.all) };
   }
   // Pages, not API operations: outside the OpenAPI document like the SPA's own routes (the management calls under
   // /api/share_links are documented there).
@@ -81,14 +91,18 @@ const sharedProofRoutes: FastifyPluginAsync = async (app) => {
     `${SHARE_PAGE_PREFIX}/:token`,
     { schema: schema('Öffentliche Seite eines Freigabe-Links (HTML, ohne Anmeldung)'), config },
     async (request, reply) => {
-      const data = await open(request.params.token);
-      if (!data) return sendShareNotFound(request, reply);
+      const opened = await open(request.params.token);
+      if (!opened) return sendShareNotFound(request, reply);
+      const { link, data, scope } = opened;
+      // One document per state of the content: views of an unchanged record share it.
+      const code = await proofs.issueSharePage(link.ownerId, data, scope, link.id);
       return privateHeaders(reply)
         .type('text/html; charset=utf-8')
         .send(
           renderProofHtml(data, {
             nonce: reply.cspNonce?.style ?? '',
             pdfUrl: `${SHARE_PAGE_PREFIX}/${request.params.token}/pdf`,
+            verification: { code: formatCode(code), url: proofs.verificationUrl(code) },
           }),
         );
     },
@@ -98,12 +112,14 @@ const sharedProofRoutes: FastifyPluginAsync = async (app) => {
     `${SHARE_PAGE_PREFIX}/:token/pdf`,
     { schema: schema('Streckenkundenachweis eines Freigabe-Links als PDF (ohne Anmeldung)'), config },
     async (request, reply) => {
-      const data = await open(request.params.token);
-      if (!data) return sendShareNotFound(request, reply);
+      const opened = await open(request.params.token);
+      if (!opened) return sendShareNotFound(request, reply);
+      const { link, data, scope } = opened;
+      const file = await proofs.issuePdf(link.ownerId, data, scope, link.id);
       return privateHeaders(reply)
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${exportFilename(data.today, 'pdf')}"`)
-        .send(app.pdfPool.render(data));
+        .send(file);
     },
   );
 

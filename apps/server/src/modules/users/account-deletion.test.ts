@@ -56,6 +56,8 @@ async function seedEveryTable(user: TestUser) {
   const tour = await createTour(ctx.app, user, [routeIri(route.id), routeIri(second.id)], 'Freigabe-Tour');
   const link = await call('POST', '/api/share_links', user, { routes: [route.id], tours: [tour.id] });
   expect(link.statusCode).toBe(201);
+  // An issued document (issue 27): the PDF export stores it, and so does the share link's page.
+  expect((await call('POST', '/api/export/pdf', user, {})).statusCode).toBe(200);
   const replay = await ctx.app.inject({
     method: 'POST',
     url: '/api/vehicles',
@@ -121,6 +123,7 @@ describe('POST /api/users/delete-account', () => {
         'push_subscriptions',
         'calendar_feeds',
         'reminder_log',
+        'issued_documents',
       ]),
     );
     // Every user-data table is covered by the seed above, so that the after-count below proves something.

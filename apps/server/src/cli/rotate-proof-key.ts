@@ -1,0 +1,50 @@
+/**
+ * `npm run rotate-proof-key`: retires the signing key of issued documents and makes a new one (issue 27,
+ * docs/decisions/0045). Documents signed with the old key keep verifying: its public half stays published with its
+ * retirement time. Uses the server's configuration (DATABASE_URL or DATA_DIR). On the embedded database stop the
+ * server first (one process per data directory); on PostgreSQL it runs beside the running instances, which sign
+ * with the new key from their next document on.
+ */
+import { ConfigError, loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { createProofsRepository } from '../modules/proofs/proofs.repository.js';
+
+async function main(): Promise<number> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteSync: config.pgliteSync,
+  });
+  try {
+    const repo = createProofsRepository(database.db);
+    const id = await repo.rotateKey();
+    const keys = await repo.publicKeys();
+    console.info(`Neuer Signaturschlüssel: ${id}`);
+    for (const key of keys) {
+      console.info(
+        `  ${key.id}  erstellt ${key.createdAt.toISOString()}  ${key.retiredAt ? `außer Dienst ${key.retiredAt.toISOString()}` : 'aktiv'}`,
+      );
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  },
+);

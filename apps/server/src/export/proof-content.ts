@@ -1,0 +1,95 @@
+import type { ExportData } from './model.js';
+
+/**
+ * The content of an issued document (docs/decisions/0044): what the record said at issue time, as plain data —
+ * names, codes, calendar dates and instants —, never wording, statuses or anything that depends on the day it is
+ * read. So the same record gives the same content on any day and in any later version of the app, and "has the
+ * record changed since?" is a comparison of two hashes.
+ */
+export const PROOF_CONTENT_SCHEMA = 'streckenpass-proof-content/1';
+
+/** Which records the document was issued for, so that the current state of the same selection can be compared. */
+export interface ProofScope {
+  routes: number[];
+  tours: number[];
+  vehicles: number[];
+  places: string[];
+  /** Whether an empty selection meant every route and vehicle (the export) or nothing (a share link's choice). */
+  emptyMeansAll: boolean;
+}
+
+export interface ProofContentRoute {
+  name: string;
+  companyRoute: string | null;
+  startPoint: string;
+  endPoint: string;
+  /** DS100 code of the linked station, or null for free text. */
+  startStation: string | null;
+  endStation: string | null;
+  tours: string[];
+  lastDriven: string | null;
+  validUntil: string | null;
+  /** The day the drive of `lastDriven` was recorded ("erfasst am"); null when unknown (drives before issue 27). */
+  recordedOn: string | null;
+}
+
+export interface ProofContentVehicle {
+  name: string;
+  lastDriven: string | null;
+  validUntil: string | null;
+}
+
+export interface ProofContent {
+  schema: typeof PROOF_CONTENT_SCHEMA;
+  /** The holder's name; the e-mail address is never part of a document's content. */
+  holder: { firstname: string | null; lastname: string | null };
+  scope: ProofScope;
+  routes: ProofContentRoute[];
+  /** null: the document has no vehicles block. */
+  vehicles: ProofContentVehicle[] | null;
+}
+
+/** The day the route's last drive was recorded, as the export model carries it (issue 27, "erfasst am"). */
+function recordedOnOf(route: ExportData['routes'][number]): string | null {
+  const value = (route as { lastDrivenRecordedOn?: unknown }).lastDrivenRecordedOn;
+  return typeof value === 'string' ? value : null;
+}
+
+/** The content of a document issued from `data` for `scope`. */
+export function proofContent(data: ExportData, scope: ProofScope): ProofContent {
+  return {
+    schema: PROOF_CONTENT_SCHEMA,
+    holder: { firstname: data.user.firstname?.trim() || null, lastname: data.user.lastname?.trim() || null },
+    scope: {
+      routes: [...scope.routes].sort((a, b) => a - b),
+      tours: [...scope.tours].sort((a, b) => a - b),
+      vehicles: [...scope.vehicles].sort((a, b) => a - b),
+      places: [...scope.places].sort(),
+      emptyMeansAll: scope.emptyMeansAll,
+    },
+    routes: data.routes.map((route) => ({
+      name: route.name,
+      companyRoute: route.companyRoute,
+      startPoint: route.startPoint,
+      endPoint: route.endPoint,
+      startStation: route.startStation?.code ?? null,
+      endStation: route.endStation?.code ?? null,
+      tours: route.tours,
+      lastDriven: route.lastDriven,
+      validUntil: route.validUntil,
+      recordedOn: recordedOnOf(route),
+    })),
+    vehicles:
+      data.vehicles?.map((vehicle) => ({
+        name: vehicle.name,
+        lastDriven: vehicle.lastDriven,
+        validUntil: vehicle.validUntil,
+      })) ?? null,
+  };
+}
+
+/** The holder's name as the verification page prints it (never the e-mail address). */
+export function holderName(content: Pick<ProofContent, 'holder'>): string {
+  const name = [content.holder.firstname, content.holder.lastname].filter(Boolean).join(' ');
+  return name || 'ohne Namen';
+}
