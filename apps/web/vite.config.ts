@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { PROOF_PAGE_PREFIX } from '@streckenpass/contract/proofs';
 import { SHARE_PAGE_PREFIX } from '@streckenpass/contract/share-links';
 import { prerenderedPaths, prerenderPage } from './src/content/prerender';
 
@@ -94,8 +95,14 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         navigateFallback: '/index.html',
-        // The supervisor's page (/nachweis/{token}) is the server's, also in a browser where the app is installed.
-        navigateFallbackDenylist: [/^\/api\//, new RegExp(`^${SHARE_PAGE_PREFIX}(/|$)`)],
+        // The supervisor's page (/nachweis/{token}) and the verification page (/pruefen/{code}) are the server's,
+        // also in a browser where the app is installed.
+        navigateFallbackDenylist: [
+          /^\/api\//,
+          new RegExp(`^${SHARE_PAGE_PREFIX}(/|$)`),
+          new RegExp(`^${PROOF_PAGE_PREFIX}(/|$)`),
+          /^\/\.well-known\//,
+        ],
         cleanupOutdatedCaches: true,
         // build.json must always come from the network: it is how a new deploy is noticed.
         // The prerendered public pages are served by the server only; offline, index.html serves every path.

@@ -18,6 +18,8 @@ export const queryKeys = {
   /** The station list (db-stations): the same for every user, kept offline, not a record. */
   stations: ['stations', 'all'] as const,
   shareLinks: ['share-links'] as const,
+  /** Issued documents (issue 27): the holder's PDFs and supervisor pages with their verification codes. */
+  proofs: ['proofs'] as const,
   changelog: ['version', 'changelog'] as const,
   reportSettings: ['settings', 'report'] as const,
   notifications: {

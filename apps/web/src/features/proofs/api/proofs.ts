@@ -1,0 +1,21 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { IssuedProof } from '@streckenpass/contract/proofs';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export const getProofs = () => api.get<IssuedProof[]>('/api/proofs');
+export const revokeProof = (code: string) => api.post<IssuedProof>(`/api/proofs/${encodeURIComponent(code)}/revoke`);
+
+export const proofsQueryOptions = () => queryOptions({ queryKey: queryKeys.proofs, queryFn: getProofs });
+
+export function useProofs() {
+  return useQuery(proofsQueryOptions());
+}
+
+export function useRevokeProof() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeProof,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.proofs }),
+  });
+}
