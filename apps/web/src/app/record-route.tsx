@@ -141,7 +141,9 @@ export interface RecordPageKind<T, Key extends QueryKey> {
   notFound: NotFoundCard;
 }
 
-interface RecordPageLists extends PageLists {
+interface RecordPageLists extends Omit<PageLists, 'shows'> {
+  /** As a data page's `shows`, given the record's id (its history, issue 27). */
+  shows?: (id: number) => PageQuery[];
   /** Forms stand in the middle of the page; so do their not-found and error cards. */
   centered?: boolean;
 }
@@ -177,7 +179,7 @@ export function recordRoute<T, Key extends QueryKey>(
       (queryClient) =>
       async ({ params }) => {
         const id = recordIdOf(params);
-        await loadQueries(queryClient, [query(id), ...needs()], shows());
+        await loadQueries(queryClient, [query(id), ...needs()], shows(id));
         return null;
       },
     ErrorBoundary: function RecordError() {

@@ -1,9 +1,14 @@
-/** The keys of one kind of owned record: everything, the list, one record (`lib/record-api.ts` uses them). */
+/**
+ * The keys of one kind of owned record: everything, the list, one record, one record's history ("Verlauf", issue
+ * 27; beside the record's key, so that forgetting a deleted record's detail leaves it alone). `lib/record-api.ts`
+ * uses them.
+ */
 function recordKindKeys<const Kind extends string>(kind: Kind) {
   return {
     all: [kind] as const,
     list: () => [kind, 'list'] as const,
     detail: (id: number) => [kind, 'detail', id] as const,
+    history: (id: number) => [kind, 'history', id] as const,
   };
 }
 

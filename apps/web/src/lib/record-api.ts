@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
+import type { HistoryEntry } from '@streckenpass/contract/history';
 import { api } from './api-client';
 import type { RecordKind as ContractKind } from '@streckenpass/contract/terms';
 import { queryKeys, type RecordKindKeys } from './query-keys';
@@ -62,9 +63,13 @@ export function createRecordApi<
     );
   const update = (id: number, input: UpdateInput): Promise<Item> => api.patch<Item>(recordPath(id), input);
   const remove = (id: number): Promise<void> => api.delete(recordPath(id));
+  /** The record's history, newest first (read only: the server has no call that changes it). */
+  const getHistory = (id: number): Promise<HistoryEntry[]> => api.get<HistoryEntry[]>(`${recordPath(id)}/history`);
 
   const listQueryOptions = () => queryOptions({ queryKey: keys.list(), queryFn: getList });
   const recordQueryOptions = (id: number) => queryOptions({ queryKey: keys.detail(id), queryFn: () => getRecord(id) });
+  const historyQueryOptions = (id: number) =>
+    queryOptions({ queryKey: keys.history(id), queryFn: () => getHistory(id) });
 
   function useList() {
     return useQuery(listQueryOptions());
@@ -72,6 +77,10 @@ export function createRecordApi<
 
   function useRecord(id: number) {
     return useQuery({ ...recordQueryOptions(id), enabled: isRecordId(id) });
+  }
+
+  function useHistory(id: number) {
+    return useQuery({ ...historyQueryOptions(id), enabled: isRecordId(id) });
   }
 
   /** After a create or an edit: the record's entry holds the answer, and every list and detail on screen refetches. */
@@ -128,10 +137,13 @@ export function createRecordApi<
     create,
     update,
     remove,
+    getHistory,
     listQueryOptions,
     recordQueryOptions,
+    historyQueryOptions,
     useList,
     useRecord,
+    useHistory,
     useCreate,
     useCreateWithKey,
     useUpdate,

@@ -4,6 +4,8 @@ export interface StubbedCall {
   method: string;
   path: string;
   body: unknown;
+  /** The request's headers, names in lower case. */
+  headers: Record<string, string>;
 }
 
 type Handler = (call: StubbedCall) => { status: number; body?: unknown } | undefined;
@@ -21,6 +23,7 @@ export function stubFetch(handler: Handler): StubbedCall[] {
         method: init.method ?? 'GET',
         path: new URL(url).pathname,
         body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        headers: Object.fromEntries(new Headers(init.headers).entries()),
       };
       calls.push(call);
       const answer = handler(call) ?? { status: 404, body: { title: 'Not Found', status: 404 } };

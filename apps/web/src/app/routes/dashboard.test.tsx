@@ -220,6 +220,8 @@ describe('dashboard', () => {
     const today = new Date();
     const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
     expect(post?.body).toMatchObject({ acquiredAt: iso, acquiredRoutes: ['/api/routes/1', '/api/routes/2'] });
+    // The drive's history names the quick record as its channel (issue 27).
+    expect(post?.headers['x-streckenpass-channel']).toBe('quick');
     await vi.waitFor(() =>
       expect(within(quick).getByRole('button', { name: /Heiderunde/ })).toHaveAttribute('aria-pressed', 'false'),
     );

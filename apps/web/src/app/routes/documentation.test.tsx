@@ -101,6 +101,8 @@ describe('documentation page', () => {
       ['/api/vehicle_activities', { acquiredVehicles: ['/api/vehicles/4'], routeActivity: '/api/route_activities/11' }],
     ]);
     expect(idempotencyKeys()[0]).toMatch(/^doc-/);
+    // A save of the documentation page is the API's in the records' history: no channel header (issue 27).
+    expect(posts.map((call) => call.headers['x-streckenpass-channel'])).toEqual([undefined, undefined]);
     expect(useDocumentationStore.getState().selection).toEqual({ routes: [], tours: [], vehicles: [], places: [] });
   });
 

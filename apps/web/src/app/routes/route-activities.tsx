@@ -1,7 +1,8 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { daysUntil } from '@streckenpass/contract/knowledge';
+import { daysUntil, isBackdated } from '@streckenpass/contract/knowledge';
 import { plural } from '@streckenpass/contract/plural';
 import { KNOWLEDGE_STATUS_LABELS, validityState } from '@streckenpass/contract/status';
+import { TERMS } from '@streckenpass/contract/terms';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +17,7 @@ import {
   vehicleActivitiesQueryOptions,
 } from '../../features/vehicle-activities/api/vehicle-activities';
 import { formatDate, todayInput } from '../../lib/dates';
+import { historyTime } from '../../lib/record-history';
 import { dataRoute, usePageQuery } from '../record-route';
 import { useTitle } from '../use-title';
 
@@ -80,6 +82,11 @@ function RouteActivities() {
                         <Badge color={state === 'expired' ? 'red' : 'green'} variant="light" size="sm">
                           {KNOWLEDGE_STATUS_LABELS[state]}
                         </Badge>
+                        {isBackdated(activity.acquiredAt, activity.recordedAt) && (
+                          <Badge color="orange" variant="light" size="sm">
+                            {TERMS.backdated}
+                          </Badge>
+                        )}
                       </Group>
                       <Text size="sm" className={classes.routes}>
                         {namesOf(routeIdsOf(activity))}
@@ -88,6 +95,12 @@ function RouteActivities() {
                         Gültig bis {formatDate(activity.acquiredUntil)} ·{' '}
                         {plural(routeIdsOf(activity).length, 'Strecke', 'Strecken')} ·{' '}
                         {plural(vehicleCount, 'Fahrzeug', 'Fahrzeuge')}
+                        {activity.recordedAt && (
+                          <>
+                            {' '}
+                            · {TERMS.recordedOn.toLowerCase()} {historyTime(activity.recordedAt)}
+                          </>
+                        )}
                       </Text>
                     </div>
                     <IconChevronRight size={20} aria-hidden />

@@ -31,6 +31,9 @@ function serve(options: { deleteStatus?: number } = {}) {
       owner,
       acquiredRoutes: ['/api/routes/1', '/api/routes/2'],
       vehicleActivities: [] as string[],
+      // Recorded on the day it was driven (issue 27).
+      recordedAt: '2025-03-01T17:30:00.000Z' as string | null,
+      imported: false,
     },
     {
       id: 8,
@@ -39,6 +42,9 @@ function serve(options: { deleteStatus?: number } = {}) {
       owner,
       acquiredRoutes: ['/api/routes/2'],
       vehicleActivities: [],
+      // Imported years later: "nachgetragen".
+      recordedAt: '2026-11-20T09:00:00.000Z' as string | null,
+      imported: true,
     },
   ];
   const vehicleActivities: { id: number; acquiredVehicles: string[]; owner: string; routeActivity: string }[] = [];
@@ -89,14 +95,21 @@ describe('route activities', () => {
     const links = await screen.findAllByRole('link', { name: /^Dokumentation vom/ }, { timeout: 5000 });
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/route-activity/12', '/route-activity/8']);
     expect(links[0]).toHaveTextContent('Gefahren am 01.03.2025');
-    expect(links[0]).toHaveTextContent('Gültig bis 28.02.2026 · 2 Strecken · 0 Fahrzeuge');
+    expect(links[0]).toHaveTextContent(
+      'Gültig bis 28.02.2026 · 2 Strecken · 0 Fahrzeuge · erfasst am 01.03.2025, 18:30',
+    );
+    expect(links[0]).not.toHaveTextContent('nachgetragen');
     expect(links[1]).toHaveTextContent('abgelaufen');
+    expect(links[1]).toHaveTextContent('nachgetragen');
+    expect(links[1]).toHaveTextContent('erfasst am 20.11.2026, 10:00');
   });
 
   it('adds vehicles and refetches the route activities', async () => {
     const calls = serve();
     renderPages(pages, '/route-activity/12');
     expect(await screen.findByRole('heading', { name: 'Dokumentation vom 01.03.2025' })).toBeInTheDocument();
+    // "Erfasst am" beside "Gefahren am" (issue 27).
+    expect(screen.getByRole('row', { name: /Erfasst am/ })).toHaveTextContent('01.03.2025, 18:30');
     expect(await screen.findByRole('link', { name: 'Uelzen - Celle' })).toHaveAttribute('href', '/route/1');
     const before = calls.filter((call) => call.path.startsWith('/api/route_activities')).length;
     await userEvent.click(await screen.findByRole('checkbox', { name: 'BR 146' }));

@@ -1,6 +1,8 @@
-import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { isBackdated } from '@streckenpass/contract/knowledge';
 import { plural } from '@streckenpass/contract/plural';
+import { TERMS } from '@streckenpass/contract/terms';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
 import { IconEdit } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -18,6 +20,7 @@ import {
 import { AddVehiclesForm } from '../../features/vehicle-activities/components/add-vehicles-form';
 import { useVehicles, vehiclesQueryOptions } from '../../features/vehicles/api/vehicles';
 import { formatDate } from '../../lib/dates';
+import { historyTime } from '../../lib/record-history';
 import { AllDocumentationsButton } from '../all-documentations-button';
 import { recordRoute } from '../record-route';
 import { routeActivityRecord } from '../record-routes';
@@ -88,6 +91,24 @@ function RouteActivityView({ record: data }: { record: RouteActivity }) {
                 <Table.Th w={140}>Gültig bis</Table.Th>
                 <Table.Td>{formatDate(data.acquiredUntil)}</Table.Td>
               </Table.Tr>
+              {data.recordedAt && (
+                <Table.Tr>
+                  <Table.Th w={140}>{TERMS.recordedOn}</Table.Th>
+                  <Table.Td>
+                    <Group gap="xs" wrap="wrap">
+                      <Text span inherit>
+                        {historyTime(data.recordedAt)}
+                        {data.imported ? ' (importiert)' : ''}
+                      </Text>
+                      {isBackdated(data.acquiredAt, data.recordedAt) && (
+                        <Badge color="orange" variant="light" size="sm">
+                          {TERMS.backdated}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              )}
             </Table.Tbody>
           </Table>
         )}

@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 describe('route view', () => {
-  it('shows master data, validity, tours and the history newest first', async () => {
+  it('shows master data, validity, tours, the drives newest first and the route’s history', async () => {
     stubFetch(({ path }) => {
       if (path === '/api/routes/7')
         return {
@@ -50,9 +50,25 @@ describe('route view', () => {
           status: 200,
           body: [
             { id: 5, acquiredAt: '2025-09-01', acquiredUntil: '2026-08-31', acquiredRoutes: ['/api/routes/8'] },
-            { id: 4, acquiredAt: '2024-06-01', acquiredUntil: '2024-11-30', acquiredRoutes: ['/api/routes/7'] },
+            // Recorded two weeks after it was driven: "nachgetragen".
+            {
+              id: 4,
+              acquiredAt: '2024-06-01',
+              acquiredUntil: '2024-11-30',
+              acquiredRoutes: ['/api/routes/7'],
+              recordedAt: '2024-06-15T08:00:00.000Z',
+            },
+            // Recorded before recording times were kept.
             { id: 3, acquiredAt: '2024-01-05', acquiredUntil: '2025-01-03', acquiredRoutes: ['/api/routes/7'] },
-          ].map((a) => ({ ...a, owner: '/api/users/1', vehicleActivities: [] })),
+          ].map((a) => ({ recordedAt: null, imported: false, ...a, owner: '/api/users/1', vehicleActivities: [] })),
+        };
+      if (path === '/api/routes/7/history')
+        return {
+          status: 200,
+          body: [
+            { at: '2024-07-01T10:00:00.000Z', action: 'update', channel: 'api', changes: ['name'] },
+            { at: '2023-12-01T10:00:00.000Z', action: 'create', channel: 'import', changes: [] },
+          ],
         };
       return undefined;
     });
@@ -63,8 +79,21 @@ describe('route view', () => {
     expect(await screen.findByText('03.01.2025')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Hamburg - Hannover' })).toHaveAttribute('href', '/tour/2');
     expect(screen.queryByRole('link', { name: 'Andere Tour' })).not.toBeInTheDocument();
-    const history = within(screen.getByRole('list', { name: 'Erfasste Fahrten' })).getAllByRole('link');
-    expect(history.map((link) => link.textContent)).toEqual(['Gefahren am 01.06.2024', 'Gefahren am 05.01.2024']);
+    const drives = within(screen.getByRole('list', { name: 'Erfasste Fahrten' })).getAllByRole('listitem');
+    expect(drives.map((item) => within(item).getByRole('link').textContent)).toEqual([
+      'Gefahren am 01.06.2024',
+      'Gefahren am 05.01.2024',
+    ]);
+    // "erfasst am" beside "gefahren am", and the mark of a drive recorded more than 7 days late.
+    expect(drives[0]).toHaveTextContent('erfasst am 15.06.2024, 10:00');
+    expect(within(drives[0]!).getByText('nachgetragen')).toBeInTheDocument();
+    expect(drives[1]).not.toHaveTextContent('erfasst am');
+    const history = within(await screen.findByRole('list', { name: 'Verlauf der Strecke' })).getAllByRole('listitem');
+    expect(history.map((item) => item.textContent)).toEqual([
+      'Geändert am 01.07.2024, 12:00: Name',
+      'Fahrt vom 01.06.2024 erfasst am 15.06.2024, 10:00nachgetragen',
+      'Erfasst am 01.12.2023, 11:00 (CSV-Import)',
+    ]);
   });
 
   it('says "Nicht erfasst" for a route never recorded', async () => {

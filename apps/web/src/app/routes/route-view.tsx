@@ -1,21 +1,25 @@
 import { Anchor, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { toIri } from '@streckenpass/contract/common';
 import { placeLabel } from '@streckenpass/contract/stations';
-import { daysUntil } from '@streckenpass/contract/knowledge';
+import { daysUntil, isBackdated } from '@streckenpass/contract/knowledge';
 import { validityState } from '@streckenpass/contract/status';
 import { validityRuleLabel } from '@streckenpass/contract/notifications';
-import { accountRuleLabel } from '@streckenpass/contract/terms';
+import { accountRuleLabel, TERMS } from '@streckenpass/contract/terms';
 import type { Route } from '@streckenpass/contract/routes';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { HistoryCard } from '../../components/history-card';
 import { MasterDataGrid } from '../../components/master-data-card';
 import { QueryContent, type ShownQuery } from '../../components/query-content';
 import { paths } from '../../config/paths';
 import { routeActivitiesQueryOptions, useRouteActivities } from '../../features/route-activities/api/route-activities';
 import { RecordTodayButton } from '../../features/documentation/components/record-today-button';
 import { accountValidityQueryOptions, useAccountValidityDays } from '../../lib/account-validity';
+import { routeHistoryQueryOptions, useRouteHistory } from '../../features/routes/api/routes';
 import { routeHistory } from '../../features/routes/route-knowledge';
 import { toursQueryOptions, useTours } from '../../features/tours/api/tours';
 import { formatDate, todayInput } from '../../lib/dates';
+import { historyLines, historyTime } from '../../lib/record-history';
 import { recordRoute } from '../record-route';
 import { routeRecord } from '../record-routes';
 import { useTitle } from '../use-title';
@@ -55,7 +59,7 @@ function ListCard({
   /** The list's accessible name. */
   label: string;
   empty: string;
-  links: { key: number; to: string; text: string; note?: string }[];
+  links: { key: number; to: string; text: string; note?: string; badge?: ReactNode }[];
 }) {
   return (
     <Card>
@@ -68,7 +72,7 @@ function ListCard({
             <Text c="dimmed">{empty}</Text>
           ) : (
             <List spacing={4} listStyleType="none" aria-label={label}>
-              {links.map(({ key, to, text, note }) => (
+              {links.map(({ key, to, text, note, badge }) => (
                 <List.Item key={key}>
                   {/* A finger-sized target (44 px), like every other link on a phone. */}
                   <Anchor component={Link} to={to} display="inline-flex" mih={44} style={{ alignItems: 'center' }}>
@@ -80,6 +84,7 @@ function ListCard({
                       {note}
                     </Text>
                   )}
+                  {badge && <> {badge}</>}
                 </List.Item>
               ))}
             </List>
@@ -96,6 +101,7 @@ function RouteDetails({ record: route }: { record: Route }) {
   const activities = useRouteActivities();
   const tours = useTours();
   const history = activities.data ? routeHistory(routeIri, activities.data) : [];
+  const changes = useRouteHistory(route.id);
   // Kept on the route by the server (and by a drive saved offline, apply-saved-documentation.ts).
   const validUntil = route.validUntil ?? null;
   const accountDays = useAccountValidityDays();
@@ -136,17 +142,26 @@ function RouteDetails({ record: route }: { record: Route }) {
           links={routeTours.map((tour) => ({ key: tour.id, to: paths.tour(tour.id), text: tour.name }))}
         />
         <ListCard
-          title="Verlauf"
+          title="Fahrten"
           query={activities}
           label="Erfasste Fahrten"
           empty="Für diese Strecke ist noch keine Fahrt erfasst."
           links={history.map((activity) => ({
             key: activity.id,
             to: paths.routeActivity(activity.id),
-            text: `Gefahren am ${formatDate(activity.acquiredAt)}`,
-            note: `· gültig bis ${formatDate(activity.acquiredUntil)}`,
+            text: `${TERMS.drivenOn} ${formatDate(activity.acquiredAt)}`,
+            note:
+              `· gültig bis ${formatDate(activity.acquiredUntil)}` +
+              (activity.recordedAt ? ` · ${TERMS.recordedOn.toLowerCase()} ${historyTime(activity.recordedAt)}` : ''),
+            badge: isBackdated(activity.acquiredAt, activity.recordedAt) ? (
+              <Badge color="orange" variant="light" size="sm">
+                {TERMS.backdated}
+              </Badge>
+            ) : undefined,
           }))}
         />
+        {/* The route's own history, and when each of its drives was recorded (from the list above: no request). */}
+        <HistoryCard query={changes} label="Verlauf der Strecke" lines={(entries) => historyLines(entries, history)} />
       </Stack>
     </MasterDataGrid>
   );
@@ -154,5 +169,10 @@ function RouteDetails({ record: route }: { record: Route }) {
 
 export const { clientLoader, ErrorBoundary, Component } = recordRoute(routeRecord.view, RouteDetails, {
   // Painted once with its cards; a card whose list failed says so itself.
-  shows: () => [routeActivitiesQueryOptions(), toursQueryOptions(), accountValidityQueryOptions()],
+  shows: (id) => [
+    routeActivitiesQueryOptions(),
+    toursQueryOptions(),
+    accountValidityQueryOptions(),
+    routeHistoryQueryOptions(id),
+  ],
 });

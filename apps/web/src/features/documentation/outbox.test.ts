@@ -57,6 +57,8 @@ describe('offline outbox', () => {
       'POST /api/vehicle_activities ',
     ]);
     expect(useOutboxStore.getState().entries).toEqual([]);
+    // Each record's history says that it came through the outbox (issue 27).
+    expect(calls.map((c) => c.headers['x-streckenpass-channel'])).toEqual(['outbox', 'outbox', 'outbox']);
   });
 
   it('keeps everything when the connection is gone, and marks a refused one failed without blocking the rest', async () => {

@@ -65,7 +65,8 @@ export function flushOutbox(): Promise<number> {
         const next = useOutboxStore.getState().entries.find((entry) => entry.status === 'pending');
         if (!next) break;
         try {
-          const saved = await saveDocumentation(next.plan, next.keys);
+          // Sent later from this device: the records' history says so (channel `outbox`, issue 27).
+          const saved = await saveDocumentation(next.plan, next.keys, 'outbox');
           useOutboxStore.getState().discard(next.id);
           writeSavedDocumentation(queryClient, saved, todayInput());
           delivered += 1;

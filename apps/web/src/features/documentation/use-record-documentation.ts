@@ -1,3 +1,4 @@
+import type { ClientChannel } from '@streckenpass/contract/history';
 import { plural } from '@streckenpass/contract/plural';
 import { notifyWithUndo, type UndoableResult } from '../../components/undo-notification';
 import { api } from '../../lib/api-client';
@@ -26,10 +27,11 @@ export interface RecordCallbacks {
 
 /**
  * Saving a drive: to the server when there is a connection, otherwise into the outbox (sent later with the same
- * Idempotency-Keys, so never twice). Used by the documentation page and the quick record ("Heute gefahren").
+ * Idempotency-Keys, so never twice). Used by the documentation page and the quick record ("Heute gefahren", which
+ * names itself as the `quick` channel of the records' history).
  */
-export function useRecordDocumentation() {
-  const save = useSaveDocumentation();
+export function useRecordDocumentation(channel?: ClientChannel) {
+  const save = useSaveDocumentation(channel);
   const invalidate = useInvalidateRecords();
 
   const record = (plan: DocumentationPlan, callbacks: RecordCallbacks = {}) => {
@@ -97,9 +99,9 @@ export function useRecordDocumentation() {
 export function usePlannedRecording<Values>(
   fields: z.ZodRawShape,
   planOf: (values: Values) => PlanResult,
-  options: { inline?: boolean } = {},
+  options: { inline?: boolean; channel?: ClientChannel } = {},
 ) {
-  const { record, save } = useRecordDocumentation();
+  const { record, save } = useRecordDocumentation(options.channel);
   const schema = z.object(fields).superRefine((values, context) => {
     const result = planOf(values as Values);
     if (!result.ok) context.addIssue({ code: 'custom', message: result.message });

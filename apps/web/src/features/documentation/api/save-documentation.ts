@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toIri } from '@streckenpass/contract/common';
+import { CHANNEL_HEADER, type ClientChannel } from '@streckenpass/contract/history';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
 import type { VehicleActivity } from '@streckenpass/contract/vehicle-activities';
 import { useRef } from 'react';
@@ -31,25 +32,36 @@ export interface SaveKeys {
   vehicles: string;
 }
 
-const withKey = (key: string) => ({ headers: { 'idempotency-key': key } });
+/**
+ * The headers of one save: its Idempotency-Key and, for the quick record and the outbox, the channel the records'
+ * history names (issue 27; the documentation page's saves are the API's).
+ */
+const headersOf = (key: string, channel?: ClientChannel) => ({
+  headers: { 'idempotency-key': key, ...(channel ? { [CHANNEL_HEADER]: channel } : {}) },
+});
 
 /**
  * "Dokumentation speichern": one route activity for all routes, then – with vehicles – one vehicle activity linked
  * to it. Both POSTs carry an Idempotency-Key: repeating a save whose answer got lost, or whose vehicle part
- * failed, records the routes only once.
+ * failed, records the routes only once. `channel`: `quick` from "Heute gefahren", `outbox` when the offline queue
+ * sends it.
  */
-export async function saveDocumentation(plan: DocumentationPlan, keys: SaveKeys): Promise<SavedDocumentation> {
+export async function saveDocumentation(
+  plan: DocumentationPlan,
+  keys: SaveKeys,
+  channel?: ClientChannel,
+): Promise<SavedDocumentation> {
   const activity = await api.post<RouteActivity>(
     '/api/route_activities',
     { acquiredAt: plan.acquiredAt, acquiredUntil: plan.acquiredUntil, acquiredRoutes: plan.acquiredRoutes },
-    withKey(keys.routes),
+    headersOf(keys.routes, channel),
   );
   if (plan.acquiredVehicles.length === 0) return { activity, vehicleActivity: null };
   try {
     const vehicleActivity = await api.post<VehicleActivity>(
       '/api/vehicle_activities',
       { acquiredVehicles: plan.acquiredVehicles, routeActivity: toIri('route_activities', activity.id) },
-      withKey(keys.vehicles),
+      headersOf(keys.vehicles, channel),
     );
     return { activity, vehicleActivity };
   } catch (error) {
@@ -78,7 +90,7 @@ export function newSaveKeys(plan: DocumentationPlan, key = `doc-${randomKey()}`)
   return { routes: key, vehicles: `${key}-v-${fingerprint(plan.acquiredVehicles.join())}` };
 }
 
-export function useSaveDocumentation() {
+export function useSaveDocumentation(channel?: ClientChannel) {
   const invalidate = useInvalidateRecords();
   const queryClient = useQueryClient();
   // The routes part of a plan keeps its key until it is saved completely.
@@ -87,7 +99,7 @@ export function useSaveDocumentation() {
     mutationFn: (plan: DocumentationPlan) => {
       const routes = JSON.stringify([plan.acquiredAt, plan.acquiredUntil, plan.acquiredRoutes]);
       if (pending.current?.routes !== routes) pending.current = { routes, key: `doc-${randomKey()}` };
-      return saveDocumentation(plan, newSaveKeys(plan, pending.current.key));
+      return saveDocumentation(plan, newSaveKeys(plan, pending.current.key), channel);
     },
     // Every stored view shows the save before anything else happens (offline right after a save).
     onSuccess: (saved) => {

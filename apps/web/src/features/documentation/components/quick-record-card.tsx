@@ -134,7 +134,7 @@ export function QuickRecordCard({
   const { schema, recording } = usePlannedRecording(
     { ...driveFields, tours: z.array(z.number()), routes: z.array(z.number()) },
     planOf,
-    { inline: true },
+    { inline: true, channel: 'quick' },
   );
   // The last save's message, inside the card where the driver tapped, until the next choice.
   const [saved, setSaved] = useState<UndoableResult | null>(null);

@@ -23,7 +23,7 @@ export function RecordTodayButton({
   accountDays: number | null;
   label?: string;
 } & ButtonProps & { 'aria-label'?: string }) {
-  const { record, save } = useRecordDocumentation();
+  const { record, save } = useRecordDocumentation('quick');
   const [done, setDone] = useState(false);
   const onClick = () => {
     const today = todayInput();
