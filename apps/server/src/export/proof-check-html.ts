@@ -1,6 +1,6 @@
-import { PRODUCT_NAME } from '@streckenpass/contract/constants';
 import { formatDate, formatDateTime } from '@streckenpass/contract/format';
-import { daysUntil, todayIn } from '@streckenpass/contract/knowledge';
+import { BACKDATED_AFTER_DAYS, PRODUCT_NAME } from '@streckenpass/contract/constants';
+import { daysBetween, daysUntil, todayIn } from '@streckenpass/contract/knowledge';
 import {
   PROOF_KEYS_PATH,
   PROOF_KIND_LABELS,
@@ -51,9 +51,6 @@ form button:focus-visible,form input:focus-visible{outline:3px solid #0b3d6e;out
 .hint{color:#495057;font-size:.9rem;margin:6px 0 0}
 `;
 
-/** When a drive was entered into the app (a drive's `recordedAt`). */
-const RECORDED_ON = 'Erfasst am';
-
 const STATE_SYMBOL: Record<ProofState, string> = { genuine: '✓', altered: '✖', unknown: '?', revoked: '✖' };
 
 const dateTime = (value: Date, timeZone: string) => `${formatDateTime(value, timeZone)} Uhr`;
@@ -64,13 +61,18 @@ function routesTable(content: ProofContent, issuedOn: string): string {
     .map((route) => {
       const place = (point: string, code: string | null) => (code ? `${point} (${code})` : point);
       const ends = `${place(route.startPoint, route.startStation)} – ${place(route.endPoint, route.endStation)}`;
-      const recorded = formatDate(route.recordedOn, '–');
+      // "nachgetragen" as everywhere (`isBackdated`): recorded more than BACKDATED_AFTER_DAYS days after the drive.
+      const backdated =
+        route.lastDriven !== null &&
+        route.recordedOn !== null &&
+        daysBetween(route.lastDriven, route.recordedOn) > BACKDATED_AFTER_DAYS;
+      const recorded = `${formatDate(route.recordedOn, '–')}${backdated ? ` (${TERMS.backdated})` : ''}`;
       const cells = [
         ['', `${escapeHtml(route.name)}<span class="ends">${escapeHtml(ends)}</span>`, 'name-cell'],
         [TERMS.companyRoute, escapeHtml(route.companyRoute ?? '')],
         [TERMS.tours, escapeHtml(route.tours.join(', '))],
         [TERMS.lastDriven, formatDate(route.lastDriven, '–')],
-        [RECORDED_ON, escapeHtml(recorded)],
+        [TERMS.recordedOn, escapeHtml(recorded)],
         [TERMS.validUntil, formatDate(route.validUntil, '–')],
         ['Status bei Ausstellung', escapeHtml(statusLabel(daysUntil(route.validUntil, issuedOn)))],
       ];
@@ -82,7 +84,7 @@ function routesTable(content: ProofContent, issuedOn: string): string {
     })
     .join('\n');
   return `<div class="table-wrap"><table>
-<thead><tr><th scope="col">${TERMS.route}</th><th scope="col">${TERMS.companyRoute}</th><th scope="col">${TERMS.tours}</th><th scope="col">${TERMS.lastDriven}</th><th scope="col">${RECORDED_ON}</th><th scope="col">${TERMS.validUntil}</th><th scope="col">Status bei Ausstellung</th></tr></thead>
+<thead><tr><th scope="col">${TERMS.route}</th><th scope="col">${TERMS.companyRoute}</th><th scope="col">${TERMS.tours}</th><th scope="col">${TERMS.lastDriven}</th><th scope="col">${TERMS.recordedOn}</th><th scope="col">${TERMS.validUntil}</th><th scope="col">Status bei Ausstellung</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>

@@ -49,12 +49,6 @@ export interface ProofContent {
   vehicles: ProofContentVehicle[] | null;
 }
 
-/** The day the route's last drive was recorded, as the export model carries it (issue 27, "erfasst am"). */
-function recordedOnOf(route: ExportData['routes'][number]): string | null {
-  const value = (route as { lastDrivenRecordedOn?: unknown }).lastDrivenRecordedOn;
-  return typeof value === 'string' ? value : null;
-}
-
 /** The content of a document issued from `data` for `scope`. */
 export function proofContent(data: ExportData, scope: ProofScope): ProofContent {
   return {
@@ -77,7 +71,7 @@ export function proofContent(data: ExportData, scope: ProofScope): ProofContent 
       tours: route.tours,
       lastDriven: route.lastDriven,
       validUntil: route.validUntil,
-      recordedOn: recordedOnOf(route),
+      recordedOn: route.lastDrivenRecordedOn ?? null,
     })),
     vehicles:
       data.vehicles?.map((vehicle) => ({

@@ -3,7 +3,9 @@ import { PDFDocument } from 'pdf-lib';
 import type { CreatedShareLink } from '@streckenpass/contract/share-links';
 import type { IssuedProof } from '@streckenpass/contract/proofs';
 import { createCaller } from '../../test/api.js';
-import { createRoute, createVehicle } from '../../test/fixtures.js';
+import { addDays, todayIn } from '@streckenpass/contract/knowledge';
+import { formatDate } from '@streckenpass/contract/format';
+import { createRoute, createVehicle, routeIri } from '../../test/fixtures.js';
 import { buildTestApp, registerUser, testConfig, type TestContext, type TestUser } from '../../test/helpers.js';
 import { readTrailer } from '../../lib/proof-signature.js';
 
@@ -11,6 +13,7 @@ let ctx: TestContext;
 let alice: TestUser;
 let bob: TestUser;
 const call = createCaller(() => ctx.app);
+const today = todayIn('Europe/Berlin');
 
 beforeAll(async () => {
   ctx = await buildTestApp({ rateLimits: { ...testConfig().rateLimits, proof: { max: 10_000, timeWindow: 60_000 } } });
@@ -20,6 +23,12 @@ beforeAll(async () => {
   await createRoute(ctx.app, alice, { name: 'Gemünden – Lohr' });
   await createVehicle(ctx.app, alice, 'BR 218');
   ids.route = route.id;
+  // A drive of a month ago, recorded today: the document fixes when it was recorded ("erfasst am", "nachgetragen").
+  const drive = await call('POST', '/api/route_activities', alice, {
+    acquiredAt: addDays(today, -30),
+    acquiredRoutes: [routeIri(route.id)],
+  });
+  expect(drive.statusCode, drive.body).toBe(201);
   await createRoute(ctx.app, bob, { name: 'Bobs Strecke' });
 });
 afterAll(async () => ctx.close());
@@ -87,6 +96,9 @@ describe('GET /pruefen/{code}', () => {
     expect(response.body).toContain('Würzburg – Fürth');
     expect(response.body).toContain('BR 218');
     expect(response.body).toContain('Die Eintragungen sind seit der Ausstellung unverändert.');
+    // The drive as issued: driven a month ago, recorded today, so "nachgetragen".
+    expect(response.body).toContain(`<td data-label="Zuletzt gefahren">${formatDate(addDays(today, -30))}</td>`);
+    expect(response.body).toContain(`<td data-label="Erfasst am">${formatDate(today)} (nachgetragen)</td>`);
     expect(response.body).not.toContain(alice.email);
     expect(response.body).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+/);
     expect(response.body).toContain('<meta name="robots" content="noindex, nofollow">');
