@@ -9,10 +9,12 @@
  *   bench/api.ts     the real server under load, start-up, RSS, web bundle sizes (builds the server first)
  *   bench/reminders.ts  the reminder run for 10,000 users × 20 routes on PostgreSQL (needs DATABASE_URL)
  *   bench/stations.ts   the station search over the db-stations data set: index and whole request (target < 5 ms)
+ *   bench/history.ts    what writing the record history adds to a save on PostgreSQL (target < 1 ms median; needs
+ *                       DATABASE_URL)
  *
  * Both print ratios against a baseline measured in the same run. The API figures and the export's output are
  * written to docs/quality.md (generated sections between markers; the text around them is kept).
- * BENCH_ONLY=api, startup, export, reminders, stations, import or heavy runs one of them.
+ * BENCH_ONLY=api, startup, export, reminders, stations, import, heavy or history runs one of them.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -126,6 +128,21 @@ if ((!only || only === 'reminders') && process.env.DATABASE_URL) {
   );
 } else if (only === 'reminders') {
   console.error('BENCH_ONLY=reminders needs DATABASE_URL (PostgreSQL)');
+  failed += 1;
+}
+if ((!only || only === 'history') && process.env.DATABASE_URL) {
+  console.info('\n######## record history benchmark (bench/history.ts)');
+  const started = new Date();
+  const { code, output } = await run('history.ts');
+  if (code !== 0) failed += 1;
+  else {
+    writeSection(
+      'history-bench',
+      `Output of \`bench/history.ts\` (issue 27), ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC:\n\n\`\`\`text\n${output.trim()}\n\`\`\``,
+    );
+  }
+} else if (only === 'history') {
+  console.error('BENCH_ONLY=history needs DATABASE_URL (PostgreSQL)');
   failed += 1;
 }
 if (failed > 0) {

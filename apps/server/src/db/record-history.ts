@@ -44,6 +44,9 @@ export function setHistoryWriting(enabled: boolean): void {
   writing = enabled;
 }
 
+/** A record's state as a jsonb parameter; none (a create's before, a delete's after) is SQL null. */
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
 /**
  * Appends `changes` in one statement: a single row as a plain insert, many (an import, a restore) as one JSON
  * parameter expanded by `jsonb_to_recordset`, so that the number of bound parameters stays one whatever the count.
@@ -56,16 +59,13 @@ export async function appendHistory(
   if (changes.length === 0 || !writing) return;
   const { ownerId, channel } = origin;
   if (changes.length === 1) {
+    // A plain statement: a save's one entry costs one short round trip (bench/history.ts; target < 1 ms).
     const [change] = changes as [RecordChange];
-    await ex.insert(recordHistory).values({
-      ownerId,
-      channel,
-      kind: change.kind,
-      recordId: change.recordId,
-      action: change.action,
-      before: change.before ?? null,
-      after: change.after ?? null,
-    });
+    await ex.execute(
+      sql`insert into record_history (owner_id, channel, kind, record_id, action, before, after)
+          values (${ownerId}, ${channel}, ${change.kind}, ${change.recordId}, ${change.action},
+                  ${json(change.before)}::jsonb, ${json(change.after)}::jsonb)`,
+    );
     return;
   }
   const rows = changes.map((change) => ({
