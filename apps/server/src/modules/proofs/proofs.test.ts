@@ -227,6 +227,24 @@ describe('POST /pruefen (uploaded PDF)', () => {
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('Bitte wählen Sie eine PDF-Datei aus.');
   });
+
+  it.each([
+    ['a form without a boundary', 'multipart/form-data', 'x'],
+    [
+      'a form cut off inside the file',
+      'multipart/form-data; boundary=b',
+      '--b\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.3',
+    ],
+  ])('answers %s with 400 and the form, not an error', async (_name, contentType, payload) => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/pruefen',
+      headers: { 'content-type': contentType, accept: 'text/html' },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('Die Datei konnte nicht gelesen werden.');
+  });
 });
 
 describe('revoking', () => {

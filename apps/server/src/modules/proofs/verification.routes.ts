@@ -10,6 +10,7 @@ import { loadRecordOf } from './load-record.js';
 
 /** Largest PDF the upload takes: a proof of every route of a full account is far below it. */
 export const PROOF_UPLOAD_MAX_BYTES = 16 * 1024 * 1024;
+const MEGABYTES = PROOF_UPLOAD_MAX_BYTES / 1024 / 1024;
 
 const privateHeaders = (reply: FastifyReply) =>
   reply
@@ -166,7 +167,7 @@ const verificationRoutes: FastifyPluginAsync = async (app) => {
       schema: schema('Nachweis-PDF prüfen (Formular-Upload oder application/pdf)'),
       onRequest: rateLimited,
       config: {
-        bodyTooLarge: `Die Datei ist zu groß: höchstens ${PROOF_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
+        bodyTooLarge: `Die Datei ist zu groß: höchstens ${MEGABYTES} MB.`,
       },
       bodyLimit: PROOF_UPLOAD_MAX_BYTES,
     },
@@ -180,14 +181,11 @@ const verificationRoutes: FastifyPluginAsync = async (app) => {
         } catch (error) {
           const code = (error as { code?: string }).code;
           if (code === 'FST_REQ_FILE_TOO_LARGE') {
-            return sendForm(
-              request,
-              reply,
-              413,
-              `Die Datei ist zu groß: höchstens ${PROOF_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
-            );
+            return sendForm(request, reply, 413, `Die Datei ist zu groß: höchstens ${MEGABYTES} MB.`);
           }
-          throw error;
+          // Whatever else the multipart parser refuses (no boundary, a form cut off) is the sender's broken form.
+          request.log.debug({ err: error }, 'unreadable upload');
+          return sendForm(request, reply, 400, 'Die Datei konnte nicht gelesen werden. Bitte wählen Sie sie erneut.');
         }
       }
       if (!file || file.length === 0) return sendForm(request, reply, 400, 'Bitte wählen Sie eine PDF-Datei aus.');
