@@ -3,6 +3,7 @@ import { dateSchema, requiredText, text } from './common.js';
 import { reminderThresholdsSchema, validityDaysSchema } from './notifications.js';
 import { stationCodeSchema } from './stations.js';
 import { LIMITS } from './limits.js';
+import { betriebRoleSchema } from './betriebe.js';
 
 /**
  * The account backup (GDPR Art. 20): one versioned JSON document. Records refer to each other by `ref`, a number
@@ -74,6 +75,20 @@ export const backupPreferencesSchema = z.strictObject({
   reminderPush: z.boolean().optional(),
 });
 
+/**
+ * A membership of a Betrieb as the backup carries it (issue 28): read-only information for the holder — which Betrieb,
+ * in which role, under which consent since when. A restore ignores it: only an invitation grants a Betrieb access.
+ */
+export const backupMembershipSchema = z.strictObject({
+  betrieb: z.string(),
+  role: betriebRoleSchema,
+  depot: z.string().nullable(),
+  consentVersion: z.number().int(),
+  consentedAt: z.string(),
+  joinedAt: z.string(),
+});
+export type BackupMembership = z.infer<typeof backupMembershipSchema>;
+
 export const backupSchema = z
   .strictObject({
     format: z.literal(BACKUP_FORMAT),
@@ -88,6 +103,11 @@ export const backupSchema = z
     routeActivities: z.array(backupRouteActivitySchema).max(LIMITS.drivesPerAccount).default([]),
     vehicleActivities: z.array(backupVehicleActivitySchema).max(LIMITS.vehicleActivitiesPerAccount).default([]),
     preferences: backupPreferencesSchema.optional(),
+    memberships: z
+      .array(backupMembershipSchema)
+      .max(1000)
+      .optional()
+      .describe('Mitgliedschaften in Betrieben, nur zur Information: eine Wiederherstellung übernimmt sie nicht'),
   })
   .describe('Sicherung eines Kontos (Format streckenpass-backup, Version 1)');
 export type Backup = z.output<typeof backupSchema>;

@@ -86,3 +86,10 @@ export const RECORD_FIELD_LABELS: Readonly<Record<string, string>> = {
   acquiredVehicles: TERMS.vehicles,
   routeActivity: 'Fahrt',
 };
+
+/** The roles of a membership in a Betrieb (issue 28), not the account's roles: what a member may do there. */
+export const BETRIEB_ROLE_LABELS = {
+  admin: 'Admin',
+  disponent: 'Disponent/in',
+  driver: 'Triebfahrzeugführer/in',
+} as const;

@@ -138,3 +138,32 @@ export function updatesOf(
       : [{ kind, recordId, action: 'update' as const, before: previous, after: item }];
   });
 }
+
+/** How a membership of a Betrieb began or ended (issue 28): joined (or founded), left, removed by an admin. */
+export type MembershipEvent = 'joined' | 'left' | 'removed';
+
+/**
+ * Logs in the member's history that a membership of a Betrieb began (`create`) or ended (`delete`), in the
+ * transaction that makes or ends it (issue 28, docs/decisions/0046): kind `memberships`, the Betrieb's id as the record
+ * id, and what the membership was — the Betrieb's name, the role, the consent's version and time, the event. No record
+ * page reads these rows; they stay with the member's history until the account is deleted.
+ */
+export async function appendMembershipHistory(
+  ex: Executor,
+  ownerId: number,
+  event: MembershipEvent,
+  membership: { betriebId: number; betrieb: string; role: string; consentVersion: number; consentedAt: string },
+): Promise<void> {
+  if (!writing) return;
+  const { betriebId, ...state } = membership;
+  const entry = { ...state, event };
+  await ex.insert(recordHistory).values({
+    ownerId,
+    channel: 'api',
+    kind: 'memberships',
+    recordId: betriebId,
+    action: event === 'joined' ? 'create' : 'delete',
+    before: event === 'joined' ? null : entry,
+    after: event === 'joined' ? entry : null,
+  });
+}

@@ -476,3 +476,88 @@ export const issuedDocuments = pgTable(
     index('issued_documents_share_link_idx').on(t.shareLinkId),
   ],
 );
+
+/**
+ * A Betrieb (issue 28): an organisation whose members see what its drivers share (docs/decisions/0046). The account
+ * that founded it is kept for the record; deleting that account leaves the Betrieb to its other members.
+ */
+export const betriebe = pgTable(
+  'betriebe',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('betriebe_created_by_idx').on(t.createdBy)],
+);
+
+/** The depots (or teams) of a Betrieb; a member may be assigned to one. */
+export const betriebDepots = pgTable(
+  'betrieb_depots',
+  {
+    id: serial('id').primaryKey(),
+    betriebId: integer('betrieb_id')
+      .notNull()
+      .references(() => betriebe.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('betrieb_depots_name_idx').on(t.betriebId, t.name)],
+);
+
+/**
+ * A user's membership of a Betrieb with its role there (admin | disponent | driver) — not the account's roles — and
+ * the consent it was made under (its version and time). Deleted when the member leaves, is removed or deletes the
+ * account: access ends with the row. A Betrieb whose last membership goes is deleted by trigger (migration 0007).
+ */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: serial('id').primaryKey(),
+    betriebId: integer('betrieb_id')
+      .notNull()
+      .references(() => betriebe.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'disponent', 'driver'] }).notNull(),
+    depotId: integer('depot_id').references(() => betriebDepots.id, { onDelete: 'set null' }),
+    consentVersion: integer('consent_version').notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('memberships_betrieb_user_idx').on(t.betriebId, t.userId),
+    index('memberships_user_idx').on(t.userId),
+    index('memberships_depot_idx').on(t.depotId),
+  ],
+);
+
+/**
+ * An invitation to a Betrieb: a link (256-bit token) and a short code, of both only the SHA-256 stored. Expires,
+ * can be revoked; a driver invitation serves any number of drivers until then, an admin or Disponent one only one.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    betriebId: integer('betrieb_id')
+      .notNull()
+      .references(() => betriebe.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    codeHash: text('code_hash').notNull(),
+    role: text('role', { enum: ['admin', 'disponent', 'driver'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** How many accounts joined through it. */
+    acceptedCount: integer('accepted_count').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_idx').on(t.tokenHash),
+    uniqueIndex('invitations_code_hash_idx').on(t.codeHash),
+    index('invitations_betrieb_idx').on(t.betriebId),
+    index('invitations_created_by_idx').on(t.createdBy),
+  ],
+);

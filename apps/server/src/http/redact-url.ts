@@ -1,4 +1,5 @@
 import { PROOF_PAGE_PREFIX } from '@streckenpass/contract/proofs';
+import { INVITATION_PAGE_PREFIX } from '@streckenpass/contract/betriebe';
 import { SHARE_PAGE_PREFIX } from '@streckenpass/contract/share-links';
 
 /**
@@ -21,6 +22,10 @@ export const SECRET_PATHS: readonly { prefix: string; keep?: readonly string[] }
   // /pruefen/{code}: a verification code opens the document's content (issue 27); the owner's revoke call names it too.
   { prefix: PROOF_PAGE_PREFIX },
   { prefix: '/api/proofs', keep: ['revoke'] },
+  // /api/invitations/{token or code} and …/accept: a Betrieb's invitation (issue 28)
+  { prefix: '/api/invitations', keep: ['accept'] },
+  // /beitreten/{token or code}: the web app's page of an invitation
+  { prefix: INVITATION_PAGE_PREFIX },
 ];
 
 /**

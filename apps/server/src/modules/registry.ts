@@ -11,6 +11,8 @@ import idempotencyKeysRepository from '../repositories/idempotency-keys.reposito
 import settingsRepository from '../repositories/settings.repository.js';
 import backupRepository from './backup/backup.repository.js';
 import backupRoutes from './backup/backup.routes.js';
+import betriebeRepository from './betriebe/betriebe.repository.js';
+import betriebeRoutes from './betriebe/betriebe.routes.js';
 import cronjobRoutes from './cronjob/cronjob.routes.js';
 import expiringRepository from './expiring/expiring.repository.js';
 import expiringRoutes from './expiring/expiring.routes.js';
@@ -74,6 +76,7 @@ export const repositories: readonly Plugin[] = [
   vehicleActivitiesRepository,
   routeActivitiesRepository,
   notificationsRepository,
+  betriebeRepository,
   backupRepository,
   shareLinksRepository,
   proofsRepository,
@@ -110,6 +113,7 @@ export const apiRoutes: readonly Plugin[] = [
   importRoutes,
   shareLinksRoutes,
   proofsRoutes,
+  betriebeRoutes,
 ];
 
 /**

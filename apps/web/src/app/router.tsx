@@ -26,6 +26,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     { path: paths.accountValidity, lazy: page(() => import('./routes/account-validity')) },
     { path: paths.accountNotifications, lazy: page(() => import('./routes/account-notifications')) },
     { path: paths.accountData, lazy: page(() => import('./routes/account-data')) },
+    { path: paths.accountBetriebe, lazy: page(() => import('./routes/account-betriebe')) },
+    { path: paths.betrieb.pattern, lazy: page(() => import('./routes/betrieb-view')) },
     { path: paths.routeNew, lazy: page(() => import('./routes/route-new')) },
     { path: paths.routeEdit.pattern, lazy: page(() => import('./routes/route-edit')) },
     { path: paths.route.pattern, lazy: page(() => import('./routes/route-view')) },
@@ -73,6 +75,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: paths.legal, lazy: page(() => import('./routes/legal')) },
             { path: paths.donate, lazy: page(() => import('./routes/donate')) },
             { path: paths.resetPassword, lazy: page(() => import('./routes/reset-password')) },
+            // An invitation opens with or without an account; signed out, it leads to login and back (issue 28).
+            { path: paths.join.pattern, lazy: page(() => import('./routes/join')) },
             {
               element: (
                 <RequireAuth>

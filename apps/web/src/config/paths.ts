@@ -32,6 +32,12 @@ export const paths = {
   accountValidity: '/account/validity',
   accountNotifications: '/account/notifications',
   accountData: '/account/data',
+  accountBetriebe: '/account/betriebe',
+  betrieb: recordPath('/betrieb'),
+  /** An invitation's page (`/beitreten/{token or code}`, the contract's INVITATION_PAGE_PREFIX): open without an account. */
+  join: Object.assign((token: string) => `/beitreten/${encodeURIComponent(token)}`, {
+    pattern: '/beitreten/:token' as const,
+  }),
   routeActivities: '/route-activity',
   routeActivity: recordPath('/route-activity'),
   userDocumentation: 'https://github.com/Streckenkunde/Anwenderdokumentation',
@@ -40,7 +46,7 @@ export const paths = {
 /** Path prefixes under which the "Dokumentation" navigation entry is active. */
 export const documentationSection = ['/documentation', '/route', '/tour', '/vehicle'];
 /** Path prefix under which the "Konto" navigation entry is active. */
-export const accountSection = ['/account'];
+export const accountSection = ['/account', '/betrieb/'];
 
 export function isInSection(pathname: string, prefixes: readonly string[]): boolean {
   return prefixes.some((prefix) => pathname === prefix || pathname.startsWith(prefix));

@@ -23,6 +23,15 @@ export const queryKeys = {
   /** The station list (db-stations): the same for every user, kept offline, not a record. */
   stations: ['stations', 'all'] as const,
   shareLinks: ['share-links'] as const,
+  /** Betriebe (issue 28): mine, one, its members and invitations; an invitation by its token (never persisted). */
+  betriebe: {
+    all: ['betriebe'] as const,
+    list: () => ['betriebe', 'list'] as const,
+    detail: (id: number) => ['betriebe', 'detail', id] as const,
+    members: (id: number) => ['betriebe', 'detail', id, 'members'] as const,
+    invitations: (id: number) => ['betriebe', 'detail', id, 'invitations'] as const,
+  },
+  invitation: (token: string) => ['invitation', token] as const,
   /** Issued documents (issue 27): the holder's PDFs and supervisor pages with their verification codes. */
   proofs: ['proofs'] as const,
   changelog: ['version', 'changelog'] as const,

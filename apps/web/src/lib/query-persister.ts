@@ -24,11 +24,12 @@ const gatedStorage = {
 
 /**
  * What is written to the browser: every query that holds data. A failed refetch must not erase the stored copy
- * (docs/decisions/0009); only an answer that says the record is gone or not ours (4xx) drops it.
+ * (docs/decisions/0009); only an answer that says the record is gone or not ours (4xx) drops it. A query whose key
+ * holds a secret (an invitation's token) says `meta: { persist: false }` and is never written.
  */
-export function shouldPersistQuery(query: Pick<Query, 'state'>): boolean {
+export function shouldPersistQuery(query: Pick<Query, 'state'> & { meta?: Query['meta'] }): boolean {
   const { data, status, error } = query.state;
-  if (data === undefined) return false;
+  if (data === undefined || query.meta?.persist === false) return false;
   return !(status === 'error' && error instanceof ApiError && error.status >= 400 && error.status < 500);
 }
 

@@ -53,6 +53,12 @@ export const TABLES_NOT_BACKED_UP: Readonly<Record<string, string>> = {
   share_links: 'secret public links; a restore must not publish again what was revoked',
   share_link_routes: 'the routes of a share link (see share_links)',
   share_link_tours: 'the tours of a share link (see share_links)',
+  betriebe: 'an organisation shared by its members, not one account’s data; memberships name it in the document',
+  betrieb_depots: 'depots of a Betrieb (see betriebe)',
+  memberships:
+    'access of a Betrieb to the member’s records: the document lists them (`memberships`) for information, but a ' +
+    'restore never grants access — only an invitation does',
+  invitations: 'secret links and codes of a Betrieb; a restore must not revive what was revoked',
   issued_documents:
     'documents issued and signed on this server (issue 27): a copy elsewhere would not verify there, and a restore ' +
     'must not revive what the holder revoked',

@@ -42,17 +42,21 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
           'Ein Dokument mit allen Strecken, Touren, Fahrzeugen, Fahrten, Fahrzeugeinträgen und Einstellungen des ' +
           'Kontos (Format `streckenpass-backup`, Version 1; Datenübertragbarkeit nach Art. 20 DSGVO). Einträge ' +
           'verweisen über `ref` aufeinander. Nicht enthalten sind Push-Abonnements, der Kalender-Feed und ' +
-          'Freigabelinks (an ein Gerät gebunden bzw. geheime Adressen). Antwort als Download ' +
+          'Freigabelinks (an ein Gerät gebunden bzw. geheime Adressen). `memberships` nennt die Betriebe, denen das Konto ' +
+          'angehört, nur zur Information: Eine Wiederherstellung übernimmt sie nicht. Antwort als Download ' +
           '`streckenpass-sicherung-JJJJ-MM-TT.json`.',
         response: { 200: backupSchema, ...problems(401) },
       },
       config: { noStore: true, heavy: 'backup' },
     },
     async (request, reply) => {
-      const document = await service.export(currentUser(request).id);
+      const userId = currentUser(request).id;
+      const document = await service.export(userId);
+      // Read-only information (issue 28): a restore ignores it, as only an invitation grants a Betrieb access.
+      const memberships = await app.betriebeRepository.membershipsForBackup(userId);
       const today = todayIn(app.config.timezone);
       reply.header('content-disposition', `attachment; filename="streckenpass-sicherung-${today}.json"`);
-      return document;
+      return memberships.length > 0 ? { ...document, memberships } : document;
     },
   );
 

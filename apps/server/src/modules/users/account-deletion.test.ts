@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Backup } from '@streckenpass/contract/backup';
 import { createCaller } from '../../test/api.js';
 import { recordsOf, seedAccount } from '../../test/account-data.js';
+import { foundBetrieb, invite } from '../../test/betriebe.js';
 import { createRoute, createTour, routeIri } from '../../test/fixtures.js';
 import { catalogue as catalogueOf, ownershipConditions } from '../../test/catalogue.js';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
@@ -85,6 +86,10 @@ async function seedEveryTable(user: TestUser) {
   await ctx.app.db.execute(
     sql`insert into heavy_operations (user_id, kind, token, expires_at) values (${user.id}, 'import', 'x', now() + interval '1 minute')`,
   );
+  // A Betrieb (issue 28) the user founded, with a depot and an invitation: the user's membership ends with the account.
+  await ctx.app.usersRepository.markVerified(user.id);
+  const betrieb = await foundBetrieb(ctx.app, user, `Betrieb von ${user.id}`, ['Depot']);
+  await invite(ctx.app, user, betrieb.id);
   // A second login: two sessions to end.
   const login = await call('POST', '/api/login_check', undefined, { username: user.email, password: user.password });
   expect(login.statusCode).toBe(200);
@@ -123,6 +128,10 @@ describe('POST /api/users/delete-account', () => {
         'push_subscriptions',
         'calendar_feeds',
         'reminder_log',
+        'betriebe',
+        'betrieb_depots',
+        'memberships',
+        'invitations',
         'issued_documents',
       ]),
     );

@@ -63,6 +63,9 @@ export function Component() {
         <Button component={Link} to={paths.accountData} variant="default">
           Meine Daten
         </Button>
+        <Button component={Link} to={paths.accountBetriebe} variant="default">
+          Meine Betriebe
+        </Button>
       </Group>
     </AccountPage>
   );

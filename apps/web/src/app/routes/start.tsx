@@ -75,12 +75,7 @@ export function Component() {
             />
           )}
           <Suspense fallback={<PageLoader />}>
-            {mode === 'register' && (
-              <RegisterForm
-                onBack={() => setMode('login')}
-                onSuccess={() => navigate(paths.dashboard, { replace: true })}
-              />
-            )}
+            {mode === 'register' && <RegisterForm onBack={() => setMode('login')} onSuccess={onSignedIn} />}
             {mode === 'forgot' && <ForgotPasswordForm onBack={() => setMode('login')} />}
           </Suspense>
         </Card>

@@ -1,0 +1,75 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { Betrieb } from '@streckenpass/contract/betriebe';
+import { BETRIEB_ROLE_LABELS } from '@streckenpass/contract/terms';
+import { Link, useNavigate } from 'react-router';
+import { DetailTable } from '../../components/detail-table';
+import { TitledCard } from '../../components/titled-card';
+import { paths } from '../../config/paths';
+import { betriebQueryOptions } from '../../features/betriebe/api/betriebe';
+import { consentOf } from '../../features/betriebe/components/betriebe-list';
+import { ConsentText } from '../../features/betriebe/components/consent-text';
+import { InvitationsCard } from '../../features/betriebe/components/invitations-card';
+import { LeaveBetriebButton } from '../../features/betriebe/components/leave-betrieb-button';
+import { MembersCard } from '../../features/betriebe/components/members-card';
+import { formatDateTime } from '../../lib/dates';
+import type { queryKeys } from '../../lib/query-keys';
+import { recordRoute, type RecordPageKind } from '../record-route';
+import { useTitle } from '../use-title';
+
+/** A Betrieb's page for its members; anyone else, and a former member, meets "nicht gefunden" (the server's 404). */
+const betriebPage: RecordPageKind<Betrieb, ReturnType<typeof queryKeys.betriebe.detail>> = {
+  title: 'Betrieb',
+  query: betriebQueryOptions,
+  notFound: {
+    title: 'Betrieb nicht gefunden',
+    text: 'Diesen Betrieb gibt es nicht (mehr), oder Sie sind nicht (mehr) Mitglied.',
+    backTo: paths.accountBetriebe,
+    backLabel: 'Zu meinen Betrieben',
+  },
+};
+
+/**
+ * Name, depots and my membership; what the Betrieb sees of my data and "Betrieb verlassen". Admins and Disponenten
+ * see the members; admins manage them and the invitations.
+ */
+function BetriebView({ record: betrieb }: { record: Betrieb }) {
+  useTitle(betrieb.name);
+  const navigate = useNavigate();
+  const consent = consentOf(betrieb);
+  return (
+    <Stack gap="lg" maw={720}>
+      <Title order={1}>{betrieb.name}</Title>
+      <TitledCard title="Ihre Mitgliedschaft">
+        <DetailTable
+          rows={[
+            { label: 'Ihre Rolle', value: BETRIEB_ROLE_LABELS[betrieb.role] },
+            { label: 'Ihr Depot', value: betrieb.depot?.name ?? 'Kein Depot' },
+            {
+              label: 'Depots',
+              value: betrieb.depots.length > 0 ? betrieb.depots.map((depot) => depot.name).join(', ') : 'Keine',
+            },
+            { label: 'Mitglied seit', value: `${formatDateTime(betrieb.joinedAt, 'Europe/Berlin')} Uhr` },
+          ]}
+        />
+        <Group gap="sm">
+          <Button component={Link} to={paths.accountBetriebe} variant="subtle">
+            Meine Betriebe
+          </Button>
+          <LeaveBetriebButton betrieb={betrieb} onLeft={() => navigate(paths.accountBetriebe, { replace: true })} />
+        </Group>
+      </TitledCard>
+      {(betrieb.role === 'admin' || betrieb.role === 'disponent') && <MembersCard betrieb={betrieb} />}
+      {betrieb.role === 'admin' && <InvitationsCard betriebId={betrieb.id} />}
+      {consent && (
+        <TitledCard title="Ihre Einwilligung">
+          <ConsentText consent={consent} headingOrder={3} />
+          <Text size="xs" c="dimmed">
+            Zugestimmt am {formatDateTime(betrieb.consentedAt, 'Europe/Berlin')} Uhr
+          </Text>
+        </TitledCard>
+      )}
+    </Stack>
+  );
+}
+
+export const { clientLoader, ErrorBoundary, Component } = recordRoute(betriebPage, BetriebView);
