@@ -52,6 +52,14 @@ test('routes, tours and vehicles: create, view, edit, delete', async ({ page, re
   });
   await expect(detail(page, 'Streckenkunde gültig bis')).toHaveText(german(shift(drivenA, 364)));
   await expect(page.getByRole('list', { name: 'Erfasste Fahrten' })).toContainText(`Gefahren am ${german(drivenA)}`);
+  // Issue 27: the drive recorded 20 days after it was driven is "nachgetragen"; the route's "Verlauf" says when it
+  // was recorded and that the drive was.
+  const drives = page.getByRole('list', { name: 'Erfasste Fahrten' });
+  await expect(drives).toContainText('erfasst am');
+  await expect(drives.getByText('nachgetragen')).toBeVisible();
+  const history = page.getByRole('list', { name: 'Verlauf der Strecke' });
+  await expect(history).toContainText(/Erfasst am \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} \(in der App\)/);
+  await expect(history).toContainText(`Fahrt vom ${german(drivenA)} erfasst am`);
 
   const drivenB = isoDate(-3);
   const b = await createRoute(page, {
