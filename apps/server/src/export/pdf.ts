@@ -29,30 +29,27 @@ const FONT_DIR = path.resolve(import.meta.dirname, '../../assets/fonts');
 const REGULAR = 'DejaVuSans';
 const BOLD = 'DejaVuSans-Bold';
 
-/** What `registerFont` takes: the TTF bytes, or (pdfkit ≥ 0.20) a font fontkit has already parsed. */
+/** What `registerFont` takes: the TTF bytes. */
 type FontSource = Buffer;
 
 /**
- * Parses a face once per process. pdfkit would otherwise parse the 700 kB file again for every document
- * (about 75 ms and a few MB of garbage per PDF); since 0.20 it accepts a parsed fontkit font, which is read-only
- * and safe to share: each document keeps its own subset. pdfkit offers no public way to get one without
- * depending on fontkit directly, so a throw-away document parses it; should that ever stop working, every
- * document parses the bytes again, as before.
+ * Reads a face's file once per process; each document parses it itself (about 75 ms). A fontkit font parsed once
+ * and shared between documents (pdfkit ≥ 0.20 accepts one) is not safe: its glyph cache keeps glyphs that a subset
+ * created without their characters, and later documents then lose those characters from their text layer (copying
+ * or searching "Zuletzt" gave "Z letzt"). `pdf.test.ts` renders several documents in one process and reads each.
  */
-function parseOnce(file: string): FontSource {
-  const bytes = fs.readFileSync(path.join(FONT_DIR, file));
-  const probe = new PDFDocument({ autoFirstPage: false });
-  probe.registerFont('probe', bytes);
-  probe.font('probe');
-  const parsed = (probe as unknown as { _font?: { font?: { layout?: unknown } } })._font?.font;
-  return typeof parsed?.layout === 'function' ? (parsed as unknown as FontSource) : bytes;
+function readFace(file: string): FontSource {
+  return fs.readFileSync(path.join(FONT_DIR, file));
 }
 
 let fontCache: { regular: FontSource; bold: FontSource } | undefined;
 export function fonts() {
-  fontCache ??= { regular: parseOnce('DejaVuSans.ttf'), bold: parseOnce('DejaVuSans-Bold.ttf') };
+  fontCache ??= { regular: readFace('DejaVuSans.ttf'), bold: readFace('DejaVuSans-Bold.ttf') };
   return fontCache;
 }
+
+/** The space after a table, before what follows it (counted when the last row keeps that block with it). */
+const TABLE_GAP = 18;
 
 const PAGE = { width: 595.28, height: 841.89 };
 /** The bottom margin holds the footer band: verification code, address and QR code, product, page number. */
@@ -264,7 +261,7 @@ async function drawTable(
 ) {
   const { columns } = options;
   const keepWithLast = options.keepWithLast ?? 0;
-  ensureRoom(doc, KEEP_WITH_NEXT + (options.rows <= 1 ? keepWithLast : 0));
+  ensureRoom(doc, KEEP_WITH_NEXT + (options.rows <= 1 ? TABLE_GAP + keepWithLast : 0));
   sectionHeading(doc, options.title);
 
   const header = () => {
@@ -332,7 +329,7 @@ async function drawTable(
       2 * CELL_PAD_Y;
 
     // The last row keeps the block after the table with it: a signature never stands alone on a page.
-    const needed = height + (row === options.rows - 1 ? keepWithLast : 0);
+    const needed = height + (row === options.rows - 1 ? TABLE_GAP + keepWithLast : 0);
     if (doc.y + needed > CONTENT_BOTTOM) {
       doc.addPage();
       doc.y = MARGIN.top;
@@ -365,7 +362,7 @@ async function drawTable(
       .stroke(COLOR.rule);
     doc.y = top + height;
   }
-  doc.y += 18;
+  doc.y += TABLE_GAP;
 }
 
 /** The route column: its name, then where it starts and ends unless the name says so, then a rule of its own. */
