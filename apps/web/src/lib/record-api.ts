@@ -34,8 +34,8 @@ export function parseRecordId(raw: string | undefined): number | null {
 
 /**
  * The client side of one kind of owned record, mirroring the server's `crudRoutes`
- * (apps/server/src/http/crud-routes.ts): the five calls, the list's and one record's `queryOptions`, their hooks, and
- * what a save does to the cache. The type parameters are the contract's schemas of the record, the create body and
+ * (apps/server/src/http/crud-routes.ts): the five calls and the read of a record's history, the list's, one record's
+ * and its history's `queryOptions`, their hooks, and what a save does to the cache. The type parameters are the contract's schemas of the record, the create body and
  * the merge-patch body (`typeof routeSchema`, …); they only type the calls – the answers are not parsed again here,
  * so zod stays out of the pages' chunks.
  *
