@@ -52,6 +52,11 @@ export const backupRouteActivitySchema = z
     ref,
     acquiredAt: dateSchema,
     acquiredUntil: dateSchema,
+    /**
+     * When the drive was first recorded ("erfasst am", ISO 8601); null = unknown. Kept by a restore only when the
+     * document's signature checks out (issue 27); otherwise the drive counts as recorded at the restore.
+     */
+    recordedAt: z.iso.datetime({ offset: true }).nullable().optional(),
     routes: refs(LIMITS.routesPerDrive, `Eine Fahrt umfasst höchstens ${LIMITS.routesPerDrive} Strecken.`),
   })
   .refine((value) => value.acquiredUntil >= value.acquiredAt, {
@@ -89,6 +94,23 @@ export const backupMembershipSchema = z.strictObject({
 });
 export type BackupMembership = z.infer<typeof backupMembershipSchema>;
 
+/**
+ * The signature of a signed backup (issue 27, docs/decisions/0044): the backup is issued as a document of kind
+ * `backup`; `contentSha256` is the SHA-256 of the RFC 8785 canonical JSON of the document without `signature`, and
+ * `signature` the Ed25519 signature (base64) of the proof statement `{ type: "streckenpass-proof", v: 1, code, kind:
+ * "backup", issuedAt, contentSha256, fileSha256: null }`, by the key `keyId` (published at
+ * `/.well-known/streckenpass-proof-keys.json`).
+ */
+export const backupSignatureSchema = z.strictObject({
+  code: z.string().max(20),
+  kind: z.literal('backup'),
+  issuedAt: z.string().max(40),
+  keyId: z.string().max(40),
+  contentSha256: z.string().max(64),
+  signature: z.string().max(200),
+});
+export type BackupSignature = z.infer<typeof backupSignatureSchema>;
+
 export const backupSchema = z
   .strictObject({
     format: z.literal(BACKUP_FORMAT),
@@ -108,6 +130,9 @@ export const backupSchema = z
       .max(1000)
       .optional()
       .describe('Mitgliedschaften in Betrieben, nur zur Information: eine Wiederherstellung übernimmt sie nicht'),
+    signature: backupSignatureSchema
+      .optional()
+      .describe('Signatur über die kanonische Form des übrigen Dokuments (Nachweis der Art „Sicherung“)'),
   })
   .describe('Sicherung eines Kontos (Format streckenpass-backup, Version 1)');
 export type Backup = z.output<typeof backupSchema>;
@@ -124,6 +149,17 @@ export const BACKUP_SECTION_LABELS: Record<BackupSectionName, string> = {
   vehicleActivities: 'Fahrzeugeinträge',
   preferences: 'Einstellungen',
 };
+
+/** Whether a restored document's signature checks out: none, genuine, changed, or signed by a key unknown here. */
+export const backupSignatureStates = ['unsigned', 'genuine', 'altered', 'unknown', 'revoked'] as const;
+export const backupSignatureCheckSchema = z.object({
+  state: z.enum(backupSignatureStates),
+  /** German sentence for the preview and the result. */
+  message: z.string(),
+  /** Only when genuine: the original "erfasst am" of the drives is kept. */
+  keepsRecordedAt: z.boolean(),
+});
+export type BackupSignatureCheck = z.infer<typeof backupSignatureCheckSchema>;
 
 /** What a restore (or an import) would do, per section. */
 export const mergePreviewSchema = z.object({
@@ -143,6 +179,8 @@ export const mergePreviewSchema = z.object({
   ),
   /** Nothing would change. */
   nothingToDo: z.boolean(),
+  /** A restored backup's signature (absent for the CSV import). */
+  signature: backupSignatureCheckSchema.optional(),
 });
 export type MergePreview = z.infer<typeof mergePreviewSchema>;
 

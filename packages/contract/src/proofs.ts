@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TERMS } from './terms.js';
 
 /**
  * Issued documents (issue 27, "Ein Nachweis, der sich prüfen lässt"): every PDF and every supervisor page is issued
@@ -18,7 +19,7 @@ export type ProofKind = (typeof proofKinds)[number];
 export const PROOF_KIND_LABELS: Record<ProofKind, string> = {
   pdf: 'PDF',
   share: 'Freigabe-Seite',
-  transfer: 'Nachweis für den Arbeitgeberwechsel',
+  transfer: TERMS.transferProof,
   backup: 'Sicherung',
 };
 

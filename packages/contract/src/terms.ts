@@ -28,6 +28,8 @@ export const TERMS = {
   validityRule: 'Gültigkeitsregel',
   /** The printed proof a driver hands over. */
   proof: 'Streckenkundenachweis',
+  /** The whole record with its history, signed, for a new employer (issue 27). */
+  transferProof: 'Nachweis für den Arbeitgeberwechsel',
   /** The e-mail address of an account. */
   email: 'E-Mail-Adresse',
   /** The start and end of a route, printed together. */

@@ -167,3 +167,35 @@ export async function appendMembershipHistory(
     after: event === 'joined' ? entry : null,
   });
 }
+
+/** One row of an owner's whole history, oldest first, as the transfer document lists it. */
+export interface OwnerHistoryRow {
+  at: Date;
+  kind: string;
+  recordId: number;
+  action: HistoryAction;
+  channel: HistoryChannel;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * Every history row of the owner, oldest first (scoped by owner in SQL): the transfer document's "Verlauf". Includes
+ * the entries of records deleted since, and the owner's memberships of Betriebe.
+ */
+export async function historyOfOwner(ex: Executor, ownerId: number): Promise<OwnerHistoryRow[]> {
+  const rows = await ex
+    .select({
+      at: recordHistory.at,
+      kind: recordHistory.kind,
+      recordId: recordHistory.recordId,
+      action: recordHistory.action,
+      channel: recordHistory.channel,
+      before: recordHistory.before,
+      after: recordHistory.after,
+    })
+    .from(recordHistory)
+    .where(eq(recordHistory.ownerId, ownerId))
+    .orderBy(recordHistory.id);
+  return rows.map((row) => ({ ...row, action: row.action as HistoryAction, channel: row.channel as HistoryChannel }));
+}

@@ -15,6 +15,40 @@ export interface ExportData {
   rules: { routes: string; vehicles: string };
   /** The issued document's code and verification address: the PDF prints both, and a QR code, on every page. */
   verification?: { code: string; url: string };
+  /**
+   * The transfer document ("Nachweis für den Arbeitgeberwechsel", issue 27): the whole record with its history —
+   * every drive with the day it was recorded, and every change. Absent in the ordinary export.
+   */
+  transfer?: ExportTransfer;
+}
+
+/** Every drive of the record, newest first, with when it was recorded. */
+export interface ExportDrive {
+  acquiredAt: string;
+  acquiredUntil: string;
+  /** The day (app time zone) it was recorded; null when recorded before recording times were kept. */
+  recordedOn: string | null;
+  /** Recorded more than 7 days after it was driven ("nachgetragen"). */
+  backdated: boolean;
+  /** Came in through the CSV import or a restore. */
+  imported: boolean;
+  /** Names of its routes, in German order. */
+  routes: string[];
+}
+
+/** One line of the record's history: one change, or one import / restore's changes of one kind taken together. */
+export interface ExportHistoryLine {
+  /** ISO 8601. */
+  at: string;
+  /** What changed, in words: "Strecke „Köln – Düsseldorf“ angelegt", "CSV-Import: 12 Fahrten angelegt". */
+  text: string;
+  /** How the change came in (`HISTORY_CHANNEL_LABELS`). */
+  channel: string;
+}
+
+export interface ExportTransfer {
+  drives: ExportDrive[];
+  history: ExportHistoryLine[];
 }
 
 export interface ExportRoute {

@@ -4,12 +4,20 @@ import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import hyphen from 'hyphen/de/index.js';
 import QRCode from 'qrcode';
-import { EXPIRING_SOON_DAYS, PRODUCT_NAME } from '@streckenpass/contract/constants';
-import { formatDate } from '@streckenpass/contract/format';
+import { DEFAULT_TIME_ZONE, EXPIRING_SOON_DAYS, PRODUCT_NAME } from '@streckenpass/contract/constants';
+import { formatDate, formatDateTime } from '@streckenpass/contract/format';
 import { plural } from '@streckenpass/contract/plural';
 import { EXPORT_STATUS_LABELS, UNRECORDED_LABEL } from '@streckenpass/contract/status';
 import { accountRuleLabel, TERMS } from '@streckenpass/contract/terms';
-import { fullName, routeEnds, routeStatus, type ExportData, type RouteStatusKind } from './model.js';
+import {
+  fullName,
+  routeEnds,
+  routeStatus,
+  type ExportData,
+  type ExportDrive,
+  type ExportHistoryLine,
+  type RouteStatusKind,
+} from './model.js';
 
 /**
  * The "Streckenkundenachweis": an A4 PDF a train driver can hand to an employer.
@@ -110,9 +118,13 @@ interface Column {
 
 type Doc = PDFKit.PDFDocument;
 
+/** The document's title: the proof, or the transfer document with the whole record and its history. */
+const titleOf = (data: ExportData) => (data.transfer ? TERMS.transferProof : TERMS.proof);
+
 export function renderPdf(data: ExportData): Readable {
   const name = fullName(data.user);
   const issued = formatDate(data.today);
+  const title = titleOf(data);
   const doc = new PDFDocument({
     size: 'A4',
     margins: MARGIN,
@@ -120,9 +132,9 @@ export function renderPdf(data: ExportData): Readable {
     lang: 'de-DE',
     displayTitle: true,
     info: {
-      Title: `Streckenkundenachweis – ${name}`,
+      Title: `${title} – ${name}`,
       Author: name,
-      Subject: `Streckenkundenachweis, ausgestellt am ${issued}`,
+      Subject: `${title}, ausgestellt am ${issued}`,
       Creator: `${PRODUCT_NAME} ${data.version}`,
     },
   });
@@ -134,11 +146,15 @@ export function renderPdf(data: ExportData): Readable {
   const draw = async () => {
     drawTitle(doc, data, name, issued);
     drawSummary(doc, data);
-    const notes = notesBlock(doc, name, data.rules);
+    const notes = notesBlock(doc, name, data.rules, Boolean(data.transfer));
     await drawRoutes(doc, data);
-    // The vehicles table is always drawn (empty or not) and comes last: its last row keeps the notes and the
-    // signature lines on its page.
-    await drawVehicles(doc, data, notes.height);
+    // The last table's last row keeps the notes and the signature lines on its page: the vehicles table (always
+    // drawn, empty or not), or in the transfer document the history after the drives.
+    await drawVehicles(doc, data, data.transfer ? 0 : notes.height);
+    if (data.transfer) {
+      await drawDrives(doc, data.transfer.drives);
+      await drawHistory(doc, data.transfer.history, notes.height);
+    }
     drawNotes(doc, notes);
     drawFooters(doc, data, name, issued);
   };
@@ -164,7 +180,7 @@ function drawTitle(doc: Doc, data: ExportData, name: string, issued: string) {
     .font(BOLD)
     .fontSize(22)
     .fillColor(COLOR.text)
-    .text('Streckenkundenachweis', MARGIN.left, top + 16, { lineBreak: false });
+    .text(titleOf(data), MARGIN.left, top + 16, { lineBreak: false });
   const ruleY = top + 48;
   doc.rect(MARGIN.left, ruleY, CONTENT_WIDTH, 2).fill(COLOR.accent);
 
@@ -172,6 +188,7 @@ function drawTitle(doc: Doc, data: ExportData, name: string, issued: string) {
   const scope = [
     plural(data.routes.length, 'Strecke', 'Strecken'),
     ...(data.vehicles ? [plural(vehicleCount, 'Fahrzeug', 'Fahrzeuge')] : []),
+    ...(data.transfer ? [plural(data.transfer.drives.length, 'Fahrt', 'Fahrten')] : []),
   ].join(' · ');
   const facts: [string, string][] = [
     ['Name', name],
@@ -449,11 +466,64 @@ function drawVehicles(doc: Doc, data: ExportData, keepWithLast: number): Promise
   });
 }
 
+/** The transfer document's drives: every one, newest first, with the day it was recorded. */
+function drawDrives(doc: Doc, drives: ExportDrive[]): Promise<void> {
+  return drawTable(doc, {
+    title: 'Alle Fahrten',
+    columns: [
+      { header: TERMS.drivenOn, width: 70, oneLine: true },
+      { header: TERMS.validUntil, width: 64, oneLine: true },
+      // "nachgetragen" / "übernommen" under the date, as in the route table.
+      { header: TERMS.recordedOn, width: 76 },
+      { header: TERMS.routes, width: CONTENT_WIDTH - 210 },
+    ],
+    rows: drives.length,
+    empty: 'Keine Fahrten erfasst.',
+    cells: (row) => {
+      const drive = drives[row]!;
+      const marks = [drive.backdated ? TERMS.backdated : '', drive.imported ? 'übernommen' : ''].filter(Boolean);
+      return [
+        formatDate(drive.acquiredAt),
+        formatDate(drive.acquiredUntil),
+        [formatDate(drive.recordedOn, 'unbekannt'), ...marks].join('\n'),
+        drive.routes.length > 0 ? drive.routes.join(', ') : 'Strecken inzwischen gelöscht',
+      ];
+    },
+  });
+}
+
+/** The transfer document's history: every change, oldest first, with its time and how it came in. */
+function drawHistory(doc: Doc, history: ExportHistoryLine[], keepWithLast: number): Promise<void> {
+  return drawTable(doc, {
+    title: 'Verlauf aller Eintragungen',
+    columns: [
+      // "27.11.2026, 18:33" on one line.
+      { header: 'Zeitpunkt', width: 92 },
+      { header: 'Änderung', width: CONTENT_WIDTH - 92 - 130 },
+      { header: 'Weg', width: 130 },
+    ],
+    rows: history.length,
+    empty: 'Noch keine Änderungen festgehalten.',
+    keepWithLast,
+    cells: (row) => {
+      const line = history[row]!;
+      return [formatDateTime(line.at, DEFAULT_TIME_ZONE), line.text, line.channel];
+    },
+  });
+}
+
 const SIGNATURE_HEIGHT = 70;
 
 /** The notes under the tables, and the height they and the signature lines take. */
-function notesBlock(doc: Doc, name: string, rules: ExportData['rules']) {
+function notesBlock(doc: Doc, name: string, rules: ExportData['rules'], transfer: boolean) {
   const notes = [
+    ...(transfer
+      ? [
+          'Dieser Nachweis enthält alle Eintragungen mit ihrem Verlauf, zur Vorlage beim neuen Arbeitgeber (TfV § 13). ' +
+            `„${TERMS.recordedOn}“ ist der Tag, an dem eine Fahrt eingetragen wurde; „${TERMS.backdated}“: mehr als 7 ` +
+            'Tage nach der Fahrt; „übernommen“: aus einem CSV-Import oder einer Sicherung.',
+        ]
+      : []),
     `„${TERMS.lastDriven}“ ist der Tag der letzten erfassten Fahrt, „${TERMS.validUntil}“ der letzte Tag, an dem ` +
       `die Streckenkunde gilt. ${TERMS.validityRule} des Kontos für Strecken: ${rules.routes}, für Fahrzeuge: ` +
       `${rules.vehicles}; Strecken mit eigener Regel nennen sie unter dem Namen. Eine Fahrt kann ausdrücklich ` +
@@ -568,7 +638,7 @@ function drawFooters(doc: Doc, data: ExportData, name: string, issued: string) {
       .font(REGULAR)
       .fontSize(7.5)
       .fillColor(COLOR.muted)
-      .text(`${PRODUCT_NAME} ${data.version} · ${TERMS.proof} ${name} · ${issued}`, MARGIN.left, y, {
+      .text(`${PRODUCT_NAME} ${data.version} · ${titleOf(data)} ${name} · ${issued}`, MARGIN.left, y, {
         width: textWidth - 80,
         lineBreak: false,
         ellipsis: true,

@@ -4,6 +4,8 @@ import { BACKUP_MAX_BYTES } from '@streckenpass/contract/limits';
 import { todayIn } from '@streckenpass/contract/knowledge';
 import { problems } from '../../http/problems.js';
 import { currentUser } from '../../http/current-user.js';
+import { loadRecordOf } from '../proofs/load-record.js';
+import { createProofsService } from '../proofs/proofs.service.js';
 import { createBackupService } from './backup.service.js';
 import { parseBackupInSteps } from './backup.validation.js';
 import { plural } from '@streckenpass/contract/plural';
@@ -31,6 +33,12 @@ const MERGE_RULES =
 
 const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createBackupService(app.backupRepository);
+  // A download is issued as a signed document of kind 'backup'; an upload's signature is checked (decision 0044).
+  const proofs = createProofsService(app.proofsRepository, {
+    publicUrl: app.config.publicUrl,
+    renderPdf: (data) => app.pdfPool.render(data),
+    load: loadRecordOf(app),
+  });
 
   app.get(
     '/backup',
@@ -56,7 +64,15 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       const memberships = await app.betriebeRepository.membershipsForBackup(userId);
       const today = todayIn(app.config.timezone);
       reply.header('content-disposition', `attachment; filename="streckenpass-sicherung-${today}.json"`);
-      return memberships.length > 0 ? { ...document, memberships } : document;
+      // Signed over exactly the JSON that is sent (a plain copy, canonicalised), and sent as that text, so that no
+      // serialiser can change a byte of what the signature covers.
+      const plain = JSON.parse(
+        JSON.stringify(memberships.length > 0 ? { ...document, memberships } : document),
+      ) as Record<string, unknown>;
+      const signature = await proofs.issueBackup(userId, plain);
+      // A JSON string with a JSON content type is sent as it is (Fastify does not serialise it again).
+      const text = JSON.stringify({ ...plain, signature });
+      return reply.type('application/json; charset=utf-8').send(text as never);
     },
   );
 
@@ -72,7 +88,11 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...upload,
     },
-    async (request) => service.preview(currentUser(request).id, await parseBackupInSteps(request.body)),
+    async (request) => {
+      const signature = await proofs.checkBackup(request.body);
+      const preview = await service.preview(currentUser(request).id, await parseBackupInSteps(request.body));
+      return { ...preview, signature };
+    },
   );
 
   app.post(
@@ -88,14 +108,23 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       ...upload,
     },
     async (request) => {
-      const result = await service.restore(currentUser(request).id, await parseBackupInSteps(request.body), 'restore');
+      // A changed signed backup is restored as an unsigned one (drives recorded now), with the warning in the answer.
+      const signature = await proofs.checkBackup(request.body);
+      const result = await service.restore(
+        currentUser(request).id,
+        await parseBackupInSteps(request.body),
+        'restore',
+        signature.keepsRecordedAt,
+      );
       const added = result.sections.reduce((sum, section) => sum + section.added, 0);
       const changed = result.sections.reduce((sum, section) => sum + section.changed, 0);
       return {
         ...result,
+        signature,
         message: result.nothingToDo
           ? 'Alles aus der Sicherung ist bereits vorhanden; es wurde nichts geändert.'
-          : `Sicherung eingespielt: ${plural(added, 'Eintrag', 'Einträge')} hinzugefügt, ${changed} ergänzt.`,
+          : `Sicherung eingespielt: ${plural(added, 'Eintrag', 'Einträge')} hinzugefügt, ${changed} ergänzt.` +
+            (signature.state === 'unsigned' ? '' : ` ${signature.message}`),
       };
     },
   );

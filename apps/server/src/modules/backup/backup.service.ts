@@ -10,13 +10,20 @@ const PREVIEW_EXAMPLES = 50;
 
 type Sections = Map<BackupSectionName, SectionItem[]>;
 
-/** The document's records per section (`preferences`, a single object, becomes a section of one record). */
-function sectionsOf(document: Backup): Sections {
+/**
+ * The document's records per section (`preferences`, a single object, becomes a section of one record). A drive's
+ * `recordedAt` is kept only for a document whose signature checked out (`keepRecordedAt`); otherwise it is dropped
+ * and the drive counts as recorded at the restore (decision 0044, "Signed backup").
+ */
+function sectionsOf(document: Backup, keepRecordedAt = false): Sections {
   const out: Sections = new Map();
   out.set('routes', document.routes);
   out.set('tours', document.tours);
   out.set('vehicles', document.vehicles);
-  out.set('routeActivities', document.routeActivities);
+  out.set(
+    'routeActivities',
+    keepRecordedAt ? document.routeActivities : document.routeActivities.map(({ recordedAt: _r, ...drive }) => drive),
+  );
   out.set('vehicleActivities', document.vehicleActivities);
   out.set('preferences', document.preferences ? [{ ref: 1, ...document.preferences }] : []);
   return out;
@@ -253,8 +260,8 @@ async function apply(repo: BackupRepository, step: Step, origin: MergeOrigin, pl
 export function createBackupService(repo: BackupRepository) {
   const sections = repo.sections;
 
-  async function compare(userId: number, document: Backup) {
-    const incoming = sectionsOf(document);
+  async function compare(userId: number, document: Backup, keepRecordedAt = false) {
+    const incoming = sectionsOf(document, keepRecordedAt);
     checkIntegrity(sections, incoming);
     return { incoming };
   }
@@ -294,8 +301,13 @@ export function createBackupService(repo: BackupRepository) {
      * `repo.merging`); answers what it did. `channel` names it in the records' history: a backup's `restore`, or
      * the CSV `import`, which merges its lines as a document of the same form.
      */
-    async restore(userId: number, document: Backup, channel: MergeOrigin['channel']): Promise<MergePreview> {
-      const { incoming } = await compare(userId, document);
+    async restore(
+      userId: number,
+      document: Backup,
+      channel: MergeOrigin['channel'],
+      keepRecordedAt = false,
+    ): Promise<MergePreview> {
+      const { incoming } = await compare(userId, document, keepRecordedAt);
       return repo.merging(userId, async (step) => {
         const existing = await readSections(sections, step, userId);
         const plans = plan(sections, existing, incoming);

@@ -76,6 +76,7 @@ describe('GET /api/backup', () => {
       'preferences',
       'routeActivities',
       'routes',
+      'signature',
       'tours',
       'vehicleActivities',
       'vehicles',

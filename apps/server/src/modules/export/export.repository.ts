@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { toIri } from '@streckenpass/contract/common';
 import type { Db } from '../../db/client.js';
 import { resolveOwnedIds } from '../../db/owned.js';
+import { historyOfOwner } from '../../db/record-history.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import {
   routeActivities,
@@ -30,6 +31,14 @@ export interface ExportRouteRow extends RouteDescription {
   daysLeft: number | null;
   /** The route's own rule in days; null = the account's. */
   validityDays: number | null;
+}
+
+export interface ExportDriveRow {
+  acquiredAt: string;
+  acquiredUntil: string;
+  recordedAt: Date | null;
+  imported: boolean;
+  routeNames: string[];
 }
 
 export interface ExportVehicleRow {
@@ -142,6 +151,34 @@ export function createExportRepository(db: Db) {
         .leftJoin(driven, eq(driven.vehicleId, vehicles.id))
         .where(and(eq(vehicles.ownerId, ownerId), ids === undefined ? undefined : inArray(vehicles.id, [...ids])))
         .orderBy(germanOrder(vehicles.name), asc(vehicles.id));
+    },
+
+    /**
+     * Every drive of the owner, newest first, with when it was recorded and its routes' names (German order): the
+     * transfer document's list of drives.
+     */
+    async listDrives(ownerId: number): Promise<ExportDriveRow[]> {
+      const rows = await db
+        .select({
+          acquiredAt: routeActivities.acquiredAt,
+          acquiredUntil: routeActivities.acquiredUntil,
+          recordedAt: routeActivities.recordedAt,
+          imported: routeActivities.imported,
+          routeNames: sql<string[] | null>`(
+            select array_agg(r.name order by ${germanOrder(sql`r.name`)}, r.id)
+              from route_activity_routes rar
+              join routes r on r.id = rar.route_id and r.owner_id = ${ownerId}
+             where rar.route_activity_id = ${routeActivities.id})`,
+        })
+        .from(routeActivities)
+        .where(eq(routeActivities.ownerId, ownerId))
+        .orderBy(desc(routeActivities.acquiredAt), desc(routeActivities.id));
+      return rows.map((row) => ({ ...row, routeNames: row.routeNames ?? [] }));
+    },
+
+    /** The owner's whole history, oldest first (`db/record-history.ts`). */
+    listHistory(ownerId: number) {
+      return historyOfOwner(db, ownerId);
     },
   };
 }

@@ -4,6 +4,7 @@ import { effectiveValidityDays, validityRuleLabel } from '@streckenpass/contract
 import type { Selection } from '@streckenpass/contract/selection';
 import type { StationIndex } from '@streckenpass/contract/stations';
 import type { ExportData } from '../../export/model.js';
+import { transferDrives, transferHistory } from '../../export/transfer.js';
 import { unauthorized } from '../../lib/errors.js';
 import { readPackageVersion } from '../../lib/version.js';
 import type { ExportRepository } from './export.repository.js';
@@ -29,7 +30,7 @@ export function createExportService(
     return found ? { code: found.code, name: found.name } : null;
   };
 
-  return {
+  const service = {
     /**
      * `emptyMeansAll: false` (a share link's chosen records): an empty selection is an empty proof, never every route
      * (the chosen routes and tours may all have been deleted since).
@@ -106,5 +107,16 @@ export function createExportService(
         rules: { routes: validityRuleLabel(routeDefault), vehicles: validityRuleLabel(vehicleDefault) },
       };
     },
+
+    /**
+     * The whole record with its history, for the transfer document ("Nachweis für den Arbeitgeberwechsel"): every
+     * route and vehicle as the full export, every drive with the day it was recorded, every change.
+     */
+    async loadTransfer(userId: number, today: string): Promise<ExportData> {
+      const data = await service.load(userId, {}, today);
+      const [drives, history] = await Promise.all([repo.listDrives(userId), repo.listHistory(userId)]);
+      return { ...data, transfer: { drives: transferDrives(drives, timeZone), history: transferHistory(history) } };
+    },
   };
+  return service;
 }

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { problemSchema } from '@streckenpass/contract/common';
+import { todayIn } from '@streckenpass/contract/knowledge';
 import { issuedProofSchema, PROOF_PAGE_PREFIX, proofCodeParamsSchema } from '@streckenpass/contract/proofs';
 import { currentUser } from '../../http/current-user.js';
 import { problems } from '../../http/problems.js';
 import { notFound } from '../../lib/errors.js';
 import { normaliseCode } from '../../lib/proof-signature.js';
+import { createExportService } from '../export/export.service.js';
 import { loadRecordOf } from './load-record.js';
 import { createProofsService } from './proofs.service.js';
 
@@ -17,6 +20,44 @@ const proofsRoutes: FastifyPluginAsyncZod = async (app) => {
     renderPdf: (data) => app.pdfPool.render(data),
     load: loadRecordOf(app),
   });
+  const exportService = createExportService(app.exportRepository, app.stations.index, app.config.timezone);
+
+  app.post(
+    '/proofs/transfer',
+    {
+      config: { heavy: 'export' },
+      schema: {
+        tags,
+        summary: 'Nachweis für den Arbeitgeberwechsel: alle Eintragungen mit ihrem Verlauf als signiertes PDF',
+        description:
+          'Ein PDF (A4) des ganzen Kontos: alle Strecken und Fahrzeuge wie im Export, dazu jede Fahrt mit „Erfasst ' +
+          'am“ (nachgetragen / übernommen markiert) und der Verlauf aller Eintragungen (wann, was, auf welchem Weg). ' +
+          'Ausgestellt als Nachweis der Art „transfer“ mit Prüfcode und QR-Code auf jeder Seite und signierter ' +
+          `Prüfzeile; prüfbar unter ${PROOF_PAGE_PREFIX}/{code} und mit \`npm run verify-proof\`. Dazu gehört die ` +
+          'Sicherung (GET /api/backup), die ebenso signiert ist. Download als ' +
+          '`streckenpass-arbeitgeberwechsel-JJJJ-MM-TT.pdf`.',
+        response: {
+          200: {
+            description: 'Datei streckenpass-arbeitgeberwechsel-JJJJ-MM-TT.pdf (Download)',
+            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          401: problemSchema,
+          429: problemSchema,
+          503: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const today = todayIn(app.config.timezone);
+      const file = await proofs.issueTransfer(userId, await exportService.loadTransfer(userId, today));
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="streckenpass-arbeitgeberwechsel-${today}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(file as unknown as string);
+    },
+  );
 
   app.get(
     '/proofs',

@@ -1,8 +1,10 @@
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import type { BackupSignature, BackupSignatureCheck } from '@streckenpass/contract/backup';
 import { PROOF_PAGE_PREFIX, type IssuedProof, type ProofKind, type ProofState } from '@streckenpass/contract/proofs';
+import { formatDate } from '@streckenpass/contract/format';
 import type { ExportData } from '../../export/model.js';
-import { proofContent, type ProofContent, type ProofScope } from '../../export/proof-content.js';
+import { holderName, proofContent, type ProofContent, type ProofScope } from '../../export/proof-content.js';
 import { HttpError } from '../../lib/errors.js';
 import {
   contentHash,
@@ -85,12 +87,20 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
     return verifyStatement(statement, row.signature, publicKey);
   }
 
-  /** Whether the same selection of the holder's record gives other content today (a deleted record counts). */
+  /**
+   * Whether the same selection of the holder's record gives other content today (a deleted record counts). A
+   * transfer document compares its routes and vehicles part; a backup its routes, vehicles and drive dates.
+   */
   async function changedSince(row: IssuedDocumentRow): Promise<boolean> {
-    const content = row.content as ProofContent;
     try {
+      if (row.kind === 'backup') {
+        const issued = backupAsProofContent(row.content);
+        const current = proofContent(await options.load(row.ownerId, issued.scope), issued.scope);
+        return contentHash(comparable(issued)) !== contentHash(comparable(current));
+      }
+      const content = row.content as ProofContent;
       const current = proofContent(await options.load(row.ownerId, content.scope), content.scope);
-      return contentHash(current) !== row.contentHash;
+      return contentHash(current) !== (row.kind === 'transfer' ? contentHash(proofPart(content)) : row.contentHash);
     } catch (error) {
       // A chosen route, tour or vehicle that is gone (422) has changed the record.
       if (error instanceof HttpError && error.statusCode < 500) return true;
@@ -103,7 +113,7 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
       code: row.code,
       kind: row.kind,
       issuedAt: row.issuedAt,
-      content: row.content as ProofContent,
+      content: row.kind === 'backup' ? backupAsProofContent(row.content) : proofPart(row.content as ProofContent),
       changedSince: await changedSince(row),
     };
   }
@@ -119,6 +129,51 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
     reason: 'Zu diesem Prüfcode ist kein Nachweis bekannt.',
   };
 
+  /** Signs and stores a document of `kind` with `content` (and the file's hash, for a PDF). */
+  async function store(
+    ownerId: number,
+    kind: ProofKind,
+    content: unknown,
+    fileSha256: string | null,
+    shareLinkId: number | null,
+    code = generateCode(),
+  ) {
+    const contentSha256 = contentHash(content);
+    const issuedAt = new Date();
+    const fields = { code, kind, issuedAt: issuedAt.toISOString(), contentSha256, fileSha256 };
+    const { keyId, signature } = await sign(fields);
+    await repo.create({
+      code,
+      ownerId,
+      kind,
+      issuedAt,
+      content,
+      contentHash: contentSha256,
+      fileHash: fileSha256,
+      signature,
+      keyId,
+      shareLinkId,
+    });
+    return { code, issued: { fields, keyId, signature } };
+  }
+
+  /** Renders `data` as a PDF with its code on every page, issues it with `content`, returns it with its trailer. */
+  async function issuePdfDocument(
+    ownerId: number,
+    kind: 'pdf' | 'transfer',
+    data: ExportData,
+    content: unknown,
+    shareLinkId: number | null,
+  ) {
+    const code = generateCode();
+    const file = await buffer(
+      options.renderPdf({ ...data, verification: { code: formatCode(code), url: verificationUrl(code) } }),
+    );
+    const { issued } = await store(ownerId, kind, content, sha256Hex(file), shareLinkId, code);
+    const { fields, keyId, signature } = issued;
+    return withTrailer(file, proofStatementTrailer({ ...fields, fileSha256: fields.fileSha256! }, keyId, signature));
+  }
+
   return {
     verificationUrl,
 
@@ -126,30 +181,102 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
      * Issues a PDF of `data`: the code is drawn on every page, the file is hashed, the statement signed, the
      * document stored, and the file returned with its trailer. Nothing is sent before all of it has succeeded.
      */
-    async issuePdf(ownerId: number, data: ExportData, scope: ProofScope, shareLinkId: number | null = null) {
-      const code = generateCode();
-      const content = proofContent(data, scope);
-      const contentSha256 = contentHash(content);
-      const file = await buffer(
-        options.renderPdf({ ...data, verification: { code: formatCode(code), url: verificationUrl(code) } }),
-      );
-      const fileSha256 = sha256Hex(file);
-      const issuedAt = new Date();
-      const fields = { code, kind: 'pdf' as const, issuedAt: issuedAt.toISOString(), contentSha256, fileSha256 };
-      const { keyId, signature } = await sign(fields);
-      await repo.create({
+    issuePdf(ownerId: number, data: ExportData, scope: ProofScope, shareLinkId: number | null = null) {
+      return issuePdfDocument(ownerId, 'pdf', data, proofContent(data, scope), shareLinkId);
+    },
+
+    /**
+     * Issues the transfer document ("Nachweis für den Arbeitgeberwechsel"): the PDF of the whole record with its
+     * history (`data.transfer`). Its content is the full export's proof content plus every drive (dates, "erfasst
+     * am", imported, routes) and the number of history lines; otherwise as `issuePdf`.
+     */
+    issueTransfer(ownerId: number, data: ExportData) {
+      return issuePdfDocument(ownerId, 'transfer', data, transferContent(data), null);
+    },
+
+    /**
+     * Issues a backup document (decision 0044, "Signed backup"): stores the document as the content and answers the
+     * `signature` object the download carries. `document` must be plain JSON (what is sent, without `signature`).
+     */
+    async issueBackup(ownerId: number, document: Record<string, unknown>): Promise<BackupSignature> {
+      const { code, issued } = await store(ownerId, 'backup', document, null, null);
+      return {
+        code: formatCode(code),
+        kind: 'backup',
+        issuedAt: issued.fields.issuedAt,
+        keyId: issued.keyId,
+        contentSha256: issued.fields.contentSha256,
+        signature: issued.signature,
+      };
+    },
+
+    /**
+     * Checks the signature of an uploaded backup, `body` as received (the JSON value before any parsing, so that
+     * nothing a schema normalises changes the hash). Unsigned, genuine, altered (content or signature changed),
+     * signed by a key this server does not know, or revoked here by its holder.
+     */
+    async checkBackup(body: unknown): Promise<BackupSignatureCheck> {
+      if (typeof body !== 'object' || body === null || !('signature' in body)) {
+        return {
+          state: 'unsigned',
+          message: 'Nicht signierte Sicherung: Fahrten gelten als heute erfasst und werden als übernommen markiert.',
+          keepsRecordedAt: false,
+        };
+      }
+      const { signature: raw, ...rest } = body as Record<string, unknown>;
+      const given = raw as Partial<BackupSignature>;
+      const altered: BackupSignatureCheck = {
+        state: 'altered',
+        message:
+          'Signierte Sicherung, aber verändert — nicht signiert übernommen: Fahrten gelten als heute erfasst und ' +
+          'werden als übernommen markiert.',
+        keepsRecordedAt: false,
+      };
+      const code = typeof given?.code === 'string' ? given.code.replace(/-/g, '') : '';
+      const publicKey = typeof given?.keyId === 'string' ? await repo.findPublicKey(given.keyId) : undefined;
+      if (!publicKey) {
+        return {
+          state: 'unknown',
+          message:
+            'Signatur mit unbekanntem Schlüssel: Die Sicherung wurde nicht von diesem Server signiert und wird nicht ' +
+            'signiert übernommen.',
+          keepsRecordedAt: false,
+        };
+      }
+      let contentSha256: string;
+      try {
+        contentSha256 = contentHash(rest);
+      } catch {
+        return altered;
+      }
+      const statement = proofStatement({
         code,
-        ownerId,
-        kind: 'pdf',
-        issuedAt,
-        content,
-        contentHash: contentSha256,
-        fileHash: fileSha256,
-        signature,
-        keyId,
-        shareLinkId,
+        kind: 'backup',
+        issuedAt: String(given.issuedAt),
+        contentSha256,
+        fileSha256: null,
       });
-      return withTrailer(file, proofStatementTrailer(fields, keyId, signature));
+      if (contentSha256 !== given.contentSha256 || !verifyStatement(statement, String(given.signature), publicKey)) {
+        return altered;
+      }
+      const row = await repo.findByCode(code);
+      if (row?.revokedAt) {
+        return {
+          state: 'revoked',
+          message: 'Die Signatur dieser Sicherung wurde widerrufen — nicht signiert übernommen.',
+          keepsRecordedAt: false,
+        };
+      }
+      const account = (rest.account ?? {}) as { firstname?: string | null; lastname?: string | null };
+      const holder = holderName({
+        holder: { firstname: account.firstname ?? null, lastname: account.lastname ?? null },
+      });
+      const issuedOn = formatDate(String(given.issuedAt).slice(0, 10));
+      return {
+        state: 'genuine',
+        message: `Signierte Sicherung, ausgestellt am ${issuedOn} für ${holder}: unverändert.`,
+        keepsRecordedAt: true,
+      };
     },
 
     /**
@@ -161,28 +288,7 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
       const contentSha256 = contentHash(content);
       const latest = await repo.latestOfShareLink(shareLinkId);
       if (latest && latest.contentHash === contentSha256) return latest.code;
-      const code = generateCode();
-      const issuedAt = new Date();
-      const fields = {
-        code,
-        kind: 'share' as const,
-        issuedAt: issuedAt.toISOString(),
-        contentSha256,
-        fileSha256: null,
-      };
-      const { keyId, signature } = await sign(fields);
-      await repo.create({
-        code,
-        ownerId,
-        kind: 'share',
-        issuedAt,
-        content,
-        contentHash: contentSha256,
-        fileHash: null,
-        signature,
-        keyId,
-        shareLinkId,
-      });
+      const { code } = await store(ownerId, 'share', content, null, shareLinkId);
       return code;
     },
 
@@ -242,6 +348,97 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
     async revoke(code: string, ownerId: number): Promise<IssuedProof> {
       return toIssuedProof(await repo.revoke(code, ownerId));
     },
+  };
+}
+
+const EVERYTHING: ProofScope = { routes: [], tours: [], vehicles: [], places: [], emptyMeansAll: true };
+
+/** A transfer document's content: the whole record's proof content, every drive, how many history lines. */
+function transferContent(data: ExportData) {
+  return {
+    ...proofContent(data, EVERYTHING),
+    drives: (data.transfer?.drives ?? []).map((drive) => ({
+      acquiredAt: drive.acquiredAt,
+      acquiredUntil: drive.acquiredUntil,
+      recordedOn: drive.recordedOn,
+      imported: drive.imported,
+      routes: drive.routes,
+    })),
+    historyLines: data.transfer?.history.length ?? 0,
+  };
+}
+
+/**
+ * What a backup and the current record are compared by: each route's description and last drive, each vehicle's
+ * name, in a fixed order (a backup does not know tours' names per route, nor vehicles' last drives).
+ */
+function comparable(content: ProofContent) {
+  const routes = content.routes
+    .map((route) => [
+      route.name,
+      route.companyRoute,
+      route.startPoint,
+      route.endPoint,
+      route.lastDriven,
+      route.validUntil,
+    ])
+    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  const vehicles = (content.vehicles ?? []).map((vehicle) => vehicle.name).sort();
+  return { routes, vehicles };
+}
+
+/** The routes and vehicles part of a document's content (a transfer document has more): what the page shows. */
+function proofPart(content: ProofContent): ProofContent {
+  const { schema, holder, scope, routes, vehicles } = content;
+  return { schema, holder, scope, routes, vehicles };
+}
+
+/** What the verification page shows of a backup document: holder, routes and vehicles (never the e-mail address). */
+function backupAsProofContent(content: unknown): ProofContent {
+  const backup = content as {
+    account?: { firstname?: string | null; lastname?: string | null };
+    routes?: {
+      ref: number;
+      name: string;
+      companyRoute: string | null;
+      startPoint: string;
+      endPoint: string;
+      startStation?: string | null;
+      endStation?: string | null;
+    }[];
+    vehicles?: { name: string }[];
+    routeActivities?: { acquiredAt: string; acquiredUntil: string; routes: number[]; recordedAt?: string | null }[];
+  };
+  // Per route its last drive, and the latest validity of all its drives (as the server keeps a route's validity).
+  const last = new Map<number, { acquiredAt: string; acquiredUntil: string; recordedAt: string | null }>();
+  for (const drive of backup.routeActivities ?? []) {
+    for (const ref of drive.routes) {
+      const seen = last.get(ref);
+      const acquiredUntil = seen && seen.acquiredUntil > drive.acquiredUntil ? seen.acquiredUntil : drive.acquiredUntil;
+      if (!seen || drive.acquiredAt > seen.acquiredAt) {
+        last.set(ref, { acquiredAt: drive.acquiredAt, acquiredUntil, recordedAt: drive.recordedAt ?? null });
+      } else {
+        seen.acquiredUntil = acquiredUntil;
+      }
+    }
+  }
+  return {
+    schema: 'streckenpass-proof-content/1',
+    holder: { firstname: backup.account?.firstname ?? null, lastname: backup.account?.lastname ?? null },
+    scope: { routes: [], tours: [], vehicles: [], places: [], emptyMeansAll: true },
+    routes: (backup.routes ?? []).map((route) => ({
+      name: route.name,
+      companyRoute: route.companyRoute,
+      startPoint: route.startPoint,
+      endPoint: route.endPoint,
+      startStation: route.startStation ?? null,
+      endStation: route.endStation ?? null,
+      tours: [],
+      lastDriven: last.get(route.ref)?.acquiredAt ?? null,
+      validUntil: last.get(route.ref)?.acquiredUntil ?? null,
+      recordedOn: last.get(route.ref)?.recordedAt?.slice(0, 10) ?? null,
+    })),
+    vehicles: (backup.vehicles ?? []).map((vehicle) => ({ name: vehicle.name, lastDriven: null, validUntil: null })),
   };
 }
 

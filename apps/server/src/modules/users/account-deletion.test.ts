@@ -99,7 +99,8 @@ async function seedEveryTable(user: TestUser) {
 const deleteAccount = (user: TestUser, body: unknown) => call('POST', '/api/users/delete-account', user, body);
 
 describe('POST /api/users/delete-account', () => {
-  it('deletes every row of the user in every table, and nothing of anyone else', async () => {
+  // Seeds every table twice (two accounts): ~12 s alone, more beside other test files on a loaded machine.
+  it('deletes every row of the user in every table, and nothing of anyone else', { timeout: 90_000 }, async () => {
     const alice = await registerUser(ctx.app, { firstname: 'Alice' });
     const bob = await registerUser(ctx.app);
     const { link, secondToken } = await seedEveryTable(alice);

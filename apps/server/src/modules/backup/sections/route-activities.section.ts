@@ -39,15 +39,13 @@ export const routeActivitiesSection: BackupSection<RouteActivityItem> = {
     links: { refs: (activity) => activity.routes, quota: routeActivityRoutesLink.quota },
   },
   async read(ex, userId, page) {
-    const { id: ref, acquiredAt, acquiredUntil } = routeActivities;
-    const query = ex.select({ ref, acquiredAt, acquiredUntil }).from(routeActivities).$dynamic();
-    return withLinkedIds(
-      ex,
-      userId,
-      await inPage(query, routeActivities, userId, page),
-      routeActivityRoutesLink,
-      'routes',
-    );
+    const { id: ref, acquiredAt, acquiredUntil, recordedAt } = routeActivities;
+    const query = ex.select({ ref, acquiredAt, acquiredUntil, recordedAt }).from(routeActivities).$dynamic();
+    const rows = (await inPage(query, routeActivities, userId, page)).map((row) => ({
+      ...row,
+      recordedAt: row.recordedAt ? row.recordedAt.toISOString() : null,
+    }));
+    return withLinkedIds(ex, userId, rows, routeActivityRoutesLink, 'routes');
   },
   naturalKey: (activity, keyOf) =>
     key(activity.acquiredAt, activity.acquiredUntil, keysOf('routes', activity.routes, keyOf)),
@@ -55,13 +53,21 @@ export const routeActivitiesSection: BackupSection<RouteActivityItem> = {
     `${activity.acquiredAt.split('-').reverse().join('.')} bis ${activity.acquiredUntil.split('-').reverse().join('.')}: ` +
     plural(activity.routes.length, TERMS.route, TERMS.routes),
   async insert(ex, userId, items, idOf) {
-    // A drive restored or imported is recorded now (recorded_at's default) and marked as imported: an unsigned
-    // document cannot prove when it was first recorded (docs/decisions/0042).
-    const columns = { acquired_at: 'date', acquired_until: 'date', imported: 'boolean' } as const;
+    // A drive restored or imported is marked as imported. It keeps the time it was first recorded only when the
+    // document says so and its signature checked out (the service drops `recordedAt` otherwise): an unsigned
+    // document cannot prove when a drive was recorded, so such a drive counts as recorded now (decisions 0044, 0047).
+    const columns = {
+      acquired_at: 'date',
+      acquired_until: 'date',
+      imported: 'boolean',
+      recorded_at: 'timestamptz',
+    } as const;
+    const now = new Date().toISOString();
     const ids = await insertRecords(ex, 'route_activities', userId, columns, items, (item) => ({
       acquired_at: item.acquiredAt,
       acquired_until: item.acquiredUntil,
       imported: true,
+      recorded_at: item.recordedAt ?? now,
     }));
     // The triggers of migration 0001 keep each route's validity, once per statement. Their per-route lookup is
     // planned from table statistics; right after thousands of new activities (an import of a whole list) the

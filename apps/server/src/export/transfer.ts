@@ -1,0 +1,116 @@
+import { formatDate } from '@streckenpass/contract/format';
+import { changedFields, type HistoryAction, type HistoryChannel } from '@streckenpass/contract/history';
+import { calendarDayOf, isBackdated } from '@streckenpass/contract/knowledge';
+import { plural } from '@streckenpass/contract/plural';
+import { HISTORY_CHANNEL_LABELS, RECORD_FIELD_LABELS, TERMS } from '@streckenpass/contract/terms';
+import type { ExportDrive, ExportHistoryLine } from './model.js';
+
+/**
+ * The transfer document's two lists (issue 27, "Nachweis für den Arbeitgeberwechsel"): every drive with the day it was
+ * recorded, and the record's history in words. Pure functions of what the export repository reads.
+ */
+
+export interface DriveRow {
+  acquiredAt: string;
+  acquiredUntil: string;
+  recordedAt: Date | null;
+  imported: boolean;
+  routeNames: string[];
+}
+
+export interface HistoryRow {
+  at: Date;
+  kind: string;
+  action: HistoryAction;
+  channel: HistoryChannel;
+  before: unknown;
+  after: unknown;
+}
+
+export function transferDrives(rows: readonly DriveRow[], timeZone: string): ExportDrive[] {
+  return rows.map((row) => ({
+    acquiredAt: row.acquiredAt,
+    acquiredUntil: row.acquiredUntil,
+    recordedOn: row.recordedAt ? calendarDayOf(row.recordedAt, timeZone) : null,
+    backdated: isBackdated(row.acquiredAt, row.recordedAt, timeZone),
+    imported: row.imported,
+    routes: row.routeNames,
+  }));
+}
+
+/** The history's kinds as a driver names them: one and many. */
+const NOUNS: Record<string, { one: string; many: string }> = {
+  routes: { one: TERMS.route, many: TERMS.routes },
+  tours: { one: TERMS.tour, many: TERMS.tours },
+  vehicles: { one: TERMS.vehicle, many: TERMS.vehicles },
+  route_activities: { one: 'Fahrt', many: 'Fahrten' },
+  vehicle_activities: { one: 'Fahrzeugangabe einer Fahrt', many: 'Fahrzeugangaben von Fahrten' },
+  memberships: { one: 'Mitgliedschaft', many: 'Mitgliedschaften' },
+};
+
+const VERBS: Record<HistoryAction, string> = { create: 'angelegt', update: 'geändert', delete: 'gelöscht' };
+
+const field = (state: unknown, key: string): unknown =>
+  state !== null && typeof state === 'object' ? (state as Record<string, unknown>)[key] : undefined;
+
+/** The record an entry is about, in words: "Strecke „Köln – Düsseldorf“", "Fahrt vom 03.11.2026". */
+function subject(row: HistoryRow): string {
+  const state = row.after ?? row.before;
+  const noun = NOUNS[row.kind]?.one ?? row.kind;
+  const name = field(state, 'name') ?? field(state, 'betrieb');
+  if (typeof name === 'string') return `${noun} „${name}“`;
+  const driven = field(state, 'acquiredAt');
+  if (typeof driven === 'string') return `${noun} vom ${formatDate(driven)}`;
+  return noun;
+}
+
+function sentence(row: HistoryRow): string {
+  if (row.kind === 'memberships') {
+    const event = field(row.after ?? row.before, 'event');
+    const verb = event === 'joined' ? 'begonnen' : event === 'removed' ? 'vom Betrieb beendet' : 'beendet';
+    return `${subject(row)} ${verb}`;
+  }
+  const text = `${subject(row)} ${VERBS[row.action]}`;
+  if (row.action !== 'update') return text;
+  const fields = [...new Set(changedFields(row.before, row.after).map((key) => RECORD_FIELD_LABELS[key] ?? key))];
+  return fields.length > 0 ? `${text}: ${fields.join(', ')}` : text;
+}
+
+/** Writes of one import or restore come as many rows of one instant: they are one line ("CSV-Import: 12 Fahrten angelegt"). */
+const isBulk = (row: HistoryRow) => row.channel === 'import' || row.channel === 'restore';
+
+/**
+ * The history as the transfer document lists it, oldest first: a line per change, and a line per import or restore
+ * and kind of record (all of one transaction share its time).
+ */
+export function transferHistory(rows: readonly HistoryRow[]): ExportHistoryLine[] {
+  const lines: ExportHistoryLine[] = [];
+  let index = 0;
+  while (index < rows.length) {
+    const row = rows[index]!;
+    if (!isBulk(row)) {
+      lines.push({ at: row.at.toISOString(), text: sentence(row), channel: HISTORY_CHANNEL_LABELS[row.channel] });
+      index += 1;
+      continue;
+    }
+    let end = index + 1;
+    while (
+      end < rows.length &&
+      rows[end]!.channel === row.channel &&
+      rows[end]!.kind === row.kind &&
+      rows[end]!.action === row.action &&
+      rows[end]!.at.getTime() === row.at.getTime()
+    ) {
+      end += 1;
+    }
+    const count = end - index;
+    const noun = NOUNS[row.kind] ?? { one: row.kind, many: row.kind };
+    lines.push({
+      at: row.at.toISOString(),
+      text: count === 1 ? sentence(row) : `${plural(count, noun.one, noun.many)} ${VERBS[row.action]}`,
+      channel: HISTORY_CHANNEL_LABELS[row.channel],
+    });
+    index = end;
+  }
+  return lines;
+}

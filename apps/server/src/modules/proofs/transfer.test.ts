@@ -1,0 +1,214 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Backup, MergePreview } from '@streckenpass/contract/backup';
+import { formatDate } from '@streckenpass/contract/format';
+import { addDays, todayIn } from '@streckenpass/contract/knowledge';
+import type { IssuedProof } from '@streckenpass/contract/proofs';
+import { createCaller } from '../../test/api.js';
+import { seedAccount } from '../../test/account-data.js';
+import { createRoute, routeIri } from '../../test/fixtures.js';
+import { buildTestApp, registerUser, testConfig, type TestContext, type TestUser } from '../../test/helpers.js';
+import { readTrailer } from '../../lib/proof-signature.js';
+
+/**
+ * Issue 27, item 3: taking the record to a new employer — the transfer PDF (the whole record with its history, signed)
+ * and the signed backup, whose restore keeps the original "erfasst am" only when its signature checks out.
+ */
+
+let ctx: TestContext;
+let driver: TestUser;
+const call = createCaller(() => ctx.app);
+const today = todayIn('Europe/Berlin');
+/** When the seeded drives were "really" recorded: 40 days ago, so that keeping it is told apart from "now". */
+const RECORDED_AT = new Date(Date.now() - 40 * 86_400_000).toISOString();
+
+const rows = async <T>(statement: ReturnType<typeof sql>) =>
+  ((await ctx.app.db.execute(statement)) as unknown as { rows: T[] }).rows;
+
+beforeAll(async () => {
+  ctx = await buildTestApp({ rateLimits: { ...testConfig().rateLimits, proof: { max: 10_000, timeWindow: 60_000 } } });
+  driver = await registerUser(ctx.app, { firstname: 'Jörg', lastname: 'Weiß' });
+  await seedAccount(ctx.app, driver);
+  // A drive of 20 days ago, recorded today: "nachgetragen".
+  const late = await createRoute(ctx.app, driver, { name: 'Gemünden – Lohr' });
+  const drive = await call('POST', '/api/route_activities', driver, {
+    acquiredAt: addDays(today, -20),
+    acquiredRoutes: [routeIri(late.id)],
+  });
+  expect(drive.statusCode, drive.body).toBe(201);
+  const renamed = await call('PATCH', `/api/routes/${late.id}`, driver, { name: 'Gemünden – Lohr (Main)' });
+  expect(renamed.statusCode, renamed.body).toBe(200);
+});
+afterAll(async () => ctx.close());
+
+const pdftotext = (pdf: Buffer) => execFileSync('pdftotext', ['-', '-'], { input: pdf, encoding: 'utf8' });
+
+describe('POST /api/proofs/transfer', () => {
+  it('issues one signed PDF of the whole record with every drive and its history, verifiable like every Nachweis', async () => {
+    const response = await call('POST', '/api/proofs/transfer', driver);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="streckenpass-arbeitgeberwechsel-${today}.pdf"`,
+    );
+    const pdf = response.rawPayload;
+    const text = pdftotext(pdf).replace(/\s+/g, ' ');
+    expect(text).toContain('Nachweis für den Arbeitgeberwechsel');
+    expect(text).toContain('Alle Fahrten');
+    expect(text).toContain('Verlauf aller Eintragungen');
+    // The late drive with its "erfasst am" and mark; the rename in the history with the field it changed.
+    expect(text).toContain(`${formatDate(addDays(today, -20))}`);
+    expect(text).toContain('nachgetragen');
+    expect(text).toContain('Strecke „Gemünden – Lohr (Main)“ geändert: Name');
+    expect(text).toContain('Strecke „Würzburg – Fürth“ angelegt');
+
+    const reading = readTrailer(pdf);
+    if (!reading.found || !reading.trailer) throw new Error('no trailer');
+    const trailer = reading.trailer;
+    expect(trailer.kind).toBe('transfer');
+    const list = (await call('GET', '/api/proofs', driver)).json() as IssuedProof[];
+    expect(list[0]).toMatchObject({ kind: 'transfer', routes: 4, vehicles: 2 });
+
+    const verified = await ctx.app.inject({
+      method: 'GET',
+      url: `/pruefen/${trailer.code}`,
+      headers: { accept: 'application/json' },
+    });
+    expect(verified.json()).toMatchObject({
+      state: 'genuine',
+      document: { kind: 'transfer', changedSince: false, holder: { firstname: 'Jörg', lastname: 'Weiß' } },
+    });
+
+    // One changed byte of the file: "verändert".
+    const changed = Buffer.from(pdf);
+    const middle = Math.floor(changed.length / 2);
+    changed[middle] = changed[middle]! ^ 1;
+    const boundary = '----transfer-test';
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: '/pruefen',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, accept: 'application/json' },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="n.pdf"\r\n` +
+            'Content-Type: application/pdf\r\n\r\n',
+        ),
+        changed,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect((upload.json() as { state: string }).state).toBe('altered');
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await call('POST', '/api/proofs/transfer')).statusCode).toBe(401);
+  });
+
+  it("lists only the caller's own record: another driver's transfer document names none of it", async () => {
+    const other = await registerUser(ctx.app, { firstname: 'Bob', lastname: 'Baumann' });
+    const response = await call('POST', '/api/proofs/transfer', other);
+    expect(response.statusCode).toBe(200);
+    const text = pdftotext(response.rawPayload);
+    expect(text).not.toContain('Würzburg');
+    expect(text).toContain('Keine Fahrten erfasst.');
+  });
+});
+
+describe('the signed backup', () => {
+  async function signedBackup(): Promise<Backup> {
+    await ctx.app.db.execute(
+      sql`update route_activities set recorded_at = ${RECORDED_AT}::timestamptz where owner_id = ${driver.id}`,
+    );
+    const response = await call('GET', '/api/backup', driver);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Backup;
+  }
+
+  const recordedAtOf = (user: TestUser) =>
+    rows<{ recorded_at: Date | string; imported: boolean }>(
+      sql`select recorded_at, imported from route_activities where owner_id = ${user.id}`,
+    );
+
+  it('carries a signature and each drive’s "erfasst am"; a restore into another account keeps both and marks them imported', async () => {
+    const backup = await signedBackup();
+    expect(backup.signature).toMatchObject({ kind: 'backup', code: expect.stringMatching(/^\w{4}-\w{4}-\w{4}$/) });
+    expect(
+      backup.routeActivities.every(
+        (drive) => drive.recordedAt === RECORDED_AT.replace('Z', '+00:00') || drive.recordedAt === RECORDED_AT,
+      ),
+    ).toBe(true);
+    const list = (await call('GET', '/api/proofs', driver)).json() as IssuedProof[];
+    expect(list[0]).toMatchObject({ kind: 'backup', code: backup.signature!.code });
+
+    const target = await registerUser(ctx.app);
+    const preview = await call('POST', '/api/backup/preview', target, backup);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect((preview.json() as MergePreview).signature).toMatchObject({
+      state: 'genuine',
+      keepsRecordedAt: true,
+      message: expect.stringContaining('für Jörg Weiß: unverändert'),
+    });
+    const restored = await call('POST', '/api/backup/restore', target, backup);
+    expect(restored.statusCode, restored.body).toBe(200);
+    const drives = await recordedAtOf(target);
+    expect(drives.length).toBe(backup.routeActivities.length);
+    for (const drive of drives) {
+      expect(new Date(drive.recorded_at).toISOString()).toBe(RECORDED_AT);
+      expect(drive.imported).toBe(true);
+    }
+  });
+
+  it('restores a changed signed backup as unsigned: the drives count as recorded now, and the answer says why', async () => {
+    const backup = await signedBackup();
+    const changed = {
+      ...backup,
+      routes: backup.routes.map((route, i) => (i === 0 ? { ...route, name: 'Geändert' } : route)),
+    };
+    const target = await registerUser(ctx.app);
+    const before = Date.now();
+    const restored = await call('POST', '/api/backup/restore', target, changed);
+    expect(restored.statusCode, restored.body).toBe(200);
+    const body = restored.json() as MergePreview & { message: string };
+    expect(body.signature).toMatchObject({ state: 'altered', keepsRecordedAt: false });
+    expect(body.message).toContain('verändert');
+    for (const drive of await recordedAtOf(target)) {
+      expect(new Date(drive.recorded_at).getTime()).toBeGreaterThanOrEqual(before - 5_000);
+      expect(drive.imported).toBe(true);
+    }
+  });
+
+  it('tells an unsigned document, a foreign key and a revoked signature apart, and refuses a malformed signature (400)', async () => {
+    const backup = await signedBackup();
+    const target = await registerUser(ctx.app);
+    const { signature, ...unsigned } = backup;
+    const state = async (document: unknown) => {
+      const response = await call('POST', '/api/backup/preview', target, document);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as MergePreview).signature?.state;
+    };
+    expect(await state(unsigned)).toBe('unsigned');
+    expect(await state({ ...backup, signature: { ...signature!, keyId: 'unbekannt' } })).toBe('unknown');
+    const malformed = await call('POST', '/api/backup/preview', target, { ...backup, signature: { code: 1 } });
+    expect(malformed.statusCode).toBe(400);
+
+    const revoked = await call('POST', `/api/proofs/${signature!.code}/revoke`, driver);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(await state(backup)).toBe('revoked');
+    // The verification page of the backup's code says so too.
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/pruefen/${signature!.code}`,
+      headers: { accept: 'application/json' },
+    });
+    expect((page.json() as { state: string }).state).toBe('revoked');
+  });
+
+  it('shows a genuine backup on the verification page with its routes, without the e-mail address', async () => {
+    const backup = await signedBackup();
+    const page = await ctx.app.inject({ method: 'GET', url: `/pruefen/${backup.signature!.code}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Würzburg – Fürth');
+    expect(page.body).not.toContain(driver.email);
+  });
+});
