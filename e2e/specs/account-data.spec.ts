@@ -149,6 +149,10 @@ test('backup, delete the account, restore into a new account', async ({ page, re
   await choose(page, 'Sicherung einspielen', { name: 'sicherung.json', mimeType: 'application/json', buffer: backup });
   await expect(page.getByRole('table', { name: 'Vorschau: das käme hinzu' })).toBeVisible();
   await expect(page.getByText('Strecken: neu: Aschaffenburg – Hanau: NAH – FH')).toBeVisible();
+  // The backup is signed (issue 27): the new account knows it is unaltered and keeps when each drive was recorded.
+  await expect(page.getByRole('status').filter({ hasText: 'Signierte Sicherung' })).toContainText(
+    'für Dora: unverändert',
+  );
   await page.getByRole('button', { name: 'Sicherung wiederherstellen' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Sicherung eingespielt' })).toBeVisible();
   const expiring = (await (await apiAs(request, renewed.token, 'get', '/api/routes/expiring')).json()) as {
@@ -158,6 +162,40 @@ test('backup, delete the account, restore into a new account', async ({ page, re
   expect(expiring).toEqual([expect.objectContaining({ name: 'Aschaffenburg – Hanau', acquired_until: '2027-04-30' })]);
   const vehicles = (await (await apiAs(request, renewed.token, 'get', '/api/vehicles')).json()) as { name: string }[];
   expect(vehicles.map((v) => v.name)).toEqual(['BR 146']);
+});
+
+test('the transfer document: a signed PDF with the whole history, listed as issued, on a phone', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const user = await registerViaApi(request, { firstname: 'Emil', lastname: 'Wechsel' });
+  const route = (await (
+    await apiAs(request, user.token, 'post', '/api/routes', { name: 'Gemünden – Lohr' })
+  ).json()) as { id: number };
+  await apiAs(request, user.token, 'post', '/api/route_activities', {
+    acquiredAt: '2026-10-01',
+    acquiredRoutes: [`/api/routes/${route.id}`],
+  });
+
+  await signIn(page, user);
+  await openDataPage(page);
+  await expect(page.getByRole('heading', { name: 'Nachweis für den Arbeitgeberwechsel' })).toBeVisible();
+  const next = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'PDF mit Verlauf herunterladen' }).click();
+  const download = await next;
+  expect(download.suggestedFilename()).toMatch(/^streckenpass-arbeitgeberwechsel-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const pdf = await fs.readFile(await download.path());
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(pdf.toString('latin1')).toContain('%StreckenpassProof {');
+  // Listed among the issued documents (the card's heading and the new entry).
+  await expect(page.getByText('Nachweis für den Arbeitgeberwechsel', { exact: true })).toHaveCount(2);
+
+  const json = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Sicherung als signierte JSON-Datei' }).click();
+  const backup = JSON.parse(await fs.readFile(await (await json).path(), 'utf8')) as { signature?: { kind: string } };
+  expect(backup.signature?.kind).toBe('backup');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
 test('a share link shows the proof without an account until it is revoked', async ({ page, browser, request }) => {

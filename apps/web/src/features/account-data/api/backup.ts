@@ -1,10 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Backup, MergePreview, RestoreResult } from '@streckenpass/contract/backup';
 import { api, apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { DownloadedFile } from '../../../lib/save-file';
 import { useInvalidateRecords } from '../../../lib/use-invalidate-records';
 
-/** GET /api/backup: every record of the account as one JSON file. */
+/** GET /api/backup: every record of the account as one JSON file, signed by the server (issue 27). */
 export async function downloadBackup(): Promise<DownloadedFile> {
   const blob = await apiRequest<Blob>('/api/backup', { responseType: 'blob' });
   const filename = blob instanceof File && blob.name ? blob.name : 'streckenpass-sicherung.json';
@@ -23,8 +24,13 @@ export async function readBackupFile(file: File): Promise<Backup> {
 export const previewRestore = (backup: Backup) => api.post<MergePreview>('/api/backup/preview', backup);
 export const restoreBackup = (backup: Backup) => api.post<RestoreResult>('/api/backup/restore', backup);
 
+/** Each download is issued as a signed document: "Ausgestellte Nachweise" lists it. */
 export function useDownloadBackup() {
-  return useMutation({ mutationFn: downloadBackup });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: downloadBackup,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.proofs }),
+  });
 }
 
 export function usePreviewRestore() {

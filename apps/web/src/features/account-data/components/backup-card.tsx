@@ -1,12 +1,13 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { TitledCard } from '../../../components/titled-card';
-import { saveFile } from '../../../lib/save-file';
 import { useDownloadBackup, usePreviewRestore, useRestoreBackup } from '../api/backup';
+import { DownloadButton } from './download-button';
 import { errorText } from './error-text';
 import { CheckedFileUpload } from './checked-file-upload';
 import { MergePreviewTable } from './merge-preview-table';
+import { SignatureNotice } from './signature-notice';
 
 /** Backup download, and restore of a backup file with a preview before anything is written. */
 export function BackupCard() {
@@ -17,17 +18,13 @@ export function BackupCard() {
   return (
     <TitledCard title="Sicherung">
       <Text size="sm">
-        Alle Ihre Strecken, Touren, Fahrzeuge, Fahrten und Einstellungen als eine Datei. Sie lässt sich in dieses oder
-        ein anderes Konto wieder einspielen; Vorhandenes wird dabei nicht doppelt angelegt.
+        Alle Ihre Strecken, Touren, Fahrzeuge, Fahrten und Einstellungen als eine Datei, vom Server signiert. Sie lässt
+        sich in dieses oder ein anderes Konto wieder einspielen; Vorhandenes wird dabei nicht doppelt angelegt.
       </Text>
       <Group>
-        <Button
-          leftSection={<IconDownload size={18} aria-hidden />}
-          loading={download.isPending}
-          onClick={() => download.mutate(undefined, { onSuccess: saveFile })}
-        >
+        <DownloadButton call={download} icon={<IconDownload size={18} aria-hidden />}>
           Sicherung herunterladen
-        </Button>
+        </DownloadButton>
       </Group>
       <ErrorAlert call={download} text={errorText} />
       <CheckedFileUpload
@@ -46,7 +43,12 @@ export function BackupCard() {
           loading: restore.isPending,
         }}
       >
-        {(data) => <MergePreviewTable preview={data.preview} caption="Vorschau: das käme hinzu" />}
+        {(data) => (
+          <>
+            <SignatureNotice signature={data.preview.signature} />
+            <MergePreviewTable preview={data.preview} caption="Vorschau: das käme hinzu" />
+          </>
+        )}
       </CheckedFileUpload>
     </TitledCard>
   );

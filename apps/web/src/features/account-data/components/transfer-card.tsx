@@ -1,0 +1,40 @@
+import { Group, Text } from '@mantine/core';
+import { PROOF_PAGE_PREFIX } from '@streckenpass/contract/proofs';
+import { TERMS } from '@streckenpass/contract/terms';
+import { IconDownload, IconFileCertificate } from '@tabler/icons-react';
+import { ErrorAlert } from '../../../components/error-alert';
+import { TitledCard } from '../../../components/titled-card';
+import { useDownloadBackup } from '../api/backup';
+import { useDownloadTransfer } from '../api/transfer';
+import { DownloadButton } from './download-button';
+import { errorText } from './error-text';
+
+/**
+ * "Nachweis für den Arbeitgeberwechsel" (issue 27): the signed PDF of the whole record with its history, and the
+ * signed backup the next employer's system (or another account here) imports with the original "erfasst am".
+ */
+export function TransferCard() {
+  const pdf = useDownloadTransfer();
+  const backup = useDownloadBackup();
+
+  return (
+    <TitledCard title={TERMS.transferProof}>
+      <Text size="sm">
+        Für einen neuen Arbeitgeber: ein vom Server signiertes PDF aller Strecken, Fahrzeuge und Fahrten mit dem Verlauf
+        jeder Eintragung, dazu die ebenso signierte Sicherung. Das PDF lässt sich mit seinem Prüfcode unter{' '}
+        {PROOF_PAGE_PREFIX} prüfen; die Sicherung wird in Streckenpass (auch in einem anderen Konto) mit den
+        ursprünglichen Erfassungsdaten eingespielt.
+      </Text>
+      <Group>
+        <DownloadButton call={pdf} icon={<IconFileCertificate size={18} aria-hidden />}>
+          PDF mit Verlauf herunterladen
+        </DownloadButton>
+        <DownloadButton call={backup} variant="default" icon={<IconDownload size={18} aria-hidden />}>
+          Sicherung als signierte JSON-Datei
+        </DownloadButton>
+      </Group>
+      <ErrorAlert call={pdf} text={errorText} />
+      <ErrorAlert call={backup} text={errorText} />
+    </TitledCard>
+  );
+}
