@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mergePreviewSchema } from './backup.js';
 import { LIMITS } from './limits.js';
+import { routeNamingShape } from './routes.js';
 
 /** The documented import template's columns, in order (the app's own CSV export is accepted as well). */
 export const IMPORT_TEMPLATE_COLUMNS = ['Strecke', 'Kürzel', 'Start', 'Ende', 'gefahren am', 'gültig bis', 'Fahrzeuge'];
@@ -40,10 +41,7 @@ export const importPreviewSchema = z.object({
   sample: z.array(
     z.object({
       line: z.number().int(),
-      name: z.string(),
-      companyRoute: z.string().nullable(),
-      startPoint: z.string(),
-      endPoint: z.string(),
+      ...routeNamingShape,
       acquiredAt: z.string().nullable(),
       acquiredUntil: z.string().nullable(),
       vehicles: z.array(z.string()),

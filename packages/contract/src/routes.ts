@@ -15,12 +15,17 @@ const optionalCode = nullableCode.optional().transform((value) => value ?? null)
 /** On update (merge-patch) an absent code must stay absent, or every PATCH would clear it; null clears it. */
 const patchCode = nullableCode.optional();
 
-export const routeSchema = z.object({
-  id: z.number().int(),
+/** How a route is named wherever it is listed (its page, the expiring list, the import's preview). */
+export const routeNamingShape = {
   name: z.string(),
   companyRoute: z.string().nullable(),
   startPoint: z.string(),
   endPoint: z.string(),
+};
+
+export const routeSchema = z.object({
+  id: z.number().int(),
+  ...routeNamingShape,
   /** The station chosen for the start (DS100 code, name, coordinates); null = free text only. */
   startStation: stationSchema.nullable(),
   endStation: stationSchema.nullable(),
@@ -73,10 +78,7 @@ export type UpdateRouteInput = z.input<typeof updateRouteSchema>;
 
 export const expiringRouteSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
-  companyRoute: z.string().nullable(),
-  startPoint: z.string(),
-  endPoint: z.string(),
+  ...routeNamingShape,
   acquired_until: z.string().nullable(),
   acquired_until_days: z.number().int().nullable(),
 });

@@ -11,32 +11,36 @@ import { RouteError } from './route-error';
 
 /** The app's routes; every page is its own lazily loaded chunk, its loader bound to `queryClient`. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  const page = (load: () => Promise<PageModule>) => async () => pageRoute(await load(), queryClient);
+  /** A page: its path (a record page's `.pattern`) and its module, a lazily loaded chunk. */
+  const page = (path: string | { pattern: string }, load: () => Promise<PageModule>): RouteObject => ({
+    path: typeof path === 'string' ? path : path.pattern,
+    lazy: async () => pageRoute(await load(), queryClient),
+  });
 
   /** The signed-in pages (seed section 2). */
   const signedIn: RouteObject[] = [
-    { path: paths.dashboard, lazy: page(() => import('./routes/dashboard')) },
-    { path: paths.documentation, lazy: page(() => import('./routes/documentation')) },
-    { path: paths.map, lazy: page(() => import('./routes/map')) },
-    { path: paths.routeActivities, lazy: page(() => import('./routes/route-activities')) },
-    { path: paths.routeActivity.pattern, lazy: page(() => import('./routes/route-activity')) },
-    { path: paths.account, lazy: page(() => import('./routes/account')) },
-    { path: paths.accountSettings, lazy: page(() => import('./routes/account-settings')) },
-    { path: paths.accountChangePassword, lazy: page(() => import('./routes/account-change-password')) },
-    { path: paths.accountValidity, lazy: page(() => import('./routes/account-validity')) },
-    { path: paths.accountNotifications, lazy: page(() => import('./routes/account-notifications')) },
-    { path: paths.accountData, lazy: page(() => import('./routes/account-data')) },
-    { path: paths.accountBetriebe, lazy: page(() => import('./routes/account-betriebe')) },
-    { path: paths.betrieb.pattern, lazy: page(() => import('./routes/betrieb-view')) },
-    { path: paths.routeNew, lazy: page(() => import('./routes/route-new')) },
-    { path: paths.routeEdit.pattern, lazy: page(() => import('./routes/route-edit')) },
-    { path: paths.route.pattern, lazy: page(() => import('./routes/route-view')) },
-    { path: paths.tourNew, lazy: page(() => import('./routes/tour-new')) },
-    { path: paths.tourEdit.pattern, lazy: page(() => import('./routes/tour-edit')) },
-    { path: paths.tour.pattern, lazy: page(() => import('./routes/tour-view')) },
-    { path: paths.vehicleNew, lazy: page(() => import('./routes/vehicle-new')) },
-    { path: paths.vehicleEdit.pattern, lazy: page(() => import('./routes/vehicle-edit')) },
-    { path: paths.vehicle.pattern, lazy: page(() => import('./routes/vehicle-view')) },
+    page(paths.dashboard, () => import('./routes/dashboard')),
+    page(paths.documentation, () => import('./routes/documentation')),
+    page(paths.map, () => import('./routes/map')),
+    page(paths.routeActivities, () => import('./routes/route-activities')),
+    page(paths.routeActivity, () => import('./routes/route-activity')),
+    page(paths.account, () => import('./routes/account')),
+    page(paths.accountSettings, () => import('./routes/account-settings')),
+    page(paths.accountChangePassword, () => import('./routes/account-change-password')),
+    page(paths.accountValidity, () => import('./routes/account-validity')),
+    page(paths.accountNotifications, () => import('./routes/account-notifications')),
+    page(paths.accountData, () => import('./routes/account-data')),
+    page(paths.accountBetriebe, () => import('./routes/account-betriebe')),
+    page(paths.betrieb, () => import('./routes/betrieb-view')),
+    page(paths.routeNew, () => import('./routes/route-new')),
+    page(paths.routeEdit, () => import('./routes/route-edit')),
+    page(paths.route, () => import('./routes/route-view')),
+    page(paths.tourNew, () => import('./routes/tour-new')),
+    page(paths.tourEdit, () => import('./routes/tour-edit')),
+    page(paths.tour, () => import('./routes/tour-view')),
+    page(paths.vehicleNew, () => import('./routes/vehicle-new')),
+    page(paths.vehicleEdit, () => import('./routes/vehicle-edit')),
+    page(paths.vehicle, () => import('./routes/vehicle-view')),
   ];
 
   return [
@@ -68,15 +72,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 </RequireGuest>
               ),
               children: [
-                { path: paths.home, lazy: page(() => import('./routes/start')) },
-                { path: paths.about, lazy: page(() => import('./routes/about')) },
+                page(paths.home, () => import('./routes/start')),
+                page(paths.about, () => import('./routes/about')),
               ],
             },
-            { path: paths.legal, lazy: page(() => import('./routes/legal')) },
-            { path: paths.donate, lazy: page(() => import('./routes/donate')) },
-            { path: paths.resetPassword, lazy: page(() => import('./routes/reset-password')) },
+            page(paths.legal, () => import('./routes/legal')),
+            page(paths.donate, () => import('./routes/donate')),
+            page(paths.resetPassword, () => import('./routes/reset-password')),
             // An invitation opens with or without an account; signed out, it leads to login and back (issue 28).
-            { path: paths.join.pattern, lazy: page(() => import('./routes/join')) },
+            page(paths.join, () => import('./routes/join')),
             {
               element: (
                 <RequireAuth>
@@ -85,7 +89,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ),
               children: signedIn,
             },
-            { path: '*', lazy: page(() => import('./routes/not-found')) },
+            page('*', () => import('./routes/not-found')),
           ],
         },
       ],

@@ -1,7 +1,7 @@
-import { Badge, Card, Group, List, Text, Title } from '@mantine/core';
-import { TERMS } from '@streckenpass/contract/terms';
+import { Card, Group, List, Text, Title } from '@mantine/core';
 import type { HistoryLine } from '../lib/record-history';
 import { QueryContent, type ShownQuery } from './query-content';
+import { BackdatedBadge } from './backdated-badge';
 
 /**
  * "Verlauf": when a record was recorded and changed, and how (issue 27) – the lines of `historyLines`, newest
@@ -37,11 +37,7 @@ export function HistoryCard<Data>({
                     <Text span size="sm">
                       {line.text}
                     </Text>
-                    {line.backdated && (
-                      <Badge color="orange" variant="light" size="sm">
-                        {TERMS.backdated}
-                      </Badge>
-                    )}
+                    {line.backdated && <BackdatedBadge />}
                   </Group>
                 </List.Item>
               ))}

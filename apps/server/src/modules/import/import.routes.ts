@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   IMPORT_MAX_BYTES,
@@ -65,8 +66,19 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   };
   const body = z.any().meta({ description: 'Die CSV-Datei', format: 'binary' });
+  /** The schema of an upload: the file as the body, `ok` as the answer, the refusals every upload may get. */
+  const uploadSchema = <Ok extends z.ZodType>(summary: string, description: string, ok: Ok) => ({
+    tags,
+    summary,
+    description,
+    body,
+    response: { 200: ok, ...problems(400, 401, 413, 415, 422) },
+  });
 
-  async function read(raw: unknown, userId: number) {
+  /** The uploaded file, read for the signed-in account: what it holds, and the document to merge (none if empty). */
+  async function read(request: FastifyRequest) {
+    const userId = currentUser(request).id;
+    const raw = request.body;
     if (!Buffer.isBuffer(raw)) throw badRequest('Bitte die CSV-Datei als Rumpf senden (Content-Type text/csv).');
     if (raw.length === 0) throw unprocessable([{ propertyPath: 'file', message: 'Die Datei ist leer.' }]);
     const settings = await app.notificationsRepository.findSettings(userId);
@@ -78,28 +90,25 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     // A file without a valid line is answered from the file alone: the account is not read for it.
     if (parsed.rows.length === 0 && parsed.vehicles.length === 0) {
-      return { summary: describeImport(parsed, []), document: null };
+      return { userId, summary: describeImport(parsed, []), document: null };
     }
     const account = await repository.snapshot(userId, fileDays(parsed));
     const { document, sample } = await planImport(parsed, account, { routes: settings.validityDays }, new Date());
-    return { summary: describeImport(parsed, sample), document };
+    return { userId, summary: describeImport(parsed, sample), document };
   }
 
   app.post(
     '/import/csv/preview',
     {
-      schema: {
-        tags,
-        summary: 'CSV-Liste prüfen: Vorschau und Fehler je Zeile, schreibt nichts',
-        description: FORMAT,
-        body,
-        response: { 200: importPreviewSchema, ...problems(400, 401, 413, 415, 422) },
-      },
+      schema: uploadSchema(
+        'CSV-Liste prüfen: Vorschau und Fehler je Zeile, schreibt nichts',
+        FORMAT,
+        importPreviewSchema,
+      ),
       ...upload,
     },
     async (request) => {
-      const userId = currentUser(request).id;
-      const { summary, document } = await read(request.body, userId);
+      const { userId, summary, document } = await read(request);
       return { ...summary, merge: document ? await service.preview(userId, document) : emptyMerge() };
     },
   );
@@ -107,18 +116,15 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/import/csv',
     {
-      schema: {
-        tags,
-        summary: 'CSV-Liste einlesen (nach der Vorschau bestätigt)',
-        description: `${FORMAT} Eine Transaktion: alles Gültige oder nichts.`,
-        body,
-        response: { 200: importResultSchema, ...problems(400, 401, 413, 415, 422) },
-      },
+      schema: uploadSchema(
+        'CSV-Liste einlesen (nach der Vorschau bestätigt)',
+        `${FORMAT} Eine Transaktion: alles Gültige oder nichts.`,
+        importResultSchema,
+      ),
       ...upload,
     },
     async (request) => {
-      const userId = currentUser(request).id;
-      const { summary, document } = await read(request.body, userId);
+      const { userId, summary, document } = await read(request);
       if (!document) {
         throw unprocessable([{ propertyPath: 'file', message: 'Die Datei enthält keine gültige Zeile.' }]);
       }

@@ -87,13 +87,23 @@ const sharedProofRoutes: FastifyPluginAsync = async (app) => {
   // /api/share_links are documented there).
   const schema = (summary: string) => ({ hide: true, summary, security: [] });
 
-  app.get<{ Params: { token: string } }>(
-    `${SHARE_PAGE_PREFIX}/:token`,
-    { schema: schema('Öffentliche Seite eines Freigabe-Links (HTML, ohne Anmeldung)'), config },
-    async (request, reply) => {
+  type Opened = NonNullable<Awaited<ReturnType<typeof open>>>;
+  /** A document of a share link at `path`: the same 404 as any unknown path unless the token opens a live link. */
+  const sharedDocument = (
+    path: string,
+    summary: string,
+    answer: (opened: Opened, token: string, reply: FastifyReply) => Promise<FastifyReply>,
+  ) =>
+    app.get<{ Params: { token: string } }>(path, { schema: schema(summary), config }, async (request, reply) => {
       const opened = await open(request.params.token);
       if (!opened) return sendShareNotFound(request, reply);
-      const { link, data, scope } = opened;
+      return answer(opened, request.params.token, reply);
+    });
+
+  sharedDocument(
+    `${SHARE_PAGE_PREFIX}/:token`,
+    'Öffentliche Seite eines Freigabe-Links (HTML, ohne Anmeldung)',
+    async ({ link, data, scope }, token, reply) => {
       // One document per state of the content: views of an unchanged record share it.
       const code = await proofs.issueSharePage(link.ownerId, data, scope, link.id);
       return privateHeaders(reply)
@@ -101,20 +111,17 @@ const sharedProofRoutes: FastifyPluginAsync = async (app) => {
         .send(
           renderProofHtml(data, {
             nonce: reply.cspNonce?.style ?? '',
-            pdfUrl: `${SHARE_PAGE_PREFIX}/${request.params.token}/pdf`,
+            pdfUrl: `${SHARE_PAGE_PREFIX}/${token}/pdf`,
             verification: { code: formatCode(code), url: proofs.verificationUrl(code) },
           }),
         );
     },
   );
 
-  app.get<{ Params: { token: string } }>(
+  sharedDocument(
     `${SHARE_PAGE_PREFIX}/:token/pdf`,
-    { schema: schema('Streckenkundenachweis eines Freigabe-Links als PDF (ohne Anmeldung)'), config },
-    async (request, reply) => {
-      const opened = await open(request.params.token);
-      if (!opened) return sendShareNotFound(request, reply);
-      const { link, data, scope } = opened;
+    'Streckenkundenachweis eines Freigabe-Links als PDF (ohne Anmeldung)',
+    async ({ link, data, scope }, _token, reply) => {
       const file = await proofs.issuePdf(link.ownerId, data, scope, link.id);
       return privateHeaders(reply)
         .header('content-type', 'application/pdf')

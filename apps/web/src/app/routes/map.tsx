@@ -2,13 +2,12 @@ import { Anchor, Card, Grid, List, Stack, Text, Title } from '@mantine/core';
 import { KNOWLEDGE_STATUS_LABELS, knowledgeStatus, type KnowledgeStatus } from '@streckenpass/contract/status';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
-import { QueryError } from '../../components/query-error';
 import { paths } from '../../config/paths';
-import { useExpiringRoutes } from '../../features/dashboard/api/get-expiring-routes';
+import { expiringRoutesQueryOptions } from '../../features/dashboard/api/get-expiring-routes';
 import { KnowledgeMap, MapLegend, routeEnds } from '../../features/map/components/knowledge-map';
 import type { MapRoute } from '../../features/map/map-layout';
-import { useRoutes } from '../../features/routes/api/routes';
+import { routesQueryOptions } from '../../features/routes/api/routes';
+import { dataRoute, usePageQuery } from '../record-route';
 import { useTitle } from '../use-title';
 
 /**
@@ -16,15 +15,15 @@ import { useTitle } from '../use-title';
  * queries as the dashboard, so the page works offline once they were loaded; the map code and Germany's outline
  * are this page's own lazily loaded chunk.
  */
-export function Component() {
+function MapPage() {
   useTitle('Karte');
   const navigate = useNavigate();
-  const routes = useRoutes();
-  const expiring = useExpiringRoutes();
+  const routes = usePageQuery(routesQueryOptions()).data;
+  const expiring = usePageQuery(expiringRoutesQueryOptions()).data;
 
   const mapRoutes = useMemo<MapRoute[]>(() => {
-    const days = new Map((expiring.data ?? []).map((entry) => [entry.id, entry.acquired_until_days]));
-    return (routes.data ?? []).map((route) => ({
+    const days = new Map(expiring.map((entry) => [entry.id, entry.acquired_until_days]));
+    return routes.map((route) => ({
       id: route.id,
       name: route.name,
       status: knowledgeStatus(days.get(route.id)),
@@ -33,7 +32,7 @@ export function Component() {
       startStation: route.startStation,
       endStation: route.endStation,
     }));
-  }, [routes.data, expiring.data]);
+  }, [routes, expiring]);
 
   const counts = useMemo(() => {
     const result: Record<KnowledgeStatus, number> = { valid: 0, soon: 0, expired: 0, unrecorded: 0 };
@@ -41,10 +40,6 @@ export function Component() {
     return result;
   }, [mapRoutes]);
   const unplaced = mapRoutes.filter((route) => !route.startStation || !route.endStation);
-
-  if (routes.isPending || expiring.isPending) return <PageLoader />;
-  if (routes.isError) return <QueryError error={routes.error} retry={() => void routes.refetch()} />;
-  if (expiring.isError) return <QueryError error={expiring.error} retry={() => void expiring.refetch()} />;
 
   return (
     <Stack gap="lg">
@@ -103,3 +98,9 @@ export function Component() {
     </Stack>
   );
 }
+
+export const { clientLoader, ErrorBoundary, Component } = dataRoute({
+  title: 'Karte',
+  needs: () => [routesQueryOptions(), expiringRoutesQueryOptions()],
+  Page: MapPage,
+});

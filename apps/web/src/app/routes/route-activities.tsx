@@ -20,6 +20,7 @@ import { formatDate, todayInput } from '../../lib/dates';
 import { historyTime } from '../../lib/record-history';
 import { dataRoute, usePageQuery } from '../record-route';
 import { useTitle } from '../use-title';
+import { BackdatedBadge } from '../../components/backdated-badge';
 
 function RouteActivities() {
   useTitle('Alle Dokumentationen');
@@ -82,11 +83,7 @@ function RouteActivities() {
                         <Badge color={state === 'expired' ? 'red' : 'green'} variant="light" size="sm">
                           {KNOWLEDGE_STATUS_LABELS[state]}
                         </Badge>
-                        {isBackdated(activity.acquiredAt, activity.recordedAt) && (
-                          <Badge color="orange" variant="light" size="sm">
-                            {TERMS.backdated}
-                          </Badge>
-                        )}
+                        {isBackdated(activity.acquiredAt, activity.recordedAt) && <BackdatedBadge />}
                       </Group>
                       <Text size="sm" className={classes.routes}>
                         {namesOf(routeIdsOf(activity))}

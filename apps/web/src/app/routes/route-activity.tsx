@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isBackdated } from '@streckenpass/contract/knowledge';
 import { plural } from '@streckenpass/contract/plural';
@@ -26,6 +26,7 @@ import { recordRoute } from '../record-route';
 import { routeActivityRecord } from '../record-routes';
 import { useTitle } from '../use-title';
 import { companyRouteNote } from '../../lib/record-labels';
+import { BackdatedBadge } from '../../components/backdated-badge';
 
 /** One of the documentation's lists: a section named by its heading, which counts the entries. */
 function CountedSection({ label, count, children }: { label: string; count: number; children: ReactNode }) {
@@ -100,11 +101,7 @@ function RouteActivityView({ record: data }: { record: RouteActivity }) {
                         {historyTime(data.recordedAt)}
                         {data.imported ? ' (importiert)' : ''}
                       </Text>
-                      {isBackdated(data.acquiredAt, data.recordedAt) && (
-                        <Badge color="orange" variant="light" size="sm">
-                          {TERMS.backdated}
-                        </Badge>
-                      )}
+                      {isBackdated(data.acquiredAt, data.recordedAt) && <BackdatedBadge />}
                     </Group>
                   </Table.Td>
                 </Table.Tr>

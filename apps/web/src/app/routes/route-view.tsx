@@ -23,6 +23,7 @@ import { historyLines, historyTime } from '../../lib/record-history';
 import { recordRoute } from '../record-route';
 import { routeRecord } from '../record-routes';
 import { useTitle } from '../use-title';
+import { BackdatedBadge } from '../../components/backdated-badge';
 
 function ValidUntil({ date }: { date: string | null }) {
   if (!date)
@@ -153,11 +154,7 @@ function RouteDetails({ record: route }: { record: Route }) {
             note:
               `· gültig bis ${formatDate(activity.acquiredUntil)}` +
               (activity.recordedAt ? ` · ${TERMS.recordedOn.toLowerCase()} ${historyTime(activity.recordedAt)}` : ''),
-            badge: isBackdated(activity.acquiredAt, activity.recordedAt) ? (
-              <Badge color="orange" variant="light" size="sm">
-                {TERMS.backdated}
-              </Badge>
-            ) : undefined,
+            badge: isBackdated(activity.acquiredAt, activity.recordedAt) ? <BackdatedBadge /> : undefined,
           }))}
         />
         {/* The route's own history, and when each of its drives was recorded (from the list above: no request). */}

@@ -1,7 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { IconDoorExit } from '@tabler/icons-react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorAlert } from '../../../components/error-alert';
 import { germanMessage } from '../../../lib/api-errors';
 import { useLeaveBetrieb } from '../api/betriebe';
 
@@ -27,38 +29,28 @@ export function LeaveBetriebButton({ betrieb, onLeft }: { betrieb: Betrieb; onLe
       >
         Betrieb verlassen
       </Button>
-      <Modal opened={opened} onClose={leave.isPending ? () => {} : dismiss} title="Betrieb verlassen?" centered>
-        <Stack gap="md">
-          <Text>
-            Sie verlassen „{betrieb.name}“. Der Betrieb sieht Ihre Daten ab sofort nicht mehr. Um wieder beizutreten,
-            brauchen Sie eine neue Einladung.
-          </Text>
-          {leave.isError && (
-            <Alert color="red" role="alert">
-              {germanMessage(leave.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={dismiss} disabled={leave.isPending}>
-              Abbrechen
-            </Button>
-            <Button
-              color="red"
-              loading={leave.isPending}
-              onClick={() =>
-                leave.mutate(betrieb.id, {
-                  onSuccess: () => {
-                    close();
-                    onLeft?.();
-                  },
-                })
-              }
-            >
-              Verlassen
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={opened}
+        onClose={leave.isPending ? () => {} : dismiss}
+        title="Betrieb verlassen?"
+        confirmLabel="Verlassen"
+        gap="sm"
+        busy={leave.isPending}
+        onConfirm={() =>
+          leave.mutate(betrieb.id, {
+            onSuccess: () => {
+              close();
+              onLeft?.();
+            },
+          })
+        }
+      >
+        <Text>
+          Sie verlassen „{betrieb.name}“. Der Betrieb sieht Ihre Daten ab sofort nicht mehr. Um wieder beizutreten,
+          brauchen Sie eine neue Einladung.
+        </Text>
+        <ErrorAlert call={leave} text={germanMessage} />
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { BETRIEB_ROLES, type Betrieb, type BetriebRole, type Member } from '@streckenpass/contract/betriebe';
 import { BETRIEB_ROLE_LABELS } from '@streckenpass/contract/terms';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryContent } from '../../../components/query-content';
 import { TitledCard } from '../../../components/titled-card';
 import { germanMessage } from '../../../lib/api-errors';
@@ -99,28 +100,17 @@ export function MembersCard({ betrieb }: { betrieb: Betrieb }) {
           </Stack>
         )}
       </QueryContent>
-      <Modal
+      <ConfirmDialog
         opened={removing !== null}
         onClose={remove.isPending ? () => {} : () => setRemoving(null)}
         title="Mitglied entfernen?"
-        centered
+        confirmLabel="Entfernen"
+        gap="sm"
+        busy={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing.id, { onSettled: () => setRemoving(null) })}
       >
-        <Stack gap="md">
-          <Text>{removing?.name} wird aus dem Betrieb entfernt. Der Betrieb sieht die Daten ab sofort nicht mehr.</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setRemoving(null)} disabled={remove.isPending}>
-              Abbrechen
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => removing && remove.mutate(removing.id, { onSettled: () => setRemoving(null) })}
-            >
-              Entfernen
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text>{removing?.name} wird aus dem Betrieb entfernt. Der Betrieb sieht die Daten ab sofort nicht mehr.</Text>
+      </ConfirmDialog>
     </TitledCard>
   );
 }

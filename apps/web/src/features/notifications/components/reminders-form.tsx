@@ -1,14 +1,13 @@
-import { Alert, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Checkbox, Group, Text } from '@mantine/core';
 import {
   REMINDER_THRESHOLDS,
   thresholdLabel,
   updateNotificationSettingsSchema,
   type NotificationSettings,
 } from '@streckenpass/contract/notifications';
-import { useUpdateNotificationSettings } from '../api/notification-settings';
-import { errorText } from '../error-text';
-import { FormError } from '../../../components/form-error';
-import { sentValuesSchema, useContractForm } from '../../../lib/use-contract-form';
+import { useSettingsForm } from '../use-settings-form';
+import { SettingsForm } from './settings-form';
+import { sentValuesSchema } from '../../../lib/use-contract-form';
 import { usePushSubscriptions } from '../api/push-subscriptions';
 
 interface Values {
@@ -30,61 +29,44 @@ const formSchema = sentValuesSchema(updateNotificationSettingsSchema, toInput, (
 
 /** When and how the account is reminded of expiring route knowledge. */
 export function RemindersForm({ settings }: { settings: NotificationSettings }) {
-  const save = useUpdateNotificationSettings();
   // A ticked push choice without a registered device would promise reminders that never come.
   const devices = usePushSubscriptions();
-  const { form, onSubmit, isPending, formError } = useContractForm(formSchema, save, {
-    initialValues: {
+  const { form, frame } = useSettingsForm(
+    formSchema,
+    {
       thresholds: settings.reminderThresholds.map(String),
       mail: settings.reminderMail,
       push: settings.reminderPush,
     } as Values,
-    toVariables: toInput,
-    errorMessage: errorText,
-  });
+    toInput,
+  );
 
   return (
-    <form noValidate onSubmit={onSubmit}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          Erinnerungen
-        </Title>
-        <Checkbox.Group
-          label="Erinnern, wenn die Streckenkunde abläuft"
-          description="Für jede Strecke und jeden Zeitpunkt genau einmal; was am selben Tag fällig ist, kommt in einer Nachricht."
-          {...form.getInputProps('thresholds')}
-        >
-          <Group gap="md" mt="xs">
-            {REMINDER_THRESHOLDS.map((days) => (
-              <Checkbox key={days} value={String(days)} label={thresholdLabel(days)} />
-            ))}
-          </Group>
-        </Checkbox.Group>
-        <Checkbox label="Per E-Mail" {...form.getInputProps('mail', { type: 'checkbox' })} />
-        <Checkbox label="Als Push-Benachrichtigung" {...form.getInputProps('push', { type: 'checkbox' })} />
-        {form.values.push && devices.data?.length === 0 && (
-          <Alert color="yellow" role="status" p="xs">
-            Noch kein Gerät angemeldet: Push-Erinnerungen kommen erst, wenn Sie unten unter „Push-Benachrichtigungen“
-            ein Gerät aktivieren.
-          </Alert>
-        )}
-        <Text size="xs" c="dimmed">
-          Erinnerungen gehen ab 7 Uhr ({settings.timezone}) hinaus. War der Server an einem Tag nicht erreichbar, kommt
-          die Erinnerung beim nächsten Lauf – als verspätet markiert, nie doppelt. Eine neue Fahrt erledigt offene
-          Erinnerungen.
-        </Text>
-        {save.isSuccess && (
-          <Alert color="green" role="status">
-            Einstellungen erfolgreich gespeichert.
-          </Alert>
-        )}
-        <FormError error={formError} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={isPending}>
-            Speichern
-          </Button>
+    <SettingsForm title="Erinnerungen" {...frame}>
+      <Checkbox.Group
+        label="Erinnern, wenn die Streckenkunde abläuft"
+        description="Für jede Strecke und jeden Zeitpunkt genau einmal; was am selben Tag fällig ist, kommt in einer Nachricht."
+        {...form.getInputProps('thresholds')}
+      >
+        <Group gap="md" mt="xs">
+          {REMINDER_THRESHOLDS.map((days) => (
+            <Checkbox key={days} value={String(days)} label={thresholdLabel(days)} />
+          ))}
         </Group>
-      </Stack>
-    </form>
+      </Checkbox.Group>
+      <Checkbox label="Per E-Mail" {...form.getInputProps('mail', { type: 'checkbox' })} />
+      <Checkbox label="Als Push-Benachrichtigung" {...form.getInputProps('push', { type: 'checkbox' })} />
+      {form.values.push && devices.data?.length === 0 && (
+        <Alert color="yellow" role="status" p="xs">
+          Noch kein Gerät angemeldet: Push-Erinnerungen kommen erst, wenn Sie unten unter „Push-Benachrichtigungen“ ein
+          Gerät aktivieren.
+        </Alert>
+      )}
+      <Text size="xs" c="dimmed">
+        Erinnerungen gehen ab 7 Uhr ({settings.timezone}) hinaus. War der Server an einem Tag nicht erreichbar, kommt
+        die Erinnerung beim nächsten Lauf – als verspätet markiert, nie doppelt. Eine neue Fahrt erledigt offene
+        Erinnerungen.
+      </Text>
+    </SettingsForm>
   );
 }

@@ -1,12 +1,11 @@
-import { Alert, Button, Group, Radio, Stack, Title } from '@mantine/core';
+import { Radio, Stack } from '@mantine/core';
 import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
 import { updateNotificationSettingsSchema, type NotificationSettings } from '@streckenpass/contract/notifications';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { useUpdateNotificationSettings } from '../api/notification-settings';
-import { errorText } from '../error-text';
-import { FormError } from '../../../components/form-error';
+import { useSettingsForm } from '../use-settings-form';
+import { SettingsForm } from './settings-form';
 import { ValidityDaysInput } from '../../../components/validity-days-input';
-import { sentValuesSchema, useContractForm } from '../../../lib/use-contract-form';
+import { sentValuesSchema } from '../../../lib/use-contract-form';
 
 type RuleChoice = 'year' | 'half-year' | 'custom';
 type VehicleChoice = 'none' | 'year' | 'half-year' | 'custom';
@@ -97,52 +96,35 @@ const formSchema = sentValuesSchema(
  * exception): how long a drive keeps a route known, and how long a vehicle stays known.
  */
 export function ValidityRulesForm({ settings }: { settings: NotificationSettings }) {
-  const save = useUpdateNotificationSettings();
-  const { form, onSubmit, isPending, formError } = useContractForm(formSchema, save, {
-    initialValues: {
+  const { form, frame } = useSettingsForm(
+    formSchema,
+    {
       rule: choiceOf(settings.validityDays) as RuleChoice,
       customDays: choiceOf(settings.validityDays) === 'custom' ? settings.validityDays : 90,
       vehicleRule: choiceOf(settings.vehicleValidityDays),
       vehicleCustomDays: settings.vehicleValidityDays ?? 90,
     } as Values,
-    toVariables: toInput,
-    errorMessage: errorText,
-  });
+    toInput,
+  );
 
   return (
-    <form noValidate onSubmit={onSubmit}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          Gültigkeit der Streckenkunde
-        </Title>
-        <RuleRadios
-          label="Eine Fahrt gilt standardmäßig"
-          description="Gilt für jede Strecke ohne eigene Regel. Eine Strecke kann in ihrem Formular abweichen."
-          choices={[...FIXED_PERIODS, ['custom', 'Eigene Anzahl Tage (Vorgabe Ihres Unternehmens)']]}
-          rule={form.getInputProps('rule')}
-          daysLabel="Tage"
-          days={form.getInputProps('customDays')}
-        />
-        <RuleRadios
-          label="Fahrzeugkunde gilt"
-          description="Ohne Ablauf zählt nur, wann ein Fahrzeug zuletzt gefahren wurde."
-          choices={[['none', 'ohne Ablauf'], ...FIXED_PERIODS, ['custom', 'Eigene Anzahl Tage']]}
-          rule={form.getInputProps('vehicleRule')}
-          daysLabel="Tage für Fahrzeuge"
-          days={form.getInputProps('vehicleCustomDays')}
-        />
-        {save.isSuccess && (
-          <Alert color="green" role="status">
-            Einstellungen erfolgreich gespeichert.
-          </Alert>
-        )}
-        <FormError error={formError} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={isPending}>
-            Speichern
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SettingsForm title="Gültigkeit der Streckenkunde" {...frame}>
+      <RuleRadios
+        label="Eine Fahrt gilt standardmäßig"
+        description="Gilt für jede Strecke ohne eigene Regel. Eine Strecke kann in ihrem Formular abweichen."
+        choices={[...FIXED_PERIODS, ['custom', 'Eigene Anzahl Tage (Vorgabe Ihres Unternehmens)']]}
+        rule={form.getInputProps('rule')}
+        daysLabel="Tage"
+        days={form.getInputProps('customDays')}
+      />
+      <RuleRadios
+        label="Fahrzeugkunde gilt"
+        description="Ohne Ablauf zählt nur, wann ein Fahrzeug zuletzt gefahren wurde."
+        choices={[['none', 'ohne Ablauf'], ...FIXED_PERIODS, ['custom', 'Eigene Anzahl Tage']]}
+        rule={form.getInputProps('vehicleRule')}
+        daysLabel="Tage für Fahrzeuge"
+        days={form.getInputProps('vehicleCustomDays')}
+      />
+    </SettingsForm>
   );
 }

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { IssuedProof } from '@streckenpass/contract/proofs';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useRefetchingMutation } from '../../../lib/use-refetching-mutation';
 
 export const getProofs = () => api.get<IssuedProof[]>('/api/proofs');
 export const revokeProof = (code: string) => api.post<IssuedProof>(`/api/proofs/${encodeURIComponent(code)}/revoke`);
@@ -12,10 +13,4 @@ export function useProofs() {
   return useQuery(proofsQueryOptions());
 }
 
-export function useRevokeProof() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: revokeProof,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.proofs }),
-  });
-}
+export const useRevokeProof = () => useRefetchingMutation(revokeProof, queryKeys.proofs, 'success');

@@ -1,8 +1,13 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Anchor, Badge, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { plural } from '@streckenpass/contract/plural';
 import { PROOF_KIND_LABELS, type IssuedProof } from '@streckenpass/contract/proofs';
 import { useState } from 'react';
+import { CardsOrTable } from '../../../components/cards-or-table';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorAlert } from '../../../components/error-alert';
+import { RevokeButton } from '../../../components/revoke-button';
+import { TitledCard } from '../../../components/titled-card';
 import { ApiError, germanMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/dates';
 import { useProofs, useRevokeProof } from '../api/proofs';
@@ -29,7 +34,6 @@ export function IssuedProofsCard() {
   const revoke = useRevokeProof();
   const [revoking, setRevoking] = useState<IssuedProof | null>(null);
   const [confirmOpened, confirm] = useDisclosure(false);
-  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
 
   const state = (proof: IssuedProof) =>
     proof.revokedAt ? (
@@ -47,119 +51,70 @@ export function IssuedProofsCard() {
     </Anchor>
   );
   const revokeButton = (proof: IssuedProof, fullWidth: boolean) => (
-    <Button
-      color="red"
-      variant={fullWidth ? 'light' : 'subtle'}
+    <RevokeButton
+      label={`Nachweis ${proof.code} widerrufen`}
       fullWidth={fullWidth}
-      mt={fullWidth ? 'xs' : undefined}
-      aria-label={`Nachweis ${proof.code} widerrufen`}
       onClick={() => {
         setRevoking(proof);
         confirm.open();
       }}
-    >
-      Widerrufen
-    </Button>
+    />
   );
 
   return (
-    <Card>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Ausgestellte Nachweise
-        </Title>
+    <>
+      <TitledCard title="Ausgestellte Nachweise">
         <Text size="sm">
           Jedes PDF und jede Freigabe-Seite trägt einen Prüfcode. Unter dem Link sieht jede und jeder, ob der Nachweis
           echt ist, wann und für wen er ausgestellt wurde und was er enthielt – ohne Ihre E-Mail-Adresse. Ein
           widerrufener Nachweis gilt nicht mehr.
         </Text>
-        {proofs.isError && (
-          <Alert color="red" role="alert">
-            {message(proofs.error)}
-          </Alert>
-        )}
-        {revoke.isError && (
-          <Alert color="red" role="alert">
-            {message(revoke.error)}
-          </Alert>
-        )}
-        {proofs.data && proofs.data.length === 0 && (
-          <Text size="sm">Noch keine Nachweise ausgestellt. Jeder PDF-Export stellt einen aus.</Text>
-        )}
-        {proofs.data && proofs.data.length > 0 && phone && (
-          <Stack gap="xs" component="ul" m={0} p={0} className={classes.list} aria-label="Ihre ausgestellten Nachweise">
-            {proofs.data.map((proof) => (
-              <Paper key={proof.code} component="li" withBorder p="sm" radius="md">
-                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                  <div className={classes.name}>
-                    <Text fw={600}>{PROOF_KIND_LABELS[proof.kind]}</Text>
-                    <Text size="xs" c="dimmed">
-                      {dateTime(proof.issuedAt)} · {scopeText(proof)}
-                    </Text>
-                  </div>
-                  {state(proof)}
-                </Group>
-                <Text size="sm" mt={4}>
-                  Prüfcode {verifyLink(proof)}
-                </Text>
-                {!proof.revokedAt && revokeButton(proof, true)}
-              </Paper>
-            ))}
-          </Stack>
-        )}
-        {proofs.data && proofs.data.length > 0 && !phone && (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped withTableBorder>
-              <Table.Caption>Ihre ausgestellten Nachweise</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Ausgestellt am</Table.Th>
-                  <Table.Th scope="col">Art</Table.Th>
-                  <Table.Th scope="col">Prüfcode</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Aktion</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {proofs.data.map((proof) => (
-                  <Table.Tr key={proof.code}>
-                    <Table.Td>{dateTime(proof.issuedAt)}</Table.Td>
-                    <Table.Td>
-                      {PROOF_KIND_LABELS[proof.kind]}
-                      <Text size="xs" c="dimmed">
-                        {scopeText(proof)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{verifyLink(proof)}</Table.Td>
-                    <Table.Td>{state(proof)}</Table.Td>
-                    <Table.Td>{!proof.revokedAt && revokeButton(proof, false)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
-      <Modal opened={confirmOpened} onClose={confirm.close} title="Nachweis widerrufen?" centered>
-        <Stack gap="md">
-          <Text>
-            Der Nachweis {revoking?.code} gilt danach nicht mehr: Wer ihn prüft, liest „widerrufen“. Das lässt sich
-            nicht rückgängig machen.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={confirm.close} disabled={revoke.isPending}>
-              Abbrechen
-            </Button>
-            <Button
-              color="red"
-              loading={revoke.isPending}
-              onClick={() => revoking && revoke.mutate(revoking.code, { onSettled: confirm.close })}
-            >
-              Widerrufen
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Card>
+        <ErrorAlert call={proofs} text={message} />
+        <ErrorAlert call={revoke} text={message} />
+        <CardsOrTable
+          items={proofs.data}
+          empty="Noch keine Nachweise ausgestellt. Jeder PDF-Export stellt einen aus."
+          itemKey={(proof) => proof.code}
+          label="Ihre ausgestellten Nachweise"
+          columns={[
+            { header: 'Ausgestellt am', cell: (proof) => dateTime(proof.issuedAt) },
+            {
+              header: 'Art',
+              cell: (proof) => (
+                <>
+                  {PROOF_KIND_LABELS[proof.kind]}
+                  <Text size="xs" c="dimmed">
+                    {scopeText(proof)}
+                  </Text>
+                </>
+              ),
+            },
+            { header: 'Prüfcode', cell: verifyLink },
+            { header: 'Status', cell: state },
+            { header: 'Aktion', cell: (proof) => !proof.revokedAt && revokeButton(proof, false) },
+          ]}
+          card={(proof) => ({
+            title: PROOF_KIND_LABELS[proof.kind],
+            subtitle: `${dateTime(proof.issuedAt)} · ${scopeText(proof)}`,
+            badge: state(proof),
+            details: <>Prüfcode {verifyLink(proof)}</>,
+            action: !proof.revokedAt && revokeButton(proof, true),
+          })}
+        />
+      </TitledCard>
+      <ConfirmDialog
+        opened={confirmOpened}
+        onClose={confirm.close}
+        title="Nachweis widerrufen?"
+        confirmLabel="Widerrufen"
+        busy={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate(revoking.code, { onSettled: confirm.close })}
+      >
+        <Text>
+          Der Nachweis {revoking?.code} gilt danach nicht mehr: Wer ihn prüft, liest „widerrufen“. Das lässt sich nicht
+          rückgängig machen.
+        </Text>
+      </ConfirmDialog>
+    </>
   );
 }

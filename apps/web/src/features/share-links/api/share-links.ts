@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreatedShareLink, CreateShareLinkInput, ShareLink } from '@streckenpass/contract/share-links';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useRefetchingMutation } from '../../../lib/use-refetching-mutation';
 
 export const getShareLinks = () => api.get<ShareLink[]>('/api/share_links');
 export const createShareLink = (input: CreateShareLinkInput) => api.post<CreatedShareLink>('/api/share_links', input);
@@ -13,18 +14,5 @@ export function useShareLinks() {
   return useQuery(shareLinksQueryOptions());
 }
 
-export function useCreateShareLink() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createShareLink,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.shareLinks }),
-  });
-}
-
-export function useRevokeShareLink() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: revokeShareLink,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.shareLinks }),
-  });
-}
+export const useCreateShareLink = () => useRefetchingMutation(createShareLink, queryKeys.shareLinks, 'success');
+export const useRevokeShareLink = () => useRefetchingMutation(revokeShareLink, queryKeys.shareLinks, 'success');

@@ -2,20 +2,15 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   CopyButton,
   Group,
-  Modal,
   MultiSelect,
-  Paper,
   Stack,
-  Table,
   Text,
   TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { plural } from '@streckenpass/contract/plural';
 import { createShareLinkSchema, type CreatedShareLink, type ShareLink } from '@streckenpass/contract/share-links';
 import { IconCopy, IconLink, IconShare } from '@tabler/icons-react';
@@ -23,10 +18,14 @@ import { useState } from 'react';
 import { ApiError, germanMessage } from '../../../lib/api-errors';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { sentValuesSchema, useContractForm } from '../../../lib/use-contract-form';
+import { CardsOrTable } from '../../../components/cards-or-table';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorAlert } from '../../../components/error-alert';
+import { RevokeButton } from '../../../components/revoke-button';
+import { TitledCard } from '../../../components/titled-card';
 import { FormError } from '../../../components/form-error';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links';
 import { DateField } from '../../../components/date-field';
-import classes from './share-links-card.module.css';
 
 export interface ShareChoice {
   value: string;
@@ -44,6 +43,12 @@ const scopeText = (link: ShareLink) =>
   link.all
     ? 'Alles'
     : `${plural(link.routes.length, 'Strecke', 'Strecken')}, ${plural(link.tours.length, 'Tour', 'Touren')}`;
+
+const stateBadge = (link: ShareLink) => (
+  <Badge color={STATE_LABEL[link.state].color} variant="light">
+    {STATE_LABEL[link.state].label}
+  </Badge>
+);
 
 const dateTime = (iso: string | null) => (iso ? formatDateTime(iso, 'Europe/Berlin') : 'noch nie');
 const date = (value: string | null) => formatDate(value, 'unbegrenzt');
@@ -79,24 +84,16 @@ export function ShareLinksCard({ routes, tours }: { routes: ShareChoice[]; tours
   const [created, setCreated] = useState<CreatedShareLink | null>(null);
   const [revoking, setRevoking] = useState<ShareLink | null>(null);
   const [confirmOpened, confirm] = useDisclosure(false);
-  // On a phone the links are cards (a table would hide "Widerrufen" beyond the edge); read at once, no second paint.
-  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   const revokeButton = (link: ShareLink, fullWidth: boolean) => (
-    <Button
-      // The accent without a shade: its light and subtle text colours are the theme's, tuned for AA (theme.ts).
-      color="red"
-      variant={fullWidth ? 'light' : 'subtle'}
+    <RevokeButton
+      label={`Link „${link.label ?? 'Ohne Bezeichnung'}“ widerrufen`}
       fullWidth={fullWidth}
-      mt={fullWidth ? 'xs' : undefined}
-      aria-label={`Link „${link.label ?? 'Ohne Bezeichnung'}“ widerrufen`}
       onClick={() => {
         setRevoking(link);
         confirm.open();
       }}
-    >
-      Widerrufen
-    </Button>
+    />
   );
 
   const {
@@ -114,11 +111,8 @@ export function ShareLinksCard({ routes, tours }: { routes: ShareChoice[]; tours
   });
 
   return (
-    <Card>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Freigabe-Links
-        </Title>
+    <>
+      <TitledCard title="Freigabe-Links">
         <Text size="sm">
           Ein Link zeigt Ihrer Vorgesetzten oder Ihrem Vorgesetzten den aktuellen Streckenkundenachweis als Seite und
           als PDF – ohne Konto und schreibgeschützt. Ohne Auswahl zeigt er alles.
@@ -184,97 +178,61 @@ export function ShareLinksCard({ routes, tours }: { routes: ShareChoice[]; tours
             </Stack>
           </Alert>
         )}
-        {links.isError && (
-          <Alert color="red" role="alert">
-            {message(links.error)}
-          </Alert>
-        )}
-        {links.data && links.data.length === 0 && <Text size="sm">Sie haben noch keinen Link erstellt.</Text>}
-        {links.data && links.data.length > 0 && phone && (
-          <Stack gap="xs" component="ul" m={0} p={0} className={classes.list} aria-label="Ihre Freigabe-Links">
-            {links.data.map((link) => (
-              <Paper key={link.id} component="li" withBorder p="sm" radius="md">
-                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                  <div className={classes.name}>
-                    <Text fw={600}>{link.label ?? 'Ohne Bezeichnung'}</Text>
-                    <Text size="xs" c="dimmed">
-                      {scopeText(link)}
-                    </Text>
-                  </div>
-                  <Badge color={STATE_LABEL[link.state].color} variant="light">
-                    {STATE_LABEL[link.state].label}
-                  </Badge>
-                </Group>
-                <Text size="sm" mt={4}>
-                  Erstellt {dateTime(link.createdAt)} · zuletzt geöffnet {dateTime(link.lastOpenedAt)}
-                  {link.expiresOn && ` · gültig bis ${date(link.expiresOn)}`}
-                </Text>
-                {link.state !== 'revoked' && revokeButton(link, true)}
-              </Paper>
-            ))}
-          </Stack>
-        )}
-        {links.data && links.data.length > 0 && !phone && (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped withTableBorder>
-              <Table.Caption>Ihre Freigabe-Links</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Link</Table.Th>
-                  <Table.Th scope="col">Erstellt</Table.Th>
-                  <Table.Th scope="col">Zuletzt geöffnet</Table.Th>
-                  <Table.Th scope="col">Gültig bis</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Aktion</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {links.data.map((link) => (
-                  <Table.Tr key={link.id}>
-                    <Table.Td>
-                      {link.label ?? 'Ohne Bezeichnung'}
-                      <Text size="xs" c="dimmed">
-                        {scopeText(link)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{dateTime(link.createdAt)}</Table.Td>
-                    <Table.Td>{dateTime(link.lastOpenedAt)}</Table.Td>
-                    <Table.Td>{date(link.expiresOn)}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATE_LABEL[link.state].color} variant="light">
-                        {STATE_LABEL[link.state].label}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{link.state !== 'revoked' && revokeButton(link, false)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
-      <Modal opened={confirmOpened} onClose={confirm.close} title="Link widerrufen?" centered>
-        <Stack gap="md">
-          <Text>
-            Der Link „{revoking?.label ?? 'Ohne Bezeichnung'}“ öffnet danach nicht mehr. Das lässt sich nicht rückgängig
-            machen.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={confirm.close} disabled={revoke.isPending}>
-              Abbrechen
-            </Button>
-            <Button
-              color="red.9"
-              loading={revoke.isPending}
-              onClick={() => revoking && revoke.mutate(revoking.id, { onSettled: confirm.close })}
-            >
-              Widerrufen
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Card>
+        <ErrorAlert call={links} text={message} />
+        <CardsOrTable
+          items={links.data}
+          empty="Sie haben noch keinen Link erstellt."
+          itemKey={(link) => link.id}
+          label="Ihre Freigabe-Links"
+          columns={[
+            {
+              header: 'Link',
+              cell: (link) => (
+                <>
+                  {link.label ?? 'Ohne Bezeichnung'}
+                  <Text size="xs" c="dimmed">
+                    {scopeText(link)}
+                  </Text>
+                </>
+              ),
+            },
+            { header: 'Erstellt', cell: (link) => dateTime(link.createdAt) },
+            { header: 'Zuletzt geöffnet', cell: (link) => dateTime(link.lastOpenedAt) },
+            { header: 'Gültig bis', cell: (link) => date(link.expiresOn) },
+            { header: 'Status', cell: stateBadge },
+            {
+              header: <VisuallyHidden>Aktion</VisuallyHidden>,
+              cell: (link) => link.state !== 'revoked' && revokeButton(link, false),
+            },
+          ]}
+          card={(link) => ({
+            title: link.label ?? 'Ohne Bezeichnung',
+            subtitle: scopeText(link),
+            badge: stateBadge(link),
+            details: (
+              <>
+                Erstellt {dateTime(link.createdAt)} · zuletzt geöffnet {dateTime(link.lastOpenedAt)}
+                {link.expiresOn && ` · gültig bis ${date(link.expiresOn)}`}
+              </>
+            ),
+            action: link.state !== 'revoked' && revokeButton(link, true),
+          })}
+        />
+      </TitledCard>
+      <ConfirmDialog
+        opened={confirmOpened}
+        onClose={confirm.close}
+        title="Link widerrufen?"
+        confirmLabel="Widerrufen"
+        color="red.9"
+        busy={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate(revoking.id, { onSettled: confirm.close })}
+      >
+        <Text>
+          Der Link „{revoking?.label ?? 'Ohne Bezeichnung'}“ öffnet danach nicht mehr. Das lässt sich nicht rückgängig
+          machen.
+        </Text>
+      </ConfirmDialog>
+    </>
   );
 }
