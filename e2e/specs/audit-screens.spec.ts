@@ -58,6 +58,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
           ['Fahrzeug bearbeiten', `/vehicle/edit/${vehicle.id}`],
           ['Karte', '/map'],
           ['Konto', '/account'],
+          ['Passwort ändern', '/account/change-password'],
           ['Gültigkeit', '/account/validity'],
           ['Erinnerungen & Kalender', '/account/notifications'],
           ['Einstellungen', '/account/settings'],

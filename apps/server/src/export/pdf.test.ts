@@ -199,17 +199,54 @@ describe('renderPdf', () => {
     30_000,
   );
 
-  it('breaks no word without a hyphen, in the route names or in a company code wider than its column', async () => {
-    const input = realistic(6);
-    const text = poppler('pdftotext', ['-', '-'], await buffer(renderPdf(input)))
-      .replaceAll('\u00ad', '')
-      .replace(/-\n/g, '');
-    const tokens = new Set(text.split(/\s+/));
-    const words = input.routes.flatMap((route) =>
-      [route.name, route.companyRoute ?? ''].flatMap((value) => value.split(/\s+/)).filter(Boolean),
-    );
-    for (const word of words) expect(tokens, word).toContain(word);
-  });
+  it.each([5, 40])(
+    'breaks no word without a hyphen, in the route names or company codes, with %i routes',
+    async (count) => {
+      const input = realistic(count);
+      const text = poppler('pdftotext', ['-', '-'], await buffer(renderPdf(input)))
+        .replaceAll('\u00ad', '')
+        .replace(/-\n/g, '');
+      const tokens = new Set(text.split(/\s+/));
+      const words = input.routes.flatMap((route) =>
+        [route.name, route.companyRoute ?? ''].flatMap((value) => value.split(/\s+/)).filter(Boolean),
+      );
+      for (const word of words) expect(tokens, word).toContain(word);
+    },
+  );
+
+  it('the transfer document: title, every drive and the history, the signature with the last history line', async () => {
+    const input: ExportData = {
+      ...realistic(8),
+      transfer: {
+        drives: Array.from({ length: 30 }, (_, i) => ({
+          acquiredAt: `2026-0${1 + (i % 9)}-1${i % 10}`,
+          acquiredUntil: '2027-01-01',
+          recordedOn: i % 3 ? '2026-11-20' : null,
+          backdated: i % 3 === 1,
+          imported: i % 5 === 0,
+          routes: ['Köln Hbf – Düsseldorf Hbf', 'Frankfurt (Main) Hbf – Aschaffenburg Hbf'],
+        })),
+        history: Array.from({ length: 60 }, (_, i) => ({
+          at: new Date(Date.UTC(2026, 10, 1, 8, i)).toISOString(),
+          text: i === 59 ? 'Letzte Änderung „Ende“ angelegt' : `Strecke „Nummer ${i}“ geändert: Name, Gültigkeitsregel`,
+          channel: 'in der App',
+        })),
+      },
+    };
+    const pdf = await buffer(renderPdf(input));
+    const pages = wordBoxes(pdf);
+    const text = poppler('pdftotext', ['-', '-'], pdf).replace(/\s+/g, ' ');
+    expect(text).toContain('Nachweis für den Arbeitgeberwechsel');
+    expect(text).toContain('Alle Fahrten');
+    expect(text).toContain('Verlauf aller Eintragungen');
+    expect(text).toContain('übernommen');
+    expect(text).toContain('01.11.2026, 09:59');
+    const signaturePage = pages.findIndex((words) => words.some((w) => w.text === 'Unterschrift'));
+    expect(signaturePage).toBe(pages.length - 1);
+    const last = pages[signaturePage]!.find((w) => w.text === '„Ende“');
+    expect(last).toBeDefined();
+    expect(last!.y).toBeLessThan(pages[signaturePage]!.find((w) => w.text === 'Unterschrift')!.y);
+  }, 30_000);
 
   it('prints the verification code, its address and a QR code of the address on every page', async () => {
     const url = 'https://streckenpass.example.org/pruefen/ABCD-EFGH-JKMN';
