@@ -97,3 +97,15 @@ export function CardsOrTable<T>({
     </Table.ScrollContainer>
   );
 }
+
+/** A table cell's main text with a dimmed note below it (a link's label and what it shows). */
+export function CellWithNote({ children, note }: { children: ReactNode; note: ReactNode }) {
+  return (
+    <>
+      {children}
+      <Text size="xs" c="dimmed">
+        {note}
+      </Text>
+    </>
+  );
+}

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { plural } from '@streckenpass/contract/plural';
 import { PROOF_KIND_LABELS, type IssuedProof } from '@streckenpass/contract/proofs';
 import { useState } from 'react';
-import { CardsOrTable } from '../../../components/cards-or-table';
+import { CardsOrTable, CellWithNote } from '../../../components/cards-or-table';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { RevokeButton } from '../../../components/revoke-button';
@@ -80,14 +80,7 @@ export function IssuedProofsCard() {
             { header: 'Ausgestellt am', cell: (proof) => dateTime(proof.issuedAt) },
             {
               header: 'Art',
-              cell: (proof) => (
-                <>
-                  {PROOF_KIND_LABELS[proof.kind]}
-                  <Text size="xs" c="dimmed">
-                    {scopeText(proof)}
-                  </Text>
-                </>
-              ),
+              cell: (proof) => <CellWithNote note={scopeText(proof)}>{PROOF_KIND_LABELS[proof.kind]}</CellWithNote>,
             },
             { header: 'Prüfcode', cell: verifyLink },
             { header: 'Status', cell: state },

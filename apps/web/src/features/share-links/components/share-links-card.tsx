@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { ApiError, germanMessage } from '../../../lib/api-errors';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { sentValuesSchema, useContractForm } from '../../../lib/use-contract-form';
-import { CardsOrTable } from '../../../components/cards-or-table';
+import { CardsOrTable, CellWithNote } from '../../../components/cards-or-table';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { RevokeButton } from '../../../components/revoke-button';
@@ -187,14 +187,7 @@ export function ShareLinksCard({ routes, tours }: { routes: ShareChoice[]; tours
           columns={[
             {
               header: 'Link',
-              cell: (link) => (
-                <>
-                  {link.label ?? 'Ohne Bezeichnung'}
-                  <Text size="xs" c="dimmed">
-                    {scopeText(link)}
-                  </Text>
-                </>
-              ),
+              cell: (link) => <CellWithNote note={scopeText(link)}>{link.label ?? 'Ohne Bezeichnung'}</CellWithNote>,
             },
             { header: 'Erstellt', cell: (link) => dateTime(link.createdAt) },
             { header: 'Zuletzt geöffnet', cell: (link) => dateTime(link.lastOpenedAt) },
