@@ -108,6 +108,29 @@ describe('npm run verify-proof (offline, --keys)', () => {
     expect(await serverState(files.revoked!)).toBe('revoked');
   });
 
+  it('checks a signed backup offline like the server does: untouched, reformatted, changed, unsigned', async () => {
+    const text = (await call('GET', '/api/backup', alice)).body;
+    const backup = JSON.parse(text) as { routes: { name: string }[]; signature?: unknown };
+    const write = (name: string, content: string) => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, content);
+      return file;
+    };
+    const untouched = await run([write('backup.json', text), '--keys', keysFile]);
+    expect(untouched.code, untouched.output).toBe(0);
+    expect(untouched.output).toContain('Ergebnis: echt und unverändert');
+    // Another layout of the same JSON value (an editor's pretty-printing) is the same document.
+    expect((await run([write('pretty.json', JSON.stringify(backup, null, 2)), '--keys', keysFile])).code).toBe(0);
+    const changed = { ...backup, routes: backup.routes.map((route) => ({ ...route, name: `${route.name} (neu)` })) };
+    const altered = await run([write('changed.json', JSON.stringify(changed)), '--keys', keysFile]);
+    expect(altered.code).toBe(1);
+    expect(altered.output).toContain('Ergebnis: verändert');
+    const { signature: _signature, ...bare } = backup;
+    const unsigned = await run([write('unsigned.json', JSON.stringify(bare)), '--keys', keysFile]);
+    expect(unsigned.code).toBe(1);
+    expect(unsigned.output).toContain('Ergebnis: nicht signiert');
+  });
+
   it('explains its use when the file or the keys are missing (exit 2)', async () => {
     expect((await run([])).code).toBe(2);
     expect((await run([files.untouched!])).output).toContain('--keys');

@@ -2,7 +2,9 @@
  * `npm run verify-proof -- nachweis.pdf [--keys keys.json | --server https://streckenpass.example]`: verifies a
  * Streckenpass PDF without the server (issue 27, docs/decisions/0044). Reads the signed trailer the server appended,
  * checks its Ed25519 signature with the server's published public keys and the file's bytes against the signed hash,
- * prints the result in German and exits 0 only for "echt und unverändert" (1 otherwise, 2 for a usage error).
+ * prints the result in German and exits 0 only for "echt und unverändert" (1 otherwise, 2 for a usage error). A
+ * signed backup (`streckenpass-sicherung-….json`) is checked the same way: its `signature` over the canonical JSON of
+ * the rest of the document.
  *
  * Keys: `--keys` names a saved copy of `/.well-known/streckenpass-proof-keys.json`; `--server` (or
  * `STRECKENPASS_URL`) fetches it once and keeps it in the cache directory (`$XDG_CACHE_HOME/streckenpass`, else
@@ -13,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PROOF_KEYS_PATH, PROOF_PAGE_PREFIX, PROOF_STATE_LABELS } from '@streckenpass/contract/proofs';
 import { formatDateTime } from '@streckenpass/contract/format';
-import { formatCode, verifyFile, type PublicSigningKey } from '../lib/proof-signature.js';
+import { formatCode, verifyBackup, verifyFile, type PublicSigningKey } from '../lib/proof-signature.js';
 
 interface Options {
   file: string;
@@ -22,7 +24,7 @@ interface Options {
 }
 
 const USAGE =
-  'Aufruf: npm run verify-proof -- <datei.pdf> [--keys <schluessel.json>] [--server <https://adresse>]\n' +
+  'Aufruf: npm run verify-proof -- <datei.pdf | sicherung.json> [--keys <schluessel.json>] [--server <https://adresse>]\n' +
   '  --keys    gespeicherte Schlüsseldatei (' +
   PROOF_KEYS_PATH +
   ')\n' +
@@ -44,7 +46,7 @@ function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Options {
     else if (options.file) throw new UsageError('Bitte genau eine Datei angeben.');
     else options.file = arg;
   }
-  if (!options.file) throw new UsageError('Bitte die PDF-Datei angeben.');
+  if (!options.file) throw new UsageError('Bitte die PDF-Datei oder die Sicherung angeben.');
   options.server ??= env.STRECKENPASS_URL || undefined;
   if (!options.keys && !options.server) {
     throw new UsageError('Bitte --keys oder --server angeben (oder STRECKENPASS_URL setzen).');
@@ -98,6 +100,21 @@ async function loadKeys(
   }
 }
 
+/** The file as JSON when it is a JSON object (a backup), else undefined (a PDF or anything else). */
+function asJson(file: Buffer): object | undefined {
+  const text = file
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (!text.startsWith('{')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs the check; returns the exit code. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   let options: Options;
@@ -116,8 +133,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     console.error(`Die Datei ${options.file} kann nicht gelesen werden: ${(error as Error).message}`);
     return 2;
   }
-  // The key the trailer names decides whether the cache is enough; the result itself comes from verifyFile.
-  const named = /%StreckenpassProof [^\n]*"keyId":"([0-9a-f]{16})"/.exec(file.subarray(-4096).toString('latin1'))?.[1];
+  // A JSON document (a backup) or a PDF. The key either names decides whether the cache is enough.
+  const backup = asJson(file);
+  const named = backup
+    ? (backup as { signature?: { keyId?: string } }).signature?.keyId
+    : /%StreckenpassProof [^\n]*"keyId":"([0-9a-f]{16})"/.exec(file.subarray(-4096).toString('latin1'))?.[1];
   let keys: Awaited<ReturnType<typeof loadKeys>>;
   try {
     keys = await loadKeys(options, named, env);
@@ -125,13 +145,15 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     console.error((error as Error).message);
     return 2;
   }
-  const result = verifyFile(file, keys.keys);
-  const lines = [`Ergebnis: ${PROOF_STATE_LABELS[result.state]}`, result.reason];
-  if (result.trailer) {
-    const code = formatCode(result.trailer.code);
+  const result = backup ? verifyBackup(backup, keys.keys) : verifyFile(file, keys.keys);
+  const label = result.state === 'unsigned' ? 'nicht signiert' : PROOF_STATE_LABELS[result.state];
+  const lines = [`Ergebnis: ${label}`, result.reason];
+  const signed = 'trailer' in result ? result.trailer : 'signature' in result ? result.signature : undefined;
+  if (signed) {
+    const code = formatCode(signed.code);
     lines.push(
-      `Prüfcode: ${code} · ausgestellt am ${formatDateTime(result.trailer.issuedAt, 'Europe/Berlin')} Uhr · ` +
-        `Schlüssel ${result.trailer.keyId}`,
+      `Prüfcode: ${code} · ausgestellt am ${formatDateTime(signed.issuedAt, 'Europe/Berlin')} Uhr · ` +
+        `Schlüssel ${signed.keyId}`,
     );
     if (options.server) lines.push(`Prüfseite: ${options.server.replace(/\/+$/, '')}${PROOF_PAGE_PREFIX}/${code}`);
   }

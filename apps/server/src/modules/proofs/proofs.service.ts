@@ -2,7 +2,9 @@ import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { BackupSignature, BackupSignatureCheck } from '@streckenpass/contract/backup';
 import { PROOF_PAGE_PREFIX, type IssuedProof, type ProofKind, type ProofState } from '@streckenpass/contract/proofs';
+import { DEFAULT_TIME_ZONE } from '@streckenpass/contract/constants';
 import { formatDate } from '@streckenpass/contract/format';
+import { calendarDayOf } from '@streckenpass/contract/knowledge';
 import type { ExportData } from '../../export/model.js';
 import { holderName, proofContent, type ProofContent, type ProofScope } from '../../export/proof-content.js';
 import { HttpError } from '../../lib/errors.js';
@@ -14,6 +16,7 @@ import {
   sha256Hex,
   signStatement,
   verifyFile,
+  verifyBackup,
   verifyStatement,
   withTrailer,
   type ProofStatement,
@@ -216,62 +219,44 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
      * signed by a key this server does not know, or revoked here by its holder.
      */
     async checkBackup(body: unknown): Promise<BackupSignatureCheck> {
-      if (typeof body !== 'object' || body === null || !('signature' in body)) {
-        return {
-          state: 'unsigned',
-          message: 'Nicht signierte Sicherung: Fahrten gelten als heute erfasst und werden als übernommen markiert.',
-          keepsRecordedAt: false,
-        };
+      const keyId = (body as { signature?: { keyId?: unknown } } | null)?.signature?.keyId;
+      const publicKey = typeof keyId === 'string' ? await repo.findPublicKey(keyId) : undefined;
+      const result = verifyBackup(body, publicKey ? [{ id: keyId as string, publicKey }] : []);
+      const asUnsigned = 'Fahrten gelten als heute erfasst und werden als übernommen markiert.';
+      if (result.state === 'unsigned') {
+        return { state: 'unsigned', message: `Nicht signierte Sicherung: ${asUnsigned}`, keepsRecordedAt: false };
       }
-      const { signature: raw, ...rest } = body as Record<string, unknown>;
-      const given = raw as Partial<BackupSignature>;
-      const altered: BackupSignatureCheck = {
-        state: 'altered',
-        message:
-          'Signierte Sicherung, aber verändert — nicht signiert übernommen: Fahrten gelten als heute erfasst und ' +
-          'werden als übernommen markiert.',
-        keepsRecordedAt: false,
-      };
-      const code = typeof given?.code === 'string' ? given.code.replace(/-/g, '') : '';
-      const publicKey = typeof given?.keyId === 'string' ? await repo.findPublicKey(given.keyId) : undefined;
-      if (!publicKey) {
+      if (result.state === 'unknown') {
         return {
           state: 'unknown',
           message:
             'Signatur mit unbekanntem Schlüssel: Die Sicherung wurde nicht von diesem Server signiert und wird nicht ' +
-            'signiert übernommen.',
+            `signiert übernommen. ${asUnsigned}`,
           keepsRecordedAt: false,
         };
       }
-      let contentSha256: string;
-      try {
-        contentSha256 = contentHash(rest);
-      } catch {
-        return altered;
+      if (result.state === 'altered') {
+        return {
+          state: 'altered',
+          message: `Signierte Sicherung, aber verändert — nicht signiert übernommen: ${asUnsigned}`,
+          keepsRecordedAt: false,
+        };
       }
-      const statement = proofStatement({
-        code,
-        kind: 'backup',
-        issuedAt: String(given.issuedAt),
-        contentSha256,
-        fileSha256: null,
-      });
-      if (contentSha256 !== given.contentSha256 || !verifyStatement(statement, String(given.signature), publicKey)) {
-        return altered;
-      }
-      const row = await repo.findByCode(code);
-      if (row?.revokedAt) {
+      if ((await repo.findByCode(result.signature!.code))?.revokedAt) {
         return {
           state: 'revoked',
-          message: 'Die Signatur dieser Sicherung wurde widerrufen — nicht signiert übernommen.',
+          message: `Die Signatur dieser Sicherung wurde widerrufen — nicht signiert übernommen: ${asUnsigned}`,
           keepsRecordedAt: false,
         };
       }
-      const account = (rest.account ?? {}) as { firstname?: string | null; lastname?: string | null };
+      const account = ((body as Record<string, unknown>).account ?? {}) as {
+        firstname?: string | null;
+        lastname?: string | null;
+      };
       const holder = holderName({
         holder: { firstname: account.firstname ?? null, lastname: account.lastname ?? null },
       });
-      const issuedOn = formatDate(String(given.issuedAt).slice(0, 10));
+      const issuedOn = formatDate(calendarDayOf(result.signature!.issuedAt, DEFAULT_TIME_ZONE));
       return {
         state: 'genuine',
         message: `Signierte Sicherung, ausgestellt am ${issuedOn} für ${holder}: unverändert.`,
@@ -393,6 +378,10 @@ function proofPart(content: ProofContent): ProofContent {
   return { schema, holder, scope, routes, vehicles };
 }
 
+/** The day (app time zone) of a drive's recording time, as every document prints it. */
+const recordedDay = (recordedAt: string | null | undefined) =>
+  recordedAt ? calendarDayOf(recordedAt, DEFAULT_TIME_ZONE) : null;
+
 /** What the verification page shows of a backup document: holder, routes and vehicles (never the e-mail address). */
 function backupAsProofContent(content: unknown): ProofContent {
   const backup = content as {
@@ -436,7 +425,7 @@ function backupAsProofContent(content: unknown): ProofContent {
       tours: [],
       lastDriven: last.get(route.ref)?.acquiredAt ?? null,
       validUntil: last.get(route.ref)?.acquiredUntil ?? null,
-      recordedOn: last.get(route.ref)?.recordedAt?.slice(0, 10) ?? null,
+      recordedOn: recordedDay(last.get(route.ref)?.recordedAt),
     })),
     vehicles: (backup.vehicles ?? []).map((vehicle) => ({ name: vehicle.name, lastDriven: null, validUntil: null })),
   };

@@ -188,7 +188,7 @@ describe('the signed backup', () => {
       return (response.json() as MergePreview).signature?.state;
     };
     expect(await state(unsigned)).toBe('unsigned');
-    expect(await state({ ...backup, signature: { ...signature!, keyId: 'unbekannt' } })).toBe('unknown');
+    expect(await state({ ...backup, signature: { ...signature!, keyId: '0123456789abcdef' } })).toBe('unknown');
     const malformed = await call('POST', '/api/backup/preview', target, { ...backup, signature: { code: 1 } });
     expect(malformed.statusCode).toBe(400);
 
