@@ -4,7 +4,8 @@ import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
 
 /**
  * Regenerates docs/screens/*.png at 360 and 1280 px: the start page, dashboard, quick record, documentation page,
- * map, "Erinnerungen & Kalender" and "Meine Daten".
+ * map, a route with its history, "Meine Betriebe", "Gültigkeit", "Erinnerungen & Kalender", "Meine Daten" and the
+ * public verification page of an issued PDF.
  */
 const out = path.resolve(import.meta.dirname, '../../docs/screens');
 
@@ -83,7 +84,13 @@ for (const width of [360, 1280] as const) {
     await expect(page.getByRole('img', { name: /Karte Deutschlands/ })).toBeVisible();
     await page.screenshot({ path: path.join(out, `map-${width}.png`), fullPage: true });
 
+    // A route with its drives and "Verlauf" (issue 27).
+    await page.goto(`/route/${routes[5]!.id}`);
+    await settle(page);
+    await page.screenshot({ path: path.join(out, `route-${width}.png`), fullPage: true });
+
     for (const [screen, url] of [
+      ['betriebe', '/account/betriebe'],
       ['validity', '/account/validity'],
       ['notifications', '/account/notifications'],
       ['account-data', '/account/data'],
@@ -92,5 +99,12 @@ for (const width of [360, 1280] as const) {
       await settle(page);
       await page.screenshot({ path: path.join(out, `${screen}-${width}.png`), fullPage: true });
     }
+
+    // The public verification page of an issued PDF (issue 27), as a supervisor opens it from the QR code.
+    expect((await apiAs(request, user.token, 'post', '/api/export/pdf', {})).ok()).toBe(true);
+    const [proof] = (await (await apiAs(request, user.token, 'get', '/api/proofs')).json()) as { code: string }[];
+    await page.goto(`/pruefen/${proof!.code}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.screenshot({ path: path.join(out, `verification-${width}.png`), fullPage: true });
   });
 }
