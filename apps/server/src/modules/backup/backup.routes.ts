@@ -89,9 +89,10 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       ...upload,
     },
     async (request) => {
+      // The document is validated first (400); its signature is checked on the body as received.
+      const document = await parseBackupInSteps(request.body);
       const signature = await proofs.checkBackup(request.body);
-      const preview = await service.preview(currentUser(request).id, await parseBackupInSteps(request.body));
-      return { ...preview, signature };
+      return { ...(await service.preview(currentUser(request).id, document)), signature };
     },
   );
 
@@ -109,13 +110,9 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // A changed signed backup is restored as an unsigned one (drives recorded now), with the warning in the answer.
+      const document = await parseBackupInSteps(request.body);
       const signature = await proofs.checkBackup(request.body);
-      const result = await service.restore(
-        currentUser(request).id,
-        await parseBackupInSteps(request.body),
-        'restore',
-        signature.keepsRecordedAt,
-      );
+      const result = await service.restore(currentUser(request).id, document, 'restore', signature.keepsRecordedAt);
       const added = result.sections.reduce((sum, section) => sum + section.added, 0);
       const changed = result.sections.reduce((sum, section) => sum + section.changed, 0);
       return {

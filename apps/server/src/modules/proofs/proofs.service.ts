@@ -220,7 +220,8 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
      */
     async checkBackup(body: unknown): Promise<BackupSignatureCheck> {
       const keyId = (body as { signature?: { keyId?: unknown } } | null)?.signature?.keyId;
-      const publicKey = typeof keyId === 'string' ? await repo.findPublicKey(keyId) : undefined;
+      // Only a well-formed key id is looked up (a NUL byte or any other junk never reaches the database).
+      const publicKey = typeof keyId === 'string' && KEY_ID.test(keyId) ? await repo.findPublicKey(keyId) : undefined;
       const result = verifyBackup(body, publicKey ? [{ id: keyId as string, publicKey }] : []);
       const asUnsigned = 'Fahrten gelten als heute erfasst und werden als übernommen markiert.';
       if (result.state === 'unsigned') {
@@ -335,6 +336,9 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
     },
   };
 }
+
+/** A signing key's id as the server makes them (`keyIdOf`): 16 hex digits. */
+const KEY_ID = /^[0-9a-f]{16}$/;
 
 const EVERYTHING: ProofScope = { routes: [], tours: [], vehicles: [], places: [], emptyMeansAll: true };
 

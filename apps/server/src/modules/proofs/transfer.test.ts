@@ -189,6 +189,8 @@ describe('the signed backup', () => {
     };
     expect(await state(unsigned)).toBe('unsigned');
     expect(await state({ ...backup, signature: { ...signature!, keyId: '0123456789abcdef' } })).toBe('unknown');
+    // Junk in the signature (a NUL byte in the key id, found by the fuzzer) is a broken signature, never a 500.
+    expect(await state({ ...backup, signature: { ...signature!, keyId: 'P\u0000ä' } })).toBe('altered');
     const malformed = await call('POST', '/api/backup/preview', target, { ...backup, signature: { code: 1 } });
     expect(malformed.statusCode).toBe(400);
 
