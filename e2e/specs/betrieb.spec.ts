@@ -32,6 +32,8 @@ test('a driver joins a Betrieb by its link after reading the consent, and leaves
   request,
   baseURL,
 }) => {
+  // Two browsers and five axe audits: about 30 s on a quiet machine, over 60 s beside another run.
+  test.setTimeout(150_000);
   await listenForCspViolations(page);
   const admin = await verifiedUser(request, baseURL!, 'Admin');
   const driver = await registerViaApi(request, { email: uniqueEmail('fahrer'), firstname: 'Tom', lastname: 'Fahrer' });
