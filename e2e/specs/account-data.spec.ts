@@ -182,7 +182,7 @@ test('the transfer document: a signed PDF with the whole history, listed as issu
   await openDataPage(page);
   await expect(page.getByRole('heading', { name: 'Nachweis für den Arbeitgeberwechsel' })).toBeVisible();
   const next = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'PDF mit Verlauf herunterladen' }).click();
+  await page.getByRole('button', { name: 'PDF mit Verlauf' }).click();
   const download = await next;
   expect(download.suggestedFilename()).toMatch(/^streckenpass-arbeitgeberwechsel-\d{4}-\d{2}-\d{2}\.pdf$/);
   const pdf = await fs.readFile(await download.path());
@@ -192,7 +192,7 @@ test('the transfer document: a signed PDF with the whole history, listed as issu
   await expect(page.getByText('Nachweis für den Arbeitgeberwechsel', { exact: true })).toHaveCount(2);
 
   const json = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Sicherung als signierte JSON-Datei' }).click();
+  await page.getByRole('button', { name: 'Signierte Sicherung' }).click();
   const backup = JSON.parse(await fs.readFile(await (await json).path(), 'utf8')) as { signature?: { kind: string } };
   expect(backup.signature?.kind).toBe('backup');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

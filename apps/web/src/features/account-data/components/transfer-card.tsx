@@ -27,10 +27,10 @@ export function TransferCard() {
       </Text>
       <Group>
         <DownloadButton call={pdf} icon={<IconFileCertificate size={18} aria-hidden />}>
-          PDF mit Verlauf herunterladen
+          PDF mit Verlauf
         </DownloadButton>
         <DownloadButton call={backup} variant="default" icon={<IconDownload size={18} aria-hidden />}>
-          Sicherung als signierte JSON-Datei
+          Signierte Sicherung
         </DownloadButton>
       </Group>
       <ErrorAlert call={pdf} text={errorText} />
