@@ -1,12 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeViolations, expectNoCspViolations, listenForCspViolations, smallTouchTargets } from '../support/audits';
-import { registerViaApi, signIn, uniqueEmail, type SeededUser } from '../support/fixtures';
+import { apiAs, registerViaApi, signIn, uniqueEmail, type SeededUser } from '../support/fixtures';
 import { linkIn, waitForMail } from '../support/mail';
 
 /*
  * Issue 28, item 1, on a phone: an admin founds a Betrieb and invites; a driver opens the link signed out, reads what
  * the Betrieb will see, logs in, comes back and joins; the admin sees the member; the driver leaves; the admin no
- * longer sees them.
+ * longer sees them. Item 2: an admin adds a required route, and a driver sees which of their routes meets it.
  */
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -103,6 +103,70 @@ test('a driver joins a Betrieb by its link after reading the consent, and leaves
   await expect(page.getByRole('heading', { name: 'Mitglieder' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Anna Admin', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Tom Fahrer', exact: true })).toHaveCount(0);
+
+  await expectNoCspViolations(page, 'Admin');
+  await expectNoCspViolations(driverPage, 'Fahrer');
+  await phone.close();
+});
+
+test('an admin adds a required route, and a driver sees which of their routes meets it', async ({
+  browser,
+  page,
+  request,
+  baseURL,
+}) => {
+  await listenForCspViolations(page);
+  const admin = await verifiedUser(request, baseURL!, 'Admin');
+  const driver = await registerViaApi(request, { email: uniqueEmail('fahrer'), firstname: 'Tom', lastname: 'Fahrer' });
+
+  // The admin founds the Betrieb and adds a requirement: start and end from the station list, and the Kürzel.
+  await signIn(page, admin, '/account/betriebe');
+  await page.getByRole('textbox', { name: 'Name des Betriebs' }).fill('Mainfranken Bahn');
+  await page.getByRole('button', { name: 'Zustimmen und Betrieb gründen' }).click();
+  await expect(page).toHaveURL(/\/betrieb\/\d+$/);
+  const betriebId = Number(new URL(page.url()).pathname.split('/').pop());
+  const requirements = page.getByRole('heading', { name: 'Anforderungen', exact: true });
+  await requirements.scrollIntoViewIfNeeded();
+  await page.getByRole('combobox', { name: /Start \(Betriebsstelle\)/ }).fill('NWH');
+  await page
+    .getByRole('option', { name: /Würzburg Hbf/ })
+    .first()
+    .click();
+  await page.getByRole('combobox', { name: /Ende \(Betriebsstelle\)/ }).fill('NF');
+  await page.getByRole('option', { name: /Fürth/ }).first().click();
+  await page.getByRole('textbox', { name: 'Kürzel des Betriebs (optional)' }).fill('K1');
+  await page.getByRole('button', { name: 'Anforderung hinzufügen' }).click();
+  await expect(page.getByRole('list', { name: 'Anforderungen des Betriebs' })).toContainText('Kürzel K1');
+  await expectAudited(page, 'Betrieb mit Anforderungen (Admin)');
+
+  // The driver joins through an invitation and has a route between the two stations, the other way round.
+  const invitation = await apiAs(request, admin.token, 'post', `/api/betriebe/${betriebId}/invitations`, {
+    role: 'driver',
+  });
+  expect(invitation.status()).toBe(201);
+  const token = new URL(((await invitation.json()) as { url: string }).url).pathname.split('/').pop()!;
+  const preview = (await (await request.get(`/api/invitations/${token}`)).json()) as { consent: { version: number } };
+  const joined = await apiAs(request, driver.token, 'post', `/api/invitations/${token}/accept`, {
+    consentVersion: preview.consent.version,
+  });
+  expect(joined.status()).toBe(201);
+  const route = await apiAs(request, driver.token, 'post', '/api/routes', {
+    name: 'Fürth – Würzburg',
+    startPoint: 'Fürth (Bay) Hbf',
+    endPoint: 'Würzburg Hbf',
+    startStation: 'NF',
+    endStation: 'NWH',
+  });
+  expect(route.status()).toBe(201);
+
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'de-DE' });
+  const driverPage = await phone.newPage();
+  await listenForCspViolations(driverPage);
+  await signIn(driverPage, driver, `/betrieb/${betriebId}`);
+  const list = driverPage.getByRole('list', { name: 'Anforderungen des Betriebs' });
+  await expect(list).toContainText('Fürth – Würzburg (über Start und Ende');
+  await expect(list).toContainText('erfüllt');
+  await expectAudited(driverPage, 'Betrieb mit Anforderungen (Triebfahrzeugführer/in)');
 
   await expectNoCspViolations(page, 'Admin');
   await expectNoCspViolations(driverPage, 'Fahrer');

@@ -27,6 +27,10 @@ export const LIMITS = {
   tourRoutesPerAccount: 50_000,
   /** Data lines of one CSV file (header and blank lines not counted). */
   importLines: 20_000,
+  /** Required route knowledge one Betrieb can list, over all its depots (issue 28). */
+  requirementsPerBetrieb: 2_000,
+  /** Required vehicle types one Betrieb can list, over all its depots. */
+  vehicleRequirementsPerBetrieb: 500,
 } as const;
 
 /**

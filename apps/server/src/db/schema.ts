@@ -561,3 +561,83 @@ export const invitations = pgTable(
     index('invitations_created_by_idx').on(t.createdBy),
   ],
 );
+
+/**
+ * Route knowledge a Betrieb requires (issue 28 item 2, docs/decisions/0046 addendum): a station pair by DS100 code,
+ * either direction, optionally with the Betrieb's own code (Kürzel); for the whole Betrieb (depot null) or one depot.
+ * A depot's requirements go with the depot. One pair and code once per depot (in either direction).
+ */
+export const betriebRequirements = pgTable(
+  'betrieb_requirements',
+  {
+    id: serial('id').primaryKey(),
+    betriebId: integer('betrieb_id')
+      .notNull()
+      .references(() => betriebe.id, { onDelete: 'cascade' }),
+    depotId: integer('depot_id').references(() => betriebDepots.id, { onDelete: 'cascade' }),
+    startStation: text('start_station').notNull(),
+    endStation: text('end_station').notNull(),
+    companyRoute: text('company_route'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('betrieb_requirements_key_idx').on(
+      t.betriebId,
+      sql`coalesce(${t.depotId}, 0)`,
+      sql`least(${t.startStation}, ${t.endStation})`,
+      sql`greatest(${t.startStation}, ${t.endStation})`,
+      sql`coalesce(lower(${t.companyRoute}), '')`,
+    ),
+    index('betrieb_requirements_depot_idx').on(t.depotId),
+  ],
+);
+
+/**
+ * A vehicle type a Betrieb requires its drivers to know (issue 28 item 2), for the whole Betrieb or one depot; met by a
+ * driver's vehicle of that name (case and blanks ignored). One type once per depot.
+ */
+export const betriebVehicleRequirements = pgTable(
+  'betrieb_vehicle_requirements',
+  {
+    id: serial('id').primaryKey(),
+    betriebId: integer('betrieb_id')
+      .notNull()
+      .references(() => betriebe.id, { onDelete: 'cascade' }),
+    depotId: integer('depot_id').references(() => betriebDepots.id, { onDelete: 'cascade' }),
+    vehicleType: text('vehicle_type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('betrieb_vehicle_requirements_key_idx').on(
+      t.betriebId,
+      sql`coalesce(${t.depotId}, 0)`,
+      sql`lower(regexp_replace(${t.vehicleType}, '[[:space:]]+', '', 'g'))`,
+    ),
+    index('betrieb_vehicle_requirements_depot_idx').on(t.depotId),
+  ],
+);
+
+/**
+ * A driver's own route linked by hand to a requirement that neither its station pair nor its Kürzel meets: one route
+ * per requirement and membership. Hangs on the membership, so leaving the Betrieb (or deleting the account) removes it.
+ */
+export const requirementLinks = pgTable(
+  'requirement_links',
+  {
+    requirementId: integer('requirement_id')
+      .notNull()
+      .references(() => betriebRequirements.id, { onDelete: 'cascade' }),
+    membershipId: integer('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    routeId: integer('route_id')
+      .notNull()
+      .references(() => routes.id, { onDelete: 'cascade' }),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requirementId, t.membershipId] }),
+    index('requirement_links_membership_idx').on(t.membershipId),
+    index('requirement_links_route_idx').on(t.routeId),
+  ],
+);

@@ -13,6 +13,8 @@ import backupRepository from './backup/backup.repository.js';
 import backupRoutes from './backup/backup.routes.js';
 import betriebeRepository from './betriebe/betriebe.repository.js';
 import betriebeRoutes from './betriebe/betriebe.routes.js';
+import requirementsRepository from './betriebe/requirements.repository.js';
+import requirementsRoutes from './betriebe/requirements.routes.js';
 import cronjobRoutes from './cronjob/cronjob.routes.js';
 import expiringRepository from './expiring/expiring.repository.js';
 import expiringRoutes from './expiring/expiring.routes.js';
@@ -77,6 +79,7 @@ export const repositories: readonly Plugin[] = [
   routeActivitiesRepository,
   notificationsRepository,
   betriebeRepository,
+  requirementsRepository,
   backupRepository,
   shareLinksRepository,
   proofsRepository,
@@ -114,6 +117,7 @@ export const apiRoutes: readonly Plugin[] = [
   shareLinksRoutes,
   proofsRoutes,
   betriebeRoutes,
+  requirementsRoutes,
 ];
 
 /**

@@ -1,7 +1,7 @@
 import type { App } from '../app.js';
 import type { TestUser } from './helpers.js';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * `call(method, url, user?, body?, contentType?)` through app.inject: the user's bearer token when given, a body

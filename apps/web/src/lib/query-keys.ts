@@ -30,6 +30,11 @@ export const queryKeys = {
     detail: (id: number) => ['betriebe', 'detail', id] as const,
     members: (id: number) => ['betriebe', 'detail', id, 'members'] as const,
     invitations: (id: number) => ['betriebe', 'detail', id, 'invitations'] as const,
+    requirements: (id: number) => ['betriebe', 'detail', id, 'requirements'] as const,
+    /** The requirements with the signed-in driver's matching routes. */
+    requirementMatches: (id: number) => ['betriebe', 'detail', id, 'requirements', 'matches'] as const,
+    vehicleRequirements: (id: number) => ['betriebe', 'detail', id, 'vehicle-requirements'] as const,
+    vehicleRequirementMatches: (id: number) => ['betriebe', 'detail', id, 'vehicle-requirements', 'matches'] as const,
   },
   invitation: (token: string) => ['invitation', token] as const,
   /** Issued documents (issue 27): the holder's PDFs and supervisor pages with their verification codes. */

@@ -59,6 +59,11 @@ export const TABLES_NOT_BACKED_UP: Readonly<Record<string, string>> = {
     'access of a Betrieb to the member’s records: the document lists them (`memberships`) for information, but a ' +
     'restore never grants access — only an invitation does',
   invitations: 'secret links and codes of a Betrieb; a restore must not revive what was revoked',
+  betrieb_requirements: 'the route knowledge a Betrieb requires: the Betrieb’s list, not one account’s data',
+  betrieb_vehicle_requirements: 'the vehicle types a Betrieb requires (see betrieb_requirements)',
+  requirement_links:
+    'a driver’s own routes linked by hand to a Betrieb’s requirements: they hang on the membership, which a restore ' +
+    'never grants, and name requirements of this server (decision 0046)',
   issued_documents:
     'documents issued and signed on this server (issue 27): a copy elsewhere would not verify there, and a restore ' +
     'must not revive what the holder revoked',

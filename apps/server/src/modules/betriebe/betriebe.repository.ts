@@ -34,7 +34,7 @@ const myDepot = alias(betriebDepots, 'my_depot');
 const memberDepot = alias(betriebDepots, 'member_depot');
 
 /** The caller is a member of the Betrieb (of one of `roles`, when given): the scope of every statement here. */
-function isMember(betriebId: SQLWrapper | number, userId: number, roles?: readonly BetriebRole[]) {
+export function isMember(betriebId: SQLWrapper | number, userId: number, roles?: readonly BetriebRole[]) {
   return sql`exists (select 1 from ${memberships} me where me.betrieb_id = ${betriebId} and me.user_id = ${userId}${
     roles ? sql` and me.role in ${roles}` : sql``
   })`;
@@ -297,8 +297,9 @@ export function createBetriebeRepository(db: Executor) {
     async requireRole(betriebId: number, userId: number, roles: readonly BetriebRole[]): Promise<BetriebRole> {
       const role = await roleIn(db, betriebId, userId);
       if (!role) throw betriebNotFound();
-      if (!roles.includes(role)) throw notAllowed(roles.includes('disponent') ? 'Admins und Disponenten' : 'Admins');
-      return role;
+      if (roles.includes(role)) return role;
+      if (!roles.includes('admin')) throw notAllowed('Triebfahrzeugführer/innen');
+      throw notAllowed(roles.includes('disponent') ? 'Admins und Disponenten' : 'Admins');
     },
 
     /** The caller's Betriebe with their role in each, by name. */

@@ -333,16 +333,7 @@ class ImportReader {
       }
     }
     this.lines += 1;
-    if (this.lines > LIMITS.importLines) {
-      throw unprocessable([
-        {
-          propertyPath: 'file',
-          message:
-            `Die Datei hat mehr als ${formatNumber(LIMITS.importLines)} Zeilen: Eingelesen werden höchstens ` +
-            `${formatNumber(LIMITS.importLines)} Zeilen je Datei. Teilen Sie die Liste bitte auf.`,
-        },
-      ]);
-    }
+    if (this.lines > LIMITS.importLines) throw tooManyLines();
     const cells = this.cells(record, line);
     if (!cells) return;
     if (this.vehicleBlock) this.readVehicle(cells, line, this.vehicleBlock);
@@ -353,20 +344,12 @@ class ImportReader {
   private cells(record: string[], line: number): string[] | null {
     const cells: string[] = [];
     for (const [i, raw] of record.entries()) {
-      if (raw.includes('\u0000')) {
-        this.refuse(line, 'Die Zeile enthält ein unzulässiges Steuerzeichen.');
+      const problem = cellProblem(raw, (this.vehicleBlock?.header ?? this.header!)[i]?.trim() || `Spalte ${i + 1}`);
+      if (problem) {
+        this.refuse(line, problem);
         return null;
       }
-      // Formulas are refused, not imported as text: what the spreadsheet showed was their result, not this text.
-      if (FORMULA_START.test(raw)) {
-        const column = (this.vehicleBlock?.header ?? this.header!)[i]?.trim() || `Spalte ${i + 1}`;
-        this.refuse(
-          line,
-          `„${column}“ beginnt mit „${raw[0]}“ und wäre eine Tabellenformel; Formeln werden nicht übernommen.`,
-        );
-        return null;
-      }
-      cells.push(raw.replace(NEUTRALISED, ''));
+      cells.push(restoreCell(raw));
     }
     return cells;
   }
@@ -541,20 +524,22 @@ function lineBreaks(raw: string): number {
 }
 
 /**
- * Reads a CSV file of the template, of the app's export or of a hand-made list with the usual column names.
- * File-level problems (no header, unknown, doubled or missing columns, more than `LIMITS.importLines` lines, no
- * CSV) refuse the whole file (422); a bad line is listed with its number and reason and left out.
+ * Reads the records of a CSV file as the import reads them, for any list (the driver's import here, a Betrieb's
+ * requirements in modules/betriebe): UTF-8 with or without BOM or Windows-1252 (`decodeCsv`), `;` or `,`, quoted
+ * cells, any line end, cells trimmed. Hands each non-blank record with its line number to `onRecord` — which may throw
+ * to refuse the whole file — and answers the encoding and delimiter found. A file that is no CSV is refused (422).
  *
- * Streamed: the text goes through csv-parse's stream parser a chunk at a time and each record is checked as it
- * comes, so memory stays bounded by the valid lines (at most `LIMITS.importLines`) and the listed errors, and the
- * event loop gets a turn every few hundred records, so other requests are answered meanwhile. Line numbers are
- * those a spreadsheet shows: the line a record starts on, a line break inside a quoted cell counted once (csv-parse's
- * own count takes CRLF there as two lines).
+ * Streamed: the text goes through csv-parse's stream parser a chunk at a time and each record is handed over as it
+ * comes, and the event loop gets a turn every few hundred records, so other requests are answered meanwhile. Line
+ * numbers are those a spreadsheet shows: the line a record starts on, a line break inside a quoted cell counted once
+ * (csv-parse's own count takes CRLF there as two lines).
  */
-export async function parseImport(bytes: Uint8Array, context: ImportContext): Promise<ParsedImport> {
+export async function readCsv(
+  bytes: Uint8Array,
+  onRecord: (record: string[], line: number) => void,
+): Promise<{ encoding: ParsedImport['encoding']; delimiter: ParsedImport['delimiter'] }> {
   const { text, encoding } = decodeCsv(bytes);
   const delimiter = detectDelimiter(text);
-  const reader = new ImportReader(context);
   let nextLine = 1;
   let queue: { record: string[]; line: number }[] = [];
   const parser = parse({
@@ -597,7 +582,7 @@ export async function parseImport(bytes: Uint8Array, context: ImportContext): Pr
     queue = [];
     for (const { record, line } of records) {
       if (record.every((cell) => cell === '')) continue;
-      reader.read(record, line);
+      onRecord(record, line);
       checked += 1;
       if (checked % RECORDS_PER_TURN === 0) await nextTurn();
     }
@@ -625,6 +610,45 @@ export async function parseImport(bytes: Uint8Array, context: ImportContext): Pr
       },
     ]);
   }
+  return { encoding, delimiter };
+}
+
+/**
+ * Why a cell cannot be imported, or null: a NUL character, or a start a spreadsheet would run as a formula (OWASP
+ * "CSV injection") — refused, not imported as text: what the spreadsheet showed was the formula's result.
+ */
+export function cellProblem(raw: string, column: string): string | null {
+  if (raw.includes('\u0000')) return 'Die Zeile enthält ein unzulässiges Steuerzeichen.';
+  if (FORMULA_START.test(raw)) {
+    return `„${column}“ beginnt mit „${raw[0]}“ und wäre eine Tabellenformel; Formeln werden nicht übernommen.`;
+  }
+  return null;
+}
+
+/** A cell with the export's neutralised formula restored (an apostrophe before a formula character dropped). */
+export const restoreCell = (raw: string) => raw.replace(NEUTRALISED, '');
+
+/** The message that refuses a file of more than `LIMITS.importLines` data lines. */
+export function tooManyLines() {
+  return unprocessable([
+    {
+      propertyPath: 'file',
+      message:
+        `Die Datei hat mehr als ${formatNumber(LIMITS.importLines)} Zeilen: Eingelesen werden höchstens ` +
+        `${formatNumber(LIMITS.importLines)} Zeilen je Datei. Teilen Sie die Liste bitte auf.`,
+    },
+  ]);
+}
+
+/**
+ * Reads a CSV file of the template, of the app's export or of a hand-made list with the usual column names.
+ * File-level problems (no header, unknown, doubled or missing columns, more than `LIMITS.importLines` lines, no
+ * CSV) refuse the whole file (422); a bad line is listed with its number and reason and left out. Memory stays
+ * bounded by the valid lines (at most `LIMITS.importLines`) and the listed errors (`readCsv`).
+ */
+export async function parseImport(bytes: Uint8Array, context: ImportContext): Promise<ParsedImport> {
+  const reader = new ImportReader(context);
+  const { encoding, delimiter } = await readCsv(bytes, (record, line) => reader.read(record, line));
   if (!reader.header) {
     throw unprocessable([{ propertyPath: 'file', message: 'Die Datei ist leer: Es fehlt die Kopfzeile.' }]);
   }

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Backup } from '@streckenpass/contract/backup';
 import { createCaller } from '../../test/api.js';
 import { recordsOf, seedAccount } from '../../test/account-data.js';
-import { foundBetrieb, invite } from '../../test/betriebe.js';
+import { foundBetrieb, invite, join, verifiedUser } from '../../test/betriebe.js';
 import { createRoute, createTour, routeIri } from '../../test/fixtures.js';
 import { catalogue as catalogueOf, ownershipConditions } from '../../test/catalogue.js';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
@@ -90,6 +90,24 @@ async function seedEveryTable(user: TestUser) {
   await ctx.app.usersRepository.markVerified(user.id);
   const betrieb = await foundBetrieb(ctx.app, user, `Betrieb von ${user.id}`, ['Depot']);
   await invite(ctx.app, user, betrieb.id);
+  // A requirement of that Betrieb (item 2), and, as a driver of another Betrieb, a route linked to one of its own.
+  const requirement = { startStation: 'NWH', endStation: 'NF' };
+  expect((await call('POST', `/api/betriebe/${betrieb.id}/requirements`, user, requirement)).statusCode).toBe(201);
+  const vehicleType = { vehicleType: 'BR 218' };
+  expect((await call('POST', `/api/betriebe/${betrieb.id}/vehicle-requirements`, user, vehicleType)).statusCode).toBe(
+    201,
+  );
+  const employer = await verifiedUser(ctx.app);
+  const employerBetrieb = await foundBetrieb(ctx.app, employer, `Arbeitgeber von ${user.id}`);
+  const required = await call('POST', `/api/betriebe/${employerBetrieb.id}/requirements`, employer, requirement);
+  await join(ctx.app, user, await invite(ctx.app, employer, employerBetrieb.id));
+  const linked = await call(
+    'PUT',
+    `/api/betriebe/${employerBetrieb.id}/requirements/${(required.json() as { id: number }).id}/link`,
+    user,
+    { route: route.id },
+  );
+  expect(linked.statusCode).toBe(200);
   // A second login: two sessions to end.
   const login = await call('POST', '/api/login_check', undefined, { username: user.email, password: user.password });
   expect(login.statusCode).toBe(200);
@@ -133,6 +151,9 @@ describe('POST /api/users/delete-account', () => {
         'betrieb_depots',
         'memberships',
         'invitations',
+        'betrieb_requirements',
+        'betrieb_vehicle_requirements',
+        'requirement_links',
         'issued_documents',
       ]),
     );

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { BETRIEB_ROLE_LABELS } from '@streckenpass/contract/terms';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { DetailTable } from '../../components/detail-table';
 import { TitledCard } from '../../components/titled-card';
@@ -11,6 +12,8 @@ import { ConsentText } from '../../features/betriebe/components/consent-text';
 import { InvitationsCard } from '../../features/betriebe/components/invitations-card';
 import { LeaveBetriebButton } from '../../features/betriebe/components/leave-betrieb-button';
 import { MembersCard } from '../../features/betriebe/components/members-card';
+import { RequirementsCard } from '../../features/betriebe/components/requirements-card';
+import { routesQueryOptions } from '../../features/routes/api/routes';
 import { formatDateTime } from '../../lib/dates';
 import type { queryKeys } from '../../lib/query-keys';
 import { recordRoute, type RecordPageKind } from '../record-route';
@@ -30,12 +33,15 @@ const betriebPage: RecordPageKind<Betrieb, ReturnType<typeof queryKeys.betriebe.
 
 /**
  * Name, depots and my membership; what the Betrieb sees of my data and "Betrieb verlassen". Admins and Disponenten
- * see the members; admins manage them and the invitations.
+ * see the members; admins manage them and the invitations. Everyone sees the requirements; admins keep them, a
+ * driver sees which own route meets each.
  */
 function BetriebView({ record: betrieb }: { record: Betrieb }) {
   useTitle(betrieb.name);
   const navigate = useNavigate();
   const consent = consentOf(betrieb);
+  // A driver links their own routes to requirements by hand: the page hands the routes feature's list to the card.
+  const ownRoutes = useQuery({ ...routesQueryOptions(), enabled: betrieb.role === 'driver' });
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1}>{betrieb.name}</Title>
@@ -60,6 +66,7 @@ function BetriebView({ record: betrieb }: { record: Betrieb }) {
       </TitledCard>
       {(betrieb.role === 'admin' || betrieb.role === 'disponent') && <MembersCard betrieb={betrieb} />}
       {betrieb.role === 'admin' && <InvitationsCard betriebId={betrieb.id} />}
+      <RequirementsCard betrieb={betrieb} ownRoutes={ownRoutes.data} />
       {consent && (
         <TitledCard title="Ihre Einwilligung">
           <ConsentText consent={consent} headingOrder={3} />

@@ -11,8 +11,8 @@ import { useContractForm } from '../../../lib/use-contract-form';
 import { useAccountValidityDays } from '../../../lib/account-validity';
 
 export type RuleChoice = 'account' | 'year' | 'half-year' | 'custom';
-import { useStationIndex } from '../api/stations';
-import { StationField } from './station-field';
+import { useStationIndex } from '../../../lib/stations';
+import { StationField } from '../../../components/station-field';
 import { ValidityDaysInput } from '../../../components/validity-days-input';
 import { RecordForm, type RecordFormTexts } from '../../../components/record-form';
 import { DateField } from '../../../components/date-field';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { stationIndexFromTuples, type StationIndex, type StationList } from '@streckenpass/contract/stations';
-import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** The compact station list (about 5,400 stations, ~80 kB compressed), fetched once and kept with the query cache. */
 export const getStationList = (): Promise<StationList> => api.get<StationList>('/api/stations/all');
@@ -29,7 +29,7 @@ export function indexOf(list: StationList): StationIndex {
 }
 
 /**
- * The station search index for the route form: built from the cached list, so that the lookup works offline and
+ * The station search index for the station fields (route form, a Betrieb's requirements): built from the cached list, so that the lookup works offline and
  * ranks exactly like GET /api/stations (the contract's matching). null until the list is there.
  */
 export function useStationIndex(): StationIndex | null {

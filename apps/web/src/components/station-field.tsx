@@ -21,7 +21,7 @@ export interface StationFieldProps {
 }
 
 /**
- * Start or end of a route: a combobox over the DS100 station list. Typing "FF", "frankfurt hbf" or "muenchen"
+ * Start or end of a route (or of a Betrieb's requirement): a combobox over the DS100 station list. Typing "FF", "frankfurt hbf" or "muenchen"
  * suggests stations (code first, then name; the contract's matching); choosing one keeps its name as the text and
  * its code. Any other text stays allowed (junctions, sidings); a text equal to a station's name or code links it.
  * Arrow keys, Enter and Escape work as in every Mantine combobox; each suggestion is 44 px high.

@@ -1,0 +1,155 @@
+import { IMPORT_MAX_LISTED_ERRORS, type ImportLineError } from '@streckenpass/contract/import';
+import { LIMITS } from '@streckenpass/contract/limits';
+import { REQUIREMENT_IMPORT_COLUMNS } from '@streckenpass/contract/requirements';
+import type { StationIndex } from '@streckenpass/contract/stations';
+import { pluralWord } from '@streckenpass/contract/plural';
+import { unprocessable } from '../../lib/errors.js';
+import { cellProblem, columnKey, exactStation, readCsv, restoreCell, tooManyLines } from '../import/csv-import.js';
+import { requirementKey, type RequirementValues } from './requirements.repository.js';
+
+/*
+ * A Betrieb's requirements from a CSV file (issue 28 item 2), read by the driver's import's reader (`readCsv`: UTF-8
+ * or Windows-1252, `;` or `,`, BOM, quotes; the same refusal of formulas and the same line limit). Columns by German
+ * names, compared as the import compares them (`columnKey`); start and end are a station's DS100 code or exactly its
+ * name, as the import links them (`exactStation`).
+ */
+
+type Field = 'startStation' | 'endStation' | 'companyRoute' | 'depot' | 'ignored';
+
+const SYNONYMS: Record<Field, string[]> = {
+  startStation: ['Start', 'Start DS100', 'Von', 'Startpunkt', 'Anfang', 'Startbahnhof'],
+  endStation: ['Ende', 'Ende DS100', 'Bis', 'Ziel', 'Nach', 'Endpunkt', 'Zielbahnhof'],
+  companyRoute: ['Kürzel', 'Streckenkürzel', 'Interne Bezeichnung', 'Strecke Kürzel'],
+  depot: ['Depot', 'Team', 'Standort', 'Einsatzstelle'],
+  // A description of the line helps whoever keeps the list; the requirement is its pair and code.
+  ignored: ['Strecke', 'Streckenname', 'Name', 'Bemerkung', 'Beschreibung'],
+};
+const COLUMNS = new Map<string, Field>(
+  Object.entries(SYNONYMS).flatMap(([field, names]) => names.map((name) => [columnKey(name), field as Field])),
+);
+
+export interface RequirementLine extends RequirementValues {
+  line: number;
+  depot: string | null;
+  existing: boolean;
+}
+
+export interface ParsedRequirements {
+  encoding: 'utf-8' | 'windows-1252';
+  delimiter: ';' | ',';
+  lines: number;
+  /** Every valid line, in file order; `existing` when the Betrieb or an earlier line has it. */
+  rows: RequirementLine[];
+  errors: ImportLineError[];
+  errorCount: number;
+}
+
+function headerFields(header: string[]): (Field | null)[] {
+  const fields: (Field | null)[] = [];
+  const unknown: string[] = [];
+  const seen = new Set<Field>();
+  const problems: string[] = [];
+  for (const label of header) {
+    const key = columnKey(label);
+    if (key === '') {
+      fields.push(null);
+      continue;
+    }
+    const field = COLUMNS.get(key);
+    if (!field) {
+      unknown.push(label.trim());
+      fields.push(null);
+      continue;
+    }
+    if (field !== 'ignored' && seen.has(field)) {
+      problems.push(`Die Spalte „${label.trim()}“ kommt doppelt vor (oder meint dasselbe wie eine andere).`);
+    }
+    seen.add(field);
+    fields.push(field);
+  }
+  if (unknown.length > 0) {
+    problems.push(
+      `Unbekannte ${pluralWord(unknown.length, 'Spalte', 'Spalten')}: ${unknown.map((n) => `„${n}“`).join(', ')}. ` +
+        `Erlaubt sind ${REQUIREMENT_IMPORT_COLUMNS.join('; ')} und gängige andere Namen wie „Von“/„Bis“ oder „Ziel“.`,
+    );
+  }
+  const missing = (['startStation', 'endStation'] as const)
+    .filter((field) => !seen.has(field))
+    .map((field) => (field === 'startStation' ? '„Start“' : '„Ende“'));
+  if (missing.length > 0) {
+    problems.push(
+      `In der Kopfzeile ${pluralWord(missing.length, 'fehlt die Spalte', 'fehlen die Spalten')} ${missing.join(', ')}.`,
+    );
+  }
+  if (problems.length > 0) throw unprocessable(problems.map((message) => ({ propertyPath: 'file', message })));
+  return fields;
+}
+
+/**
+ * Reads a file of requirements for a Betrieb with the given depots (lower-case name → id) and requirements (their
+ * keys). A bad line is listed with its number and reason and left out; a file that cannot be read as a list of
+ * requirements (no CSV, no header, unknown or missing columns, too many lines) is refused whole (422).
+ */
+export async function parseRequirements(
+  bytes: Uint8Array,
+  context: { stations: StationIndex; depots: ReadonlyMap<string, number>; existing: ReadonlySet<string> },
+): Promise<ParsedRequirements> {
+  let header: string[] | null = null;
+  let fields: (Field | null)[] = [];
+  let lines = 0;
+  const rows: RequirementLine[] = [];
+  const errors: ImportLineError[] = [];
+  let errorCount = 0;
+  const seen = new Set(context.existing);
+  const refuse = (line: number, message: string) => {
+    errorCount += 1;
+    if (errors.length < IMPORT_MAX_LISTED_ERRORS) errors.push({ line, message: `Zeile ${line}: ${message}` });
+  };
+
+  const { encoding, delimiter } = await readCsv(bytes, (record, line) => {
+    if (!header) {
+      header = record;
+      fields = headerFields(record);
+      return;
+    }
+    lines += 1;
+    if (lines > LIMITS.importLines) throw tooManyLines();
+    const cells: Partial<Record<Field, string>> = {};
+    for (const [i, raw] of record.entries()) {
+      const field = fields[i];
+      if (!field) continue;
+      const problem = cellProblem(raw, header[i]?.trim() || `Spalte ${i + 1}`);
+      if (problem) return refuse(line, problem);
+      cells[field] = restoreCell(raw).trim();
+    }
+    const reasons: string[] = [];
+    const stationOf = (typed: string | undefined, label: string) => {
+      if (!typed) {
+        reasons.push(`„${label}“ fehlt.`);
+        return null;
+      }
+      const code = exactStation(context.stations, typed);
+      if (!code) reasons.push(`„${typed}“ ist keine bekannte Betriebsstelle (DS100-Kürzel oder genauer Name).`);
+      return code;
+    };
+    const startStation = stationOf(cells.startStation, 'Start');
+    const endStation = stationOf(cells.endStation, 'Ende');
+    if (startStation && startStation === endStation) reasons.push('Start und Ende sind dieselbe Betriebsstelle.');
+    const companyRoute = cells.companyRoute || null;
+    if (companyRoute && companyRoute.length > LIMITS.pointLength) {
+      reasons.push(`Das Kürzel ist länger als ${LIMITS.pointLength} Zeichen.`);
+    }
+    const depot = cells.depot || null;
+    const depotId = depot ? context.depots.get(depot.toLowerCase()) : null;
+    if (depot && depotId === undefined) reasons.push(`Das Depot „${depot}“ gibt es im Betrieb nicht.`);
+    if (reasons.length > 0 || !startStation || !endStation || depotId === undefined) {
+      return refuse(line, reasons.join(' '));
+    }
+    const values = { startStation, endStation, companyRoute, depotId };
+    const key = requirementKey(values);
+    rows.push({ ...values, line, depot, existing: seen.has(key) });
+    seen.add(key);
+  });
+  if (!header) throw unprocessable([{ propertyPath: 'file', message: 'Die Datei ist leer: Es fehlt die Kopfzeile.' }]);
+  return { encoding, delimiter, lines, rows, errors, errorCount };
+}

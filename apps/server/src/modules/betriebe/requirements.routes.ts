@@ -1,0 +1,392 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { betriebItemParamsSchema, type BetriebRole } from '@streckenpass/contract/betriebe';
+import { idParamsSchema } from '@streckenpass/contract/common';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_MEGABYTES } from '@streckenpass/contract/import';
+import { LIMITS } from '@streckenpass/contract/limits';
+import { plural } from '@streckenpass/contract/plural';
+import {
+  createRequirementSchema,
+  createVehicleRequirementSchema,
+  linkRequirementSchema,
+  REQUIREMENT_IMPORT_COLUMNS,
+  REQUIREMENT_IMPORT_SAMPLE,
+  requirementImportPreviewSchema,
+  requirementImportResultSchema,
+  requirementMatchSchema,
+  requirementSchema,
+  updateRequirementSchema,
+  vehicleRequirementMatchSchema,
+  vehicleRequirementSchema,
+} from '@streckenpass/contract/requirements';
+import { currentUser } from '../../http/current-user.js';
+import { problems } from '../../http/problems.js';
+import { badRequest, unprocessable } from '../../lib/errors.js';
+import { parseRequirements, type ParsedRequirements } from './requirements-csv.js';
+
+const tags = ['Betriebe'];
+const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'application/octet-stream'];
+const OUTSIDERS = 'Wer nicht Mitglied ist (auch wer ausgetreten ist), bekommt 404 wie für einen unbekannten Betrieb.';
+const ADMINS = `Nur Admins des Betriebs (Disponenten und Triebfahrzeugführer/innen: 403). ${OUTSIDERS}`;
+const DRIVERS = `Nur Triebfahrzeugführer/innen des Betriebs, für die eigenen Strecken (Admins, Disponenten: 403). ${OUTSIDERS}`;
+const FORMAT =
+  `Rumpf: die CSV-Datei (text/csv oder application/octet-stream), höchstens ${IMPORT_MAX_MEGABYTES} MB und ` +
+  `${LIMITS.importLines} Zeilen, gelesen wie der CSV-Import der eigenen Daten (UTF-8 mit oder ohne BOM oder ` +
+  'Windows-1252, Trennzeichen `;` oder `,`, Formeln werden nicht übernommen). Spalten: ' +
+  `${REQUIREMENT_IMPORT_COLUMNS.join('; ')} (auch „Von“/„Bis“, „Ziel“, „Start DS100“, „Team“; „Strecke“ und ` +
+  '„Bemerkung“ werden überlesen). Start und Ende: DS100-Kürzel oder genauer Name einer Betriebsstelle; Depot nach ' +
+  'Namen. Schon vorhandene Anforderungen kommen nicht noch einmal hinzu; fehlerhafte Zeilen werden mit Nummer und ' +
+  'Grund aufgeführt und übersprungen.';
+
+/**
+ * A Betrieb's required route knowledge (issue 28 item 2): admins keep the list, every member reads it, and a driver
+ * sees which of their own routes meets each requirement and may link one by hand. The membership's role is checked
+ * for every call before the body is judged (401 → 404/403 → 400/422), and again by each statement's scope.
+ */
+const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = app.requirementsRepository;
+  const stations = app.stations.index;
+
+  app.addContentTypeParser(CSV_TYPES, { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  const requireRole =
+    (...roles: BetriebRole[]) =>
+    async (request: FastifyRequest) => {
+      const id = (idParamsSchema.shape.id.safeParse((request.params as { id?: unknown }).id).data ?? 0) as number;
+      await app.betriebeRepository.requireRole(id, currentUser(request).id, roles);
+    };
+
+  /** A code of the data set, spelled as there; 422 at `field` otherwise. */
+  const checkedCode = (field: string, code: string) => {
+    const station = stations.byCode(code);
+    if (!station)
+      throw unprocessable([{ propertyPath: field, message: `Unbekanntes Betriebsstellen-Kürzel „${code}“.` }]);
+    return station.code;
+  };
+
+  async function readFile(request: FastifyRequest): Promise<ParsedRequirements> {
+    const { id } = request.params as { id: number };
+    const userId = currentUser(request).id;
+    const raw = request.body;
+    if (!Buffer.isBuffer(raw)) throw badRequest('Bitte die CSV-Datei als Rumpf senden (Content-Type text/csv).');
+    if (raw.length === 0) throw unprocessable([{ propertyPath: 'file', message: 'Die Datei ist leer.' }]);
+    return parseRequirements(raw, {
+      stations,
+      depots: await repo.depotsByName(id, userId),
+      existing: await repo.keys(id, userId),
+    });
+  }
+
+  function summary(parsed: ParsedRequirements) {
+    const fresh = parsed.rows.filter((row) => !row.existing);
+    return {
+      encoding: parsed.encoding,
+      delimiter: parsed.delimiter,
+      lines: parsed.lines,
+      added: fresh.length,
+      existing: parsed.rows.length - fresh.length,
+      errors: parsed.errors,
+      errorCount: parsed.errorCount,
+      sample: parsed.rows.slice(0, REQUIREMENT_IMPORT_SAMPLE).map((row) => ({
+        line: row.line,
+        startStation: { code: row.startStation, name: stations.byCode(row.startStation)?.name ?? row.startStation },
+        endStation: { code: row.endStation, name: stations.byCode(row.endStation)?.name ?? row.endStation },
+        companyRoute: row.companyRoute,
+        depot: row.depot,
+        existing: row.existing,
+      })),
+    };
+  }
+
+  const upload = (summaryText: string, description: string, ok: z.ZodType) => ({
+    schema: {
+      tags,
+      summary: summaryText,
+      description,
+      params: idParamsSchema,
+      body: z.any().meta({ description: 'Die CSV-Datei', format: 'binary' }),
+      response: { 200: ok, ...problems(400, 401, 403, 404, 413, 415, 422) },
+    },
+    bodyLimit: IMPORT_MAX_BYTES,
+    config: {
+      bodyTooLarge: `Die Datei ist zu groß: höchstens ${IMPORT_MAX_MEGABYTES} MB. Teilen Sie die Liste bitte auf.`,
+      noStore: true,
+    },
+    preValidation: requireRole('admin'),
+  });
+
+  app.get(
+    '/betriebe/:id/requirements',
+    {
+      schema: {
+        tags,
+        summary: 'Anforderungen des Betriebs: geforderte Streckenkunde (alle Mitglieder)',
+        description: `Erst die des ganzen Betriebs, dann je Depot; nach Start und Ende. ${OUTSIDERS}`,
+        params: idParamsSchema,
+        response: { 200: z.array(requirementSchema), ...problems(401, 404) },
+      },
+      preValidation: requireRole('admin', 'disponent', 'driver'),
+    },
+    async (request) => repo.list(request.params.id, currentUser(request).id),
+  );
+
+  app.post(
+    '/betriebe/:id/requirements',
+    {
+      schema: {
+        tags,
+        summary: 'Anforderung anlegen (Admins): Start und Ende (DS100), optional Kürzel und Depot',
+        description:
+          `Start und Ende in beliebiger Richtung; dieselbe Anforderung (auch umgekehrt) zweimal: 409. ` +
+          `Höchstens ${LIMITS.requirementsPerBetrieb} je Betrieb. ${ADMINS}`,
+        params: idParamsSchema,
+        body: createRequirementSchema,
+        response: { 201: requirementSchema, ...problems(400, 401, 403, 404, 409, 422) },
+      },
+      preValidation: requireRole('admin'),
+    },
+    async (request, reply) => {
+      const { startStation, endStation, companyRoute, depot } = request.body;
+      const requirement = await repo.create(request.params.id, currentUser(request).id, {
+        startStation: checkedCode('startStation', startStation),
+        endStation: checkedCode('endStation', endStation),
+        companyRoute,
+        depotId: depot,
+      });
+      return reply.status(201).send(requirement);
+    },
+  );
+
+  app.patch(
+    '/betriebe/:id/requirements/:itemId',
+    {
+      schema: {
+        tags,
+        summary: 'Anforderung ändern (Admins)',
+        description: `Nimmt application/merge-patch+json und application/json. ${ADMINS}`,
+        params: betriebItemParamsSchema,
+        body: updateRequirementSchema,
+        response: { 200: requirementSchema, ...problems(400, 401, 403, 404, 409, 422) },
+      },
+      preValidation: requireRole('admin'),
+    },
+    async (request) => {
+      const { id, itemId } = request.params;
+      const userId = currentUser(request).id;
+      const patch = request.body;
+      const stored = await repo.values(id, userId, itemId);
+      const next = {
+        startStation: patch.startStation ? checkedCode('startStation', patch.startStation) : stored.startStation,
+        endStation: patch.endStation ? checkedCode('endStation', patch.endStation) : stored.endStation,
+        companyRoute: patch.companyRoute === undefined ? stored.companyRoute : patch.companyRoute,
+        depotId: patch.depot === undefined ? stored.depotId : patch.depot,
+      };
+      if (next.startStation === next.endStation) {
+        throw unprocessable([
+          { propertyPath: 'endStation', message: 'Start und Ende müssen verschiedene Betriebsstellen sein.' },
+        ]);
+      }
+      return repo.update(id, userId, itemId, next);
+    },
+  );
+
+  app.delete(
+    '/betriebe/:id/requirements/:itemId',
+    {
+      schema: {
+        tags,
+        summary: 'Anforderung löschen (Admins); die Verknüpfungen der Fahrer/innen damit gehen mit',
+        description: ADMINS,
+        params: betriebItemParamsSchema,
+        response: { 204: z.null(), ...problems(401, 403, 404) },
+      },
+      preValidation: requireRole('admin'),
+    },
+    async (request, reply) => {
+      await repo.remove(request.params.id, currentUser(request).id, request.params.itemId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/betriebe/:id/requirements/import/preview',
+    upload(
+      'Anforderungen aus CSV prüfen (Admins): Vorschau und Fehler je Zeile, schreibt nichts',
+      `${FORMAT} ${ADMINS}`,
+      requirementImportPreviewSchema,
+    ),
+    async (request) => summary(await readFile(request)),
+  );
+
+  app.post(
+    '/betriebe/:id/requirements/import',
+    upload(
+      'Anforderungen aus CSV einlesen (Admins, nach der Vorschau)',
+      `${FORMAT} Eine Transaktion: alle neuen oder keine. ${ADMINS}`,
+      requirementImportResultSchema,
+    ),
+    async (request) => {
+      const parsed = await readFile(request);
+      const fresh = parsed.rows.filter((row) => !row.existing);
+      if (parsed.rows.length === 0) {
+        throw unprocessable([{ propertyPath: 'file', message: 'Die Datei enthält keine gültige Zeile.' }]);
+      }
+      const { id } = request.params as { id: number };
+      const added = await repo.importMany(
+        id,
+        currentUser(request).id,
+        fresh.map(({ startStation, endStation, companyRoute, depotId }) => ({
+          startStation,
+          endStation,
+          companyRoute,
+          depotId,
+        })),
+      );
+      const result = summary(parsed);
+      return {
+        ...result,
+        added,
+        existing: parsed.rows.length - added,
+        message:
+          `${plural(added, 'Anforderung', 'Anforderungen')} hinzugefügt` +
+          (parsed.rows.length > added ? `, ${plural(parsed.rows.length - added, 'war', 'waren')} schon da` : '') +
+          (parsed.errorCount > 0
+            ? `, ${plural(parsed.errorCount, 'fehlerhafte Zeile', 'fehlerhafte Zeilen')} übersprungen.`
+            : '.'),
+      };
+    },
+  );
+
+  app.get(
+    '/betriebe/:id/requirements/matches',
+    {
+      schema: {
+        tags,
+        summary: 'Anforderungen mit meiner passenden Strecke (Triebfahrzeugführer/innen)',
+        description:
+          'Je Anforderung die eigene Strecke, die sie erfüllt: über Start und Ende (in beliebiger Richtung), über das ' +
+          'Kürzel des Betriebs oder von Hand verknüpft; bei mehreren die am längsten gültige. ' +
+          DRIVERS,
+        params: idParamsSchema,
+        response: { 200: z.array(requirementMatchSchema), ...problems(401, 403, 404) },
+      },
+      preValidation: requireRole('driver'),
+    },
+    async (request) => repo.matchesFor(request.params.id, currentUser(request).id),
+  );
+
+  app.put(
+    '/betriebe/:id/requirements/:itemId/link',
+    {
+      schema: {
+        tags,
+        summary: 'Eigene Strecke von Hand mit einer Anforderung verknüpfen (Triebfahrzeugführer/innen)',
+        description:
+          'Für eine Anforderung, die keine eigene Strecke über Start/Ende oder Kürzel erfüllt; ersetzt eine frühere ' +
+          `Verknüpfung. Eine fremde oder unbekannte Strecke: 422. ${DRIVERS}`,
+        params: betriebItemParamsSchema,
+        body: linkRequirementSchema,
+        response: { 200: requirementMatchSchema, ...problems(400, 401, 403, 404, 422) },
+      },
+      preValidation: requireRole('driver'),
+    },
+    async (request) => repo.link(request.params.id, currentUser(request).id, request.params.itemId, request.body.route),
+  );
+
+  app.delete(
+    '/betriebe/:id/requirements/:itemId/link',
+    {
+      schema: {
+        tags,
+        summary: 'Verknüpfung einer eigenen Strecke mit einer Anforderung lösen (Triebfahrzeugführer/innen)',
+        description: DRIVERS,
+        params: betriebItemParamsSchema,
+        response: { 204: z.null(), ...problems(401, 403, 404) },
+      },
+      preValidation: requireRole('driver'),
+    },
+    async (request, reply) => {
+      await repo.unlink(request.params.id, currentUser(request).id, request.params.itemId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/betriebe/:id/vehicle-requirements',
+    {
+      schema: {
+        tags,
+        summary: 'Geforderte Fahrzeugtypen des Betriebs (alle Mitglieder)',
+        description: `Erst die des ganzen Betriebs, dann je Depot; nach Namen. ${OUTSIDERS}`,
+        params: idParamsSchema,
+        response: { 200: z.array(vehicleRequirementSchema), ...problems(401, 404) },
+      },
+      preValidation: requireRole('admin', 'disponent', 'driver'),
+    },
+    async (request) => repo.listVehicles(request.params.id, currentUser(request).id),
+  );
+
+  app.post(
+    '/betriebe/:id/vehicle-requirements',
+    {
+      schema: {
+        tags,
+        summary: 'Geforderten Fahrzeugtyp anlegen (Admins), optional für ein Depot',
+        description:
+          'Ein Fahrzeug einer Fahrerin oder eines Fahrers erfüllt ihn, wenn es so heißt (ohne Rücksicht auf Groß- und ' +
+          `Kleinschreibung und Leerzeichen); derselbe Typ zweimal: 409. Höchstens ` +
+          `${LIMITS.vehicleRequirementsPerBetrieb} je Betrieb. ${ADMINS}`,
+        params: idParamsSchema,
+        body: createVehicleRequirementSchema,
+        response: { 201: vehicleRequirementSchema, ...problems(400, 401, 403, 404, 409, 422) },
+      },
+      preValidation: requireRole('admin'),
+    },
+    async (request, reply) => {
+      const { vehicleType, depot } = request.body;
+      const created = await repo.createVehicle(request.params.id, currentUser(request).id, {
+        vehicleType,
+        depotId: depot,
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/betriebe/:id/vehicle-requirements/:itemId',
+    {
+      schema: {
+        tags,
+        summary: 'Geforderten Fahrzeugtyp löschen (Admins)',
+        description: ADMINS,
+        params: betriebItemParamsSchema,
+        response: { 204: z.null(), ...problems(401, 403, 404) },
+      },
+      preValidation: requireRole('admin'),
+    },
+    async (request, reply) => {
+      await repo.removeVehicle(request.params.id, currentUser(request).id, request.params.itemId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/betriebe/:id/vehicle-requirements/matches',
+    {
+      schema: {
+        tags,
+        summary: 'Geforderte Fahrzeugtypen mit meinem Fahrzeug dieses Typs (Triebfahrzeugführer/innen)',
+        description: DRIVERS,
+        params: idParamsSchema,
+        response: { 200: z.array(vehicleRequirementMatchSchema), ...problems(401, 403, 404) },
+      },
+      preValidation: requireRole('driver'),
+    },
+    async (request) => repo.vehicleMatchesFor(request.params.id, currentUser(request).id),
+  );
+};
+
+export default requirementsRoutes;

@@ -1,0 +1,389 @@
+import { Alert, Badge, Button, FileInput, List, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { Betrieb } from '@streckenpass/contract/betriebe';
+import { formatNumber } from '@streckenpass/contract/format';
+import { IMPORT_MAX_MEGABYTES } from '@streckenpass/contract/import';
+import { plural, pluralWord } from '@streckenpass/contract/plural';
+import {
+  createRequirementSchema,
+  REQUIREMENT_IMPORT_COLUMNS,
+  REQUIREMENT_MATCH_LABELS,
+  type Requirement,
+  type RequirementMatch,
+} from '@streckenpass/contract/requirements';
+import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CardsOrTable, CellWithNote, type Column } from '../../../components/cards-or-table';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormError } from '../../../components/form-error';
+import { QueryContent, type ShownQuery } from '../../../components/query-content';
+import { StationField } from '../../../components/station-field';
+import { TitledCard } from '../../../components/titled-card';
+import { germanMessage } from '../../../lib/api-errors';
+import { formatDate } from '../../../lib/dates';
+import { useStationIndex } from '../../../lib/stations';
+import { sentValuesSchema, useContractForm } from '../../../lib/use-contract-form';
+import {
+  useCreateRequirement,
+  useDeleteRequirement,
+  useImportRequirements,
+  useLinkRequirement,
+  usePreviewRequirementImport,
+  useRequirementMatches,
+  useRequirements,
+} from '../api/requirements';
+import { VehicleRequirements } from './vehicle-requirements';
+
+/** A driver's own route, as the page hands it over for linking by hand. */
+export interface OwnRoute {
+  id: number;
+  name: string;
+}
+
+interface Values {
+  startText: string;
+  startStation: string | null;
+  endText: string;
+  endStation: string | null;
+  companyRoute: string;
+  depot: string | null;
+}
+const emptyValues: Values = {
+  startText: '',
+  startStation: null,
+  endText: '',
+  endStation: null,
+  companyRoute: '',
+  depot: null,
+};
+
+const toSent = (values: Values) => ({
+  startStation: values.startStation ?? '',
+  endStation: values.endStation ?? '',
+  companyRoute: values.companyRoute,
+  depot: values.depot ? Number(values.depot) : null,
+});
+
+/** "Würzburg Hbf (NWH) – Fürth (Bay) Hbf (NF)". */
+export const pairLabel = (requirement: Pick<Requirement, 'startStation' | 'endStation'>) =>
+  `${requirement.startStation.name} (${requirement.startStation.code}) – ${requirement.endStation.name} (${requirement.endStation.code})`;
+
+const scopeLabel = (requirement: Requirement) =>
+  [
+    requirement.companyRoute ? `Kürzel ${requirement.companyRoute}` : null,
+    requirement.depot ? `Depot ${requirement.depot.name}` : 'ganzer Betrieb',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+/** The add form (admins): start and end from the station list, optional Kürzel and depot. */
+function AddRequirementForm({ betrieb }: { betrieb: Betrieb }) {
+  const create = useCreateRequirement(betrieb.id);
+  const stations = useStationIndex();
+  const { form, onSubmit, isPending, formError } = useContractForm(
+    sentValuesSchema(createRequirementSchema, toSent),
+    create,
+    {
+      initialValues: emptyValues,
+      toVariables: toSent,
+      onSuccess: (_result, _values, contractForm) => contractForm.reset(),
+    },
+  );
+  const stationField = (text: 'startText' | 'endText', code: 'startStation' | 'endStation') => ({
+    value: form.values[text],
+    station: form.values[code],
+    index: stations,
+    error: form.errors[code],
+    onChange: (value: string, station: string | null) => {
+      form.setFieldValue(text, value);
+      form.setFieldValue(code, station);
+    },
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Anforderung hinzufügen">
+      <Stack gap="sm">
+        <FormError error={formError} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <StationField
+            label="Start (Betriebsstelle)"
+            placeholder="DS100-Kürzel oder Bahnhof, z. B. NWH"
+            required
+            {...stationField('startText', 'startStation')}
+          />
+          <StationField
+            label="Ende (Betriebsstelle)"
+            placeholder="DS100-Kürzel oder Bahnhof, z. B. NF"
+            required
+            {...stationField('endText', 'endStation')}
+          />
+          <TextInput
+            label="Kürzel des Betriebs (optional)"
+            placeholder="z. B. KBS 805"
+            {...form.getInputProps('companyRoute')}
+          />
+          {betrieb.depots.length > 0 && (
+            <Select
+              label="Depot (optional)"
+              placeholder="Ganzer Betrieb"
+              clearable
+              data={betrieb.depots.map((depot) => ({ value: String(depot.id), label: depot.name }))}
+              {...form.getInputProps('depot')}
+            />
+          )}
+        </SimpleGrid>
+        <div>
+          <Button type="submit" loading={isPending} leftSection={<IconPlus size={18} aria-hidden />}>
+            Anforderung hinzufügen
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}
+
+/** CSV import (admins): the file is checked first (preview and every bad line), written only when confirmed. */
+function ImportRequirements({ betriebId }: { betriebId: number }) {
+  const preview = usePreviewRequirementImport(betriebId);
+  const run = useImportRequirements(betriebId);
+  const [file, setFile] = useState<File | null>(null);
+  const data = preview.data;
+  return (
+    <Stack gap="sm">
+      <FileInput
+        label="Anforderungen aus CSV-Datei prüfen"
+        description={
+          `Spalten: ${REQUIREMENT_IMPORT_COLUMNS.join('; ')} (auch „Von“/„Bis“ oder „Ziel“); Start und Ende als ` +
+          `DS100-Kürzel oder genauer Bahnhofsname. Höchstens ${IMPORT_MAX_MEGABYTES} MB. Gespeichert wird erst nach ` +
+          'Bestätigung.'
+        }
+        accept=".csv,text/csv"
+        clearable
+        leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+        value={file}
+        onChange={(chosen) => {
+          setFile(chosen);
+          run.reset();
+          if (chosen) preview.mutate(chosen);
+          else preview.reset();
+        }}
+      />
+      {preview.isPending && <Text size="sm">Datei wird geprüft …</Text>}
+      {preview.isError && (
+        <Alert color="red" role="alert" title="Die Datei kann nicht importiert werden">
+          {germanMessage(preview.error)}
+        </Alert>
+      )}
+      {data && !run.isSuccess && (
+        <>
+          <Text size="sm" role="status">
+            {plural(data.lines, 'Zeile', 'Zeilen')} gelesen ({data.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'},
+            Trennzeichen „{data.delimiter}“): {plural(data.added, 'neue Anforderung', 'neue Anforderungen')},{' '}
+            {formatNumber(data.existing)} schon vorhanden, {formatNumber(data.errorCount)} fehlerhaft.
+          </Text>
+          {data.errorCount > 0 && (
+            <Alert
+              color="yellow"
+              title={`${formatNumber(data.errorCount)} fehlerhafte ${pluralWord(data.errorCount, 'Zeile wird', 'Zeilen werden')} übersprungen`}
+            >
+              <List size="sm" spacing={2}>
+                {data.errors.map((error) => (
+                  <List.Item key={error.line} style={{ overflowWrap: 'anywhere' }}>
+                    {error.message}
+                  </List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+          {data.sample.length > 0 && (
+            <List size="sm" spacing={2} aria-label="Vorschau der Anforderungen">
+              {data.sample.map((row) => (
+                <List.Item key={row.line}>
+                  Zeile {row.line}: {pairLabel(row)}
+                  {row.companyRoute ? ` · Kürzel ${row.companyRoute}` : ''}
+                  {row.depot ? ` · Depot ${row.depot}` : ''}
+                  {row.existing ? ' (schon vorhanden)' : ''}
+                </List.Item>
+              ))}
+            </List>
+          )}
+          <div>
+            <Button
+              disabled={data.added === 0 || !file}
+              loading={run.isPending}
+              onClick={() => file && run.mutate(file)}
+            >
+              {plural(data.added, 'Anforderung', 'Anforderungen')} importieren
+            </Button>
+          </div>
+        </>
+      )}
+      {run.isError && (
+        <Alert color="red" role="alert">
+          {germanMessage(run.error)}
+        </Alert>
+      )}
+      {run.isSuccess && (
+        <Alert color="green" role="status">
+          {run.data.message}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** What the driver sees of their own knowledge for one requirement: the matching route and how it matches. */
+function MatchText({ requirement }: { requirement: RequirementMatch }) {
+  if (!requirement.match) return <>Keine Ihrer Strecken passt.</>;
+  const { route, kind } = requirement.match;
+  return (
+    <>
+      {route.name} ({REQUIREMENT_MATCH_LABELS[kind]}
+      {route.validUntil ? `, gültig bis ${formatDate(route.validUntil)}` : ', noch nicht gefahren'})
+    </>
+  );
+}
+
+/** The driver's own link by hand: choose one of their routes, or take the link away. */
+function LinkSelect({
+  betriebId,
+  requirement,
+  ownRoutes,
+}: {
+  betriebId: number;
+  requirement: RequirementMatch;
+  ownRoutes: readonly OwnRoute[];
+}) {
+  const link = useLinkRequirement(betriebId);
+  return (
+    <Stack gap={4}>
+      <Select
+        aria-label={`Eigene Strecke für ${pairLabel(requirement)}`}
+        placeholder="Eigene Strecke verknüpfen"
+        clearable
+        searchable
+        disabled={link.isPending}
+        data={ownRoutes.map((route) => ({ value: String(route.id), label: route.name }))}
+        value={requirement.link ? String(requirement.link.id) : null}
+        onChange={(value) => link.mutate({ requirementId: requirement.id, routeId: value ? Number(value) : null })}
+        nothingFoundMessage="Keine Strecke gefunden"
+      />
+      {link.isError && (
+        <Text size="sm" c="red" role="alert">
+          {germanMessage(link.error)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The Betrieb's required route knowledge (issue 28 item 2). Every member sees the list; admins add, import and
+ * delete requirements; a driver sees which of their own routes meets each one (by start and end, by the Betrieb's
+ * Kürzel, or linked by hand) and links one by hand where none matches.
+ */
+export function RequirementsCard({ betrieb, ownRoutes }: { betrieb: Betrieb; ownRoutes?: readonly OwnRoute[] }) {
+  const isAdmin = betrieb.role === 'admin';
+  const isDriver = betrieb.role === 'driver';
+  const list = useRequirements(betrieb.id, !isDriver);
+  const matches = useRequirementMatches(betrieb.id, isDriver);
+  const remove = useDeleteRequirement(betrieb.id);
+  const [toDelete, setToDelete] = useState<Requirement | null>(null);
+
+  const columns: Column<RequirementMatch>[] = [
+    {
+      header: 'Strecke',
+      cell: (requirement) => <CellWithNote note={scopeLabel(requirement)}>{pairLabel(requirement)}</CellWithNote>,
+    },
+    ...(isDriver
+      ? [
+          {
+            header: 'Ihre Strecke',
+            cell: (requirement: RequirementMatch) => <MatchText requirement={requirement} />,
+          },
+          {
+            header: 'Von Hand',
+            cell: (requirement: RequirementMatch) => (
+              <LinkSelect betriebId={betrieb.id} requirement={requirement} ownRoutes={ownRoutes ?? []} />
+            ),
+          },
+        ]
+      : []),
+    ...(isAdmin
+      ? [
+          {
+            header: 'Aktion',
+            cell: (requirement: RequirementMatch) => (
+              <DeleteButton requirement={requirement} onClick={() => setToDelete(requirement)} />
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const query: ShownQuery<(Requirement | RequirementMatch)[]> = isDriver ? matches : list;
+  return (
+    <TitledCard title="Anforderungen">
+      <Text size="sm">
+        {isDriver
+          ? 'Die Streckenkunde, die der Betrieb verlangt, und welche Ihrer Strecken sie erfüllt: über Start und Ende ' +
+            '(in beliebiger Richtung), über das Kürzel des Betriebs oder von Hand verknüpft.'
+          : 'Die Streckenkunde, die der Betrieb verlangt: ein Paar von Betriebsstellen (in beliebiger Richtung), ' +
+            'optional mit dem Kürzel des Betriebs, für den ganzen Betrieb oder ein Depot.'}
+      </Text>
+      {isAdmin && <AddRequirementForm betrieb={betrieb} />}
+      {isAdmin && <ImportRequirements betriebId={betrieb.id} />}
+      {remove.isError && (
+        <Alert color="red" role="alert">
+          {germanMessage(remove.error)}
+        </Alert>
+      )}
+      <QueryContent query={query}>
+        {(items: (Requirement | RequirementMatch)[]) => (
+          <CardsOrTable<RequirementMatch>
+            items={items.map((item) => ({ match: null, link: null, ...item }))}
+            empty="Noch keine Anforderungen."
+            itemKey={(requirement) => requirement.id}
+            label="Anforderungen des Betriebs"
+            columns={columns}
+            card={(requirement) => ({
+              title: pairLabel(requirement),
+              subtitle: scopeLabel(requirement),
+              badge: isDriver ? (
+                <Badge color={requirement.match ? 'green' : 'gray'} variant="light">
+                  {requirement.match ? 'erfüllt' : 'fehlt'}
+                </Badge>
+              ) : null,
+              details: isDriver ? <MatchText requirement={requirement} /> : null,
+              action: isDriver ? (
+                <LinkSelect betriebId={betrieb.id} requirement={requirement} ownRoutes={ownRoutes ?? []} />
+              ) : isAdmin ? (
+                <DeleteButton requirement={requirement} onClick={() => setToDelete(requirement)} />
+              ) : null,
+            })}
+          />
+        )}
+      </QueryContent>
+      <ConfirmDialog
+        opened={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        title="Anforderung löschen?"
+        confirmLabel="Löschen"
+        busy={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) })}
+      >
+        <Text size="sm">
+          {toDelete ? pairLabel(toDelete) : ''} wird aus den Anforderungen entfernt; Verknüpfungen der
+          Triebfahrzeugführer/innen damit gehen mit.
+        </Text>
+      </ConfirmDialog>
+      <VehicleRequirements betrieb={betrieb} />
+    </TitledCard>
+  );
+}
+
+function DeleteButton({ requirement, onClick }: { requirement: Requirement; onClick: () => void }) {
+  return (
+    <Button color="red" variant="subtle" aria-label={`Anforderung ${pairLabel(requirement)} löschen`} onClick={onClick}>
+      Löschen
+    </Button>
+  );
+}

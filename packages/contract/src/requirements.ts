@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { depotSchema } from './betriebe.js';
+import { idSchema, text } from './common.js';
+import { importLineErrorSchema } from './import.js';
+import { LIMITS } from './limits.js';
+
+/**
+ * Required route knowledge of a Betrieb (issue 28 item 2, docs/decisions/0046 addendum): a station pair by DS100 code
+ * (either direction), optionally with the Betrieb's own code (Kürzel), for the whole Betrieb or one depot. A driver's
+ * route meets a requirement by its station pair, by its Kürzel, or because the driver linked it by hand.
+ */
+
+/** How a driver's route meets a requirement: its stations, its Kürzel, or a link the driver made by hand. */
+export const REQUIREMENT_MATCH_KINDS = ['pair', 'code', 'manual'] as const;
+export type RequirementMatchKind = (typeof REQUIREMENT_MATCH_KINDS)[number];
+export const REQUIREMENT_MATCH_LABELS: Record<RequirementMatchKind, string> = {
+  pair: 'über Start und Ende',
+  code: 'über das Kürzel',
+  manual: 'von Hand verknüpft',
+};
+
+export const requirementStationSchema = z.object({
+  code: z.string().describe('DS100-Kürzel'),
+  name: z.string().describe('Name der Betriebsstelle (das Kürzel, wenn sie nicht mehr im Datensatz ist)'),
+});
+
+export const requirementSchema = z.object({
+  id: z.number().int(),
+  startStation: requirementStationSchema,
+  endStation: requirementStationSchema,
+  companyRoute: z.string().nullable().describe('Kürzel des Betriebs für die Strecke'),
+  depot: depotSchema.nullable().describe('null = für den ganzen Betrieb'),
+  createdAt: z.string(),
+});
+export type Requirement = z.infer<typeof requirementSchema>;
+
+const requiredCode = (label: string) =>
+  text()
+    .trim()
+    .min(1, `Bitte ${label} wählen.`)
+    .max(8, 'Das Betriebsstellen-Kürzel darf höchstens 8 Zeichen lang sein.')
+    .transform((value) => value.toUpperCase());
+
+const requirementCode = text()
+  .trim()
+  .max(LIMITS.pointLength, `Das Kürzel darf höchstens ${LIMITS.pointLength} Zeichen lang sein.`)
+  .nullable()
+  .optional()
+  .transform((value) => (value ? value : null));
+
+const requirementDepot = idSchema
+  .nullable()
+  .optional()
+  .transform((value) => value ?? null)
+  .describe('Id eines Depots des Betriebs; null oder weggelassen = der ganze Betrieb');
+
+export const createRequirementSchema = z
+  .strictObject({
+    startStation: requiredCode('den Start (Betriebsstelle)').describe('DS100-Kürzel des Starts'),
+    endStation: requiredCode('das Ende (Betriebsstelle)').describe('DS100-Kürzel des Endes'),
+    companyRoute: requirementCode.describe('Kürzel des Betriebs für die Strecke (optional)'),
+    depot: requirementDepot,
+  })
+  .refine((value) => value.startStation !== value.endStation, {
+    message: 'Start und Ende müssen verschiedene Betriebsstellen sein.',
+    path: ['endStation'],
+  });
+export type CreateRequirementInput = z.input<typeof createRequirementSchema>;
+
+export const updateRequirementSchema = z
+  .strictObject({
+    startStation: requiredCode('den Start (Betriebsstelle)').optional(),
+    endStation: requiredCode('das Ende (Betriebsstelle)').optional(),
+    companyRoute: text()
+      .trim()
+      .max(LIMITS.pointLength, `Das Kürzel darf höchstens ${LIMITS.pointLength} Zeichen lang sein.`)
+      .nullable()
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value || null)),
+    depot: idSchema.nullable().optional(),
+  })
+  .describe('Merge-Patch: nur genannte Felder ändern sich; `companyRoute` oder `depot` null = keins.');
+export type UpdateRequirementInput = z.input<typeof updateRequirementSchema>;
+
+/** A driver's own route as a requirement's answer names it. */
+export const matchedRouteSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  validUntil: z
+    .string()
+    .nullable()
+    .describe('Letzter gültiger Tag der Streckenkunde (JJJJ-MM-TT); null = nie gefahren'),
+});
+
+/** A requirement with the calling driver's route that meets it, and the route they linked by hand, if any. */
+export const requirementMatchSchema = requirementSchema.extend({
+  match: z
+    .object({ kind: z.enum(REQUIREMENT_MATCH_KINDS), route: matchedRouteSchema })
+    .nullable()
+    .describe('Die eigene Strecke, die die Anforderung erfüllt (bei mehreren die am längsten gültige); null = keine'),
+  link: matchedRouteSchema.nullable().describe('Die von Hand verknüpfte eigene Strecke; null = keine'),
+});
+export type RequirementMatch = z.infer<typeof requirementMatchSchema>;
+
+export const linkRequirementSchema = z.strictObject({
+  route: idSchema.describe('Id einer eigenen Strecke'),
+});
+export type LinkRequirementInput = z.input<typeof linkRequirementSchema>;
+
+/** The columns of the requirements' CSV (other usual names are read too, see the import's description). */
+export const REQUIREMENT_IMPORT_COLUMNS = ['Start', 'Ende', 'Kürzel', 'Depot'];
+/** Lines a preview shows. */
+export const REQUIREMENT_IMPORT_SAMPLE = 20;
+
+export const requirementImportPreviewSchema = z.object({
+  encoding: z.enum(['utf-8', 'windows-1252']),
+  delimiter: z.enum([';', ',']),
+  /** Data lines read (blank lines not counted). */
+  lines: z.number().int(),
+  /** Requirements the import adds (new ones, each once). */
+  added: z.number().int(),
+  /** Lines naming a requirement the Betrieb already has (or an earlier line of the file): nothing is added for them. */
+  existing: z.number().int(),
+  errors: z.array(importLineErrorSchema),
+  errorCount: z.number().int(),
+  sample: z.array(
+    z.object({
+      line: z.number().int(),
+      startStation: requirementStationSchema,
+      endStation: requirementStationSchema,
+      companyRoute: z.string().nullable(),
+      depot: z.string().nullable(),
+      existing: z.boolean(),
+    }),
+  ),
+});
+export type RequirementImportPreview = z.infer<typeof requirementImportPreviewSchema>;
+
+export const requirementImportResultSchema = requirementImportPreviewSchema.extend({ message: z.string() });
+export type RequirementImportResult = z.infer<typeof requirementImportResultSchema>;
+
+/** A vehicle type the Betrieb requires its drivers to know, for the whole Betrieb or one depot. */
+export const vehicleRequirementSchema = z.object({
+  id: z.number().int(),
+  vehicleType: z.string().describe('z. B. „BR 218“'),
+  depot: depotSchema.nullable().describe('null = für den ganzen Betrieb'),
+  createdAt: z.string(),
+});
+export type VehicleRequirement = z.infer<typeof vehicleRequirementSchema>;
+
+export const createVehicleRequirementSchema = z.strictObject({
+  vehicleType: text()
+    .trim()
+    .min(1, 'Bitte den Fahrzeugtyp angeben.')
+    .max(LIMITS.nameLength, `Der Fahrzeugtyp darf höchstens ${LIMITS.nameLength} Zeichen lang sein.`)
+    .describe('Name des Fahrzeugtyps, wie ihn die Fahrzeuge der Fahrer/innen tragen (z. B. „BR 218“)'),
+  depot: requirementDepot,
+});
+export type CreateVehicleRequirementInput = z.input<typeof createVehicleRequirementSchema>;
+
+/** A required vehicle type with the calling driver's vehicle of that name (case and blanks ignored), if any. */
+export const vehicleRequirementMatchSchema = vehicleRequirementSchema.extend({
+  vehicle: z
+    .object({ id: z.number().int(), name: z.string() })
+    .nullable()
+    .describe('Das eigene Fahrzeug dieses Typs; null = keins'),
+});
+export type VehicleRequirementMatch = z.infer<typeof vehicleRequirementMatchSchema>;
