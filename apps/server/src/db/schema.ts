@@ -75,7 +75,16 @@ export const routes = pgTable(
     /** The route's own validity rule in days; null = the account's default (users.validity_days). */
     validityDays: integer('validity_days'),
   },
-  (t) => [index('routes_owner_idx').on(t.ownerId), index('routes_owner_valid_until_idx').on(t.ownerId, t.validUntil)],
+  (t) => [
+    index('routes_owner_idx').on(t.ownerId),
+    index('routes_owner_valid_until_idx').on(t.ownerId, t.validUntil),
+    // The Betrieb's "Wer kann fahren?" and coverage (issue 28): routes by station pair in either direction and by Kürzel.
+    index('routes_station_pair_idx').on(
+      sql`least(${t.startStation}, ${t.endStation})`,
+      sql`greatest(${t.startStation}, ${t.endStation})`,
+    ),
+    index('routes_company_route_idx').on(sql`lower(${t.companyRoute})`),
+  ],
 );
 
 export const tours = pgTable(
@@ -524,6 +533,11 @@ export const memberships = pgTable(
     depotId: integer('depot_id').references(() => betriebDepots.id, { onDelete: 'set null' }),
     consentVersion: integer('consent_version').notNull(),
     consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    /**
+     * The Disponent's weekly coverage mail (issue 28 item 5): null = none; otherwise the number of valid drivers a
+     * requirement needs within the next 30 days before the mail names it.
+     */
+    coverageAlertMin: integer('coverage_alert_min'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -640,4 +654,23 @@ export const requirementLinks = pgTable(
     index('requirement_links_membership_idx').on(t.membershipId),
     index('requirement_links_route_idx').on(t.routeId),
   ],
+);
+
+/**
+ * The Disponent's weekly coverage mail, one row per membership and ISO week: the claim that makes it go out exactly
+ * once across instances (the weekly report's lease, docs/decisions/0002).
+ */
+export const coverageAlertLog = pgTable(
+  'coverage_alert_log',
+  {
+    id: serial('id').primaryKey(),
+    membershipId: integer('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    isoWeek: text('iso_week').notNull(),
+    status: text('status', { enum: ['claimed', 'sent'] }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('coverage_alert_log_membership_week_idx').on(t.membershipId, t.isoWeek)],
 );
