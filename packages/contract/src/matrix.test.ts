@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { COVERAGE_WINDOW_DAYS, coverageLabel, matrixState, whoCanDriveQuerySchema } from './matrix.js';
+
+describe('matrixState', () => {
+  const asOf = '2026-11-27';
+  it('tells the four states apart at the edges of the window', () => {
+    expect(COVERAGE_WINDOW_DAYS).toBe(30);
+    expect(matrixState(null, asOf, false)).toBe('fehlt');
+    expect(matrixState(null, asOf)).toBe('abgelaufen');
+    expect(matrixState('2026-11-26', asOf)).toBe('abgelaufen');
+    expect(matrixState('2026-11-27', asOf)).toBe('bald');
+    expect(matrixState('2026-12-27', asOf)).toBe('bald');
+    expect(matrixState('2026-12-28', asOf)).toBe('gueltig');
+  });
+});
+
+describe('coverageLabel', () => {
+  it('says how many of how many drivers know the route', () => {
+    expect(coverageLabel({ valid: 12, drivers: 40 })).toBe('12 von 40 Fahrer/innen streckenkundig');
+    expect(coverageLabel({ valid: 0, drivers: 1 })).toBe('0 von 1 Fahrer/in streckenkundig');
+  });
+});
+
+describe('whoCanDriveQuerySchema', () => {
+  it('takes a requirement or a station pair, not both and not neither', () => {
+    expect(whoCanDriveQuerySchema.safeParse({ requirement: '3' }).success).toBe(true);
+    expect(whoCanDriveQuerySchema.parse({ from: 'ff', to: 'FKW' })).toMatchObject({ from: 'FF', to: 'FKW' });
+    expect(whoCanDriveQuerySchema.safeParse({}).success).toBe(false);
+    expect(whoCanDriveQuerySchema.safeParse({ requirement: '3', from: 'FF', to: 'FKW' }).success).toBe(false);
+    expect(whoCanDriveQuerySchema.safeParse({ from: 'FF' }).success).toBe(false);
+    expect(whoCanDriveQuerySchema.safeParse({ from: 'FF', to: 'ff' }).success).toBe(false);
+    expect(whoCanDriveQuerySchema.safeParse({ requirement: '3', date: '2026-02-30' }).success).toBe(false);
+  });
+});

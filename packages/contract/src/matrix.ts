@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { depotSchema } from './betriebe.js';
+import { dateSchema, idSchema, text } from './common.js';
+import { EXPIRING_SOON_DAYS } from './constants.js';
+import { REQUIREMENT_MATCH_KINDS, requirementSchema, requirementStationSchema } from './requirements.js';
+import { stationCodeSchema } from './stations.js';
+
+/**
+ * The Betrieb's views across its drivers (issue 28 items 3 and 4): the matrix of drivers × required route knowledge,
+ * and "Wer kann fahren?" for one requirement or station pair on one day. Read by admins and Disponenten; rows are the
+ * members with the role `driver` only. A cell is decided by the one matching rule (`requirementMatches` on the server).
+ */
+
+/**
+ * Days ahead in which knowledge "läuft bald ab" in the Betrieb's views and its weekly coverage mail: the same window
+ * as the driver's own dashboard.
+ */
+export const COVERAGE_WINDOW_DAYS = EXPIRING_SOON_DAYS;
+
+/**
+ * The state of one cell, on the day `asOf`:
+ * - `gueltig`: valid beyond the window (valid_until > asOf + COVERAGE_WINDOW_DAYS);
+ * - `bald`: still valid, but ends within the window (asOf ≤ valid_until ≤ asOf + COVERAGE_WINDOW_DAYS);
+ * - `abgelaufen`: a matching route whose validity ended (valid_until < asOf, or never driven);
+ * - `fehlt`: no route of the driver meets the requirement.
+ */
+export const MATRIX_STATES = ['gueltig', 'bald', 'abgelaufen', 'fehlt'] as const;
+export type MatrixState = (typeof MATRIX_STATES)[number];
+export const MATRIX_STATE_LABELS: Record<MatrixState, string> = {
+  gueltig: 'gültig',
+  bald: 'läuft bald ab',
+  abgelaufen: 'abgelaufen',
+  fehlt: 'fehlt',
+};
+
+/** The state of a matched route's last valid day (null = never driven) on the day `asOf` (both YYYY-MM-DD). */
+export function matrixState(validUntil: string | null, asOf: string, matched = true): MatrixState {
+  if (!matched) return 'fehlt';
+  if (validUntil === null || validUntil < asOf) return 'abgelaufen';
+  return validUntil <= addDays(asOf, COVERAGE_WINDOW_DAYS) ? 'bald' : 'gueltig';
+}
+
+function addDays(date: string, days: number): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** Orders of the matrix's rows: by name, by depot (then name), or the driver whose knowledge ends first on top. */
+export const MATRIX_SORTS = ['name', 'depot', 'expiring'] as const;
+export type MatrixSort = (typeof MATRIX_SORTS)[number];
+
+export const MATRIX_PAGE_SIZE_MAX = 100;
+export const MATRIX_PAGE_SIZE_DEFAULT = 50;
+
+export const matrixQuerySchema = z.object({
+  depot: idSchema
+    .optional()
+    .describe('Nur Fahrer/innen dieses Depots und die Anforderungen für den ganzen Betrieb und dieses Depot'),
+  requirement: idSchema.optional().describe('Nur diese eine Anforderung als Spalte'),
+  state: z
+    .enum(MATRIX_STATES)
+    .optional()
+    .describe('Nur Fahrer/innen mit mindestens einer geforderten Zelle in diesem Zustand'),
+  q: text()
+    .trim()
+    .max(100, 'Der Suchbegriff darf höchstens 100 Zeichen lang sein.')
+    .optional()
+    .describe('Teil des Namens (Vor- oder Nachname, Groß-/Kleinschreibung egal)'),
+  sort: z
+    .enum(MATRIX_SORTS)
+    .default('name')
+    .describe(
+      'name = nach Nachnamen; depot = nach Depot, dann Namen; expiring = wessen Streckenkunde zuerst endet (fehlende zuerst)',
+    ),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MATRIX_PAGE_SIZE_MAX).default(MATRIX_PAGE_SIZE_DEFAULT),
+});
+export type MatrixQuery = z.input<typeof matrixQuerySchema>;
+
+/** The driver's route that decides a cell (the one valid longest, see the matching rule). */
+export const matrixRouteSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const matrixCellSchema = z.object({
+  requirementId: z.number().int(),
+  state: z.enum(MATRIX_STATES),
+  validUntil: z.string().nullable().describe('Letzter gültiger Tag (JJJJ-MM-TT); null = fehlt oder nie gefahren'),
+  route: matrixRouteSchema.nullable(),
+  kind: z.enum(REQUIREMENT_MATCH_KINDS).nullable().describe('pair, code, manual; null = fehlt'),
+  required: z
+    .boolean()
+    .describe('false: die Anforderung gilt für ein anderes Depot als das der Fahrerin/des Fahrers (zählt nicht mit)'),
+});
+export type MatrixCell = z.infer<typeof matrixCellSchema>;
+
+export const matrixDriverSchema = z.object({
+  membershipId: z.number().int(),
+  name: z.string(),
+  depot: depotSchema.nullable(),
+  cells: z.array(matrixCellSchema).describe('Eine Zelle je Anforderung, in der Reihenfolge von `requirements`'),
+});
+export type MatrixDriver = z.infer<typeof matrixDriverSchema>;
+
+/** Coverage of one requirement over every driver it is required of (depot filter applied): "12 von 40". */
+export const matrixTotalSchema = z.object({
+  requirementId: z.number().int(),
+  valid: z.number().int().describe('Gültig am Stichtag (einschließlich „läuft bald ab“)'),
+  expiring: z.number().int().describe('Davon läuft bald ab'),
+  expired: z.number().int(),
+  missing: z.number().int(),
+  drivers: z.number().int().describe('Fahrer/innen, für die die Anforderung gilt'),
+});
+export type MatrixTotal = z.infer<typeof matrixTotalSchema>;
+
+export const matrixSchema = z.object({
+  requirements: z.array(requirementSchema).describe('Die Spalten: für den ganzen Betrieb zuerst, dann nach Depot'),
+  drivers: z.array(matrixDriverSchema).describe('Die Zeilen dieser Seite'),
+  totals: z.array(matrixTotalSchema).describe('Je Anforderung, über alle Fahrer/innen (nicht nur diese Seite)'),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int().describe('Fahrer/innen, die zu den Filtern passen'),
+  asOf: z.string().describe('Stichtag (JJJJ-MM-TT, heute in der Zeitzone der App)'),
+});
+export type Matrix = z.infer<typeof matrixSchema>;
+
+/** "12 von 40 Fahrern streckenkundig". */
+export function coverageLabel(total: Pick<MatrixTotal, 'valid' | 'drivers'>): string {
+  return `${total.valid} von ${total.drivers} ${total.drivers === 1 ? 'Fahrer/in' : 'Fahrer/innen'} streckenkundig`;
+}
+
+export const whoCanDriveQuerySchema = z
+  .object({
+    requirement: idSchema.optional().describe('Id einer Anforderung des Betriebs'),
+    from: stationCodeSchema.optional().describe('DS100-Kürzel (mit `to`, statt `requirement`; Richtung egal)'),
+    to: stationCodeSchema.optional().describe('DS100-Kürzel'),
+    date: dateSchema.optional().describe('Tag, an dem gefahren wird (JJJJ-MM-TT); Standard: heute'),
+    depot: idSchema.optional().describe('Nur Fahrer/innen dieses Depots'),
+  })
+  .superRefine((query, ctx) => {
+    const pair = Boolean(query.from) || Boolean(query.to);
+    if (query.requirement !== undefined && pair)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['requirement'],
+        message: 'Bitte entweder eine Anforderung oder Start und Ende angeben.',
+      });
+    else if (query.requirement === undefined && !pair)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['requirement'],
+        message: 'Bitte eine Anforderung oder Start und Ende angeben.',
+      });
+    else if (pair && !query.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Bitte den Start angeben.' });
+    else if (pair && !query.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Bitte das Ende angeben.' });
+    else if (pair && query.from === query.to)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'Start und Ende müssen verschiedene Betriebsstellen sein.',
+      });
+  });
+export type WhoCanDriveQuery = z.input<typeof whoCanDriveQuerySchema>;
+
+/** A required vehicle type the driver knows: their vehicle of that type. */
+export const driverVehicleSchema = z.object({
+  requirementId: z.number().int().describe('Id des geforderten Fahrzeugtyps'),
+  vehicleType: z.string(),
+  vehicle: z.object({ id: z.number().int(), name: z.string() }),
+});
+
+export const whoCanDriveDriverSchema = z.object({
+  membershipId: z.number().int(),
+  name: z.string(),
+  depot: depotSchema.nullable(),
+  route: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    validUntil: z.string().describe('Letzter gültiger Tag (JJJJ-MM-TT), nicht vor `date`'),
+  }),
+  vehicles: z.array(driverVehicleSchema).describe('Geforderte Fahrzeugtypen, die sie/er kennt'),
+});
+export type WhoCanDriveDriver = z.infer<typeof whoCanDriveDriverSchema>;
+
+export const whoCanDriveSchema = z.object({
+  date: z.string().describe('JJJJ-MM-TT'),
+  requirement: requirementSchema.nullable().describe('Die gefragte Anforderung; null bei Start und Ende'),
+  from: requirementStationSchema,
+  to: requirementStationSchema,
+  drivers: z.array(whoCanDriveDriverSchema).describe('Längste Gültigkeit zuerst, dann nach Namen'),
+});
+export type WhoCanDrive = z.infer<typeof whoCanDriveSchema>;
