@@ -37,18 +37,66 @@ interface Row {
   link_valid_until: string | null;
 }
 
+/** The kinds of match by their rank: what the rule prefers among routes valid equally long. */
+const KIND_OF_RANK = sql.raw(`(array['pair', 'code', 'manual'])[rank + 1]`);
+
 /**
- * The one rule of requirement matching (issue 28 item 2, decision 0046 addendum), for the driver's own view and the
- * Betrieb's matrix alike. A member's route meets a requirement
- * - by its station pair: the route's start and end stations (DS100) are the requirement's, in either direction;
- * - by the Betrieb's code: the route's Kürzel is the requirement's (trimmed, case ignored);
- * - by hand: the member linked it to the requirement (requirement_links, on their membership).
- * Of several routes that meet it, the one valid longest counts (then pair before code before hand, then the oldest):
- * what a Disponent wants to know is whether the driver knows the line, not through which of their records.
- *
- * One statement for all requirements of the Betrieb × the given members (members of the Betrieb only: the join on
- * memberships is the scope), each member's routes found through the owner index. Ordered by depot (the whole
- * Betrieb first), start, end, id.
+ * The relations the matching rule reads, as common table expressions the caller defines:
+ * - `req (id, depot_id, lo, hi, code)`: requirements, with the pair as least/greatest code and the Kürzel lower case
+ *   (`requirementRelation` makes it from the Betrieb's table);
+ * - `mem (membership_id, user_id, depot_id)`: members of that Betrieb whose routes count.
+ * Every member's routes are read through the owner index; a requirement's routes through the pair and Kürzel indexes
+ * (routes_station_pair_idx, routes_company_route_idx) — the planner chooses.
+ */
+export function requirementRelation(betriebId: number, where: SQL = sql`true`): SQL {
+  const r = betriebRequirements;
+  return sql`select ${r.id} as id, ${r.depotId} as depot_id, least(${r.startStation}, ${r.endStation}) as lo,
+           greatest(${r.startStation}, ${r.endStation}) as hi, lower(${r.companyRoute}) as code
+      from ${r} where ${r.betriebId} = ${betriebId} and ${where}`;
+}
+
+/**
+ * The one rule of requirement matching (issue 28 items 2–4, decision 0046 addendum), for the driver's own view, the
+ * Betrieb's matrix and "Wer kann fahren?" alike. A member's route meets a requirement
+ * - by its station pair (rank 0): the route's start and end stations (DS100) are the requirement's, in either
+ *   direction;
+ * - by the Betrieb's code (rank 1): the route's Kürzel is the requirement's (trimmed, case ignored);
+ * - by hand (rank 2): the member linked it to the requirement (requirement_links, on their membership).
+ * A query over `req` and `mem` (see `requirementRelation`): every (requirement, member, route) that meets it, once per
+ * way — one row `candidates (requirement_id, membership_id, route_id, valid_until, rank)` each.
+ */
+export const matchCandidates = sql`
+      select req.id as requirement_id, mem.membership_id, rt.id as route_id, rt.valid_until, 0 as rank
+        from req join ${routes} rt on least(rt.start_station, rt.end_station) = req.lo
+                                   and greatest(rt.start_station, rt.end_station) = req.hi
+        join mem on mem.user_id = rt.owner_id
+      union all
+      select req.id, mem.membership_id, rt.id, rt.valid_until, 1
+        from req join ${routes} rt on lower(rt.company_route) = req.code
+        join mem on mem.user_id = rt.owner_id
+       where req.code is not null
+      union all
+      select req.id, mem.membership_id, rt.id, rt.valid_until, 2
+        from req join ${requirementLinks} l on l.requirement_id = req.id
+        join mem on mem.membership_id = l.membership_id
+        join ${routes} rt on rt.id = l.route_id and rt.owner_id = mem.user_id`;
+
+/**
+ * Of several routes that meet a requirement, the one valid longest counts (then pair before code before hand, then the
+ * oldest): what a Disponent wants to know is whether the driver knows the line, not through which of their records.
+ * A query over `candidates` (see `matchCandidates`): one row `best (requirement_id, membership_id, route_id,
+ * valid_until, kind)` per requirement and member that has a match.
+ */
+export const bestMatches = sql`
+      select distinct on (requirement_id, membership_id)
+             requirement_id, membership_id, route_id, valid_until, ${KIND_OF_RANK} as kind
+        from candidates
+       order by requirement_id, membership_id, valid_until desc nulls last, rank, route_id`;
+
+/**
+ * The rule for all requirements of the Betrieb × the given members (members of the Betrieb only: the join on
+ * memberships is the scope), with each member's manual link. Ordered by depot (the whole Betrieb first), start, end,
+ * id, then member.
  */
 export async function requirementMatches(
   ex: Executor,
@@ -57,31 +105,23 @@ export async function requirementMatches(
 ): Promise<RequirementMatchRow[]> {
   if (userIds.length === 0) return [];
   const r = betriebRequirements;
-  const pair = sql`(
-      (rt.start_station = ${r.startStation} and rt.end_station = ${r.endStation})
-      or (rt.start_station = ${r.endStation} and rt.end_station = ${r.startStation}))`;
-  const code = sql`(${r.companyRoute} is not null and lower(rt.company_route) = lower(${r.companyRoute}))`;
   const result = await ex.execute(sql`
-    select ${r.id} as requirement_id, m.user_id,
-           best.id as route_id, best.name as route_name, best.valid_until, best.kind,
+    with req as (${requirementRelation(betriebId)}),
+         mem as (select m.id as membership_id, m.user_id, m.depot_id from ${memberships} m
+                  where m.betrieb_id = ${betriebId} and m.user_id in ${userIds}),
+         candidates as (${matchCandidates}),
+         best as (${bestMatches})
+    select ${r.id} as requirement_id, mem.user_id,
+           best.route_id, rt.name as route_name, to_char(best.valid_until, 'YYYY-MM-DD') as valid_until, best.kind,
            lr.id as link_id, lr.name as link_name, to_char(lr.valid_until, 'YYYY-MM-DD') as link_valid_until
-      from ${r}
-      join ${memberships} m on m.betrieb_id = ${r.betriebId} and m.user_id in ${userIds}
-      left join ${requirementLinks} l on l.requirement_id = ${r.id} and l.membership_id = m.id
-      left join ${routes} lr on lr.id = l.route_id and lr.owner_id = m.user_id
-      left join lateral (
-        select rt.id, rt.name, to_char(rt.valid_until, 'YYYY-MM-DD') as valid_until,
-               case when ${pair} then 'pair' when ${code} then 'code' else 'manual' end as kind
-          from ${routes} rt
-         where rt.owner_id = m.user_id and (${pair} or ${code} or rt.id = lr.id)
-         order by rt.valid_until desc nulls last,
-                  case when ${pair} then 0 when ${code} then 1 else 2 end,
-                  rt.id
-         limit 1
-      ) best on true
+      from ${r} cross join mem
+      left join best on best.requirement_id = ${r.id} and best.membership_id = mem.membership_id
+      left join ${routes} rt on rt.id = best.route_id
+      left join ${requirementLinks} l on l.requirement_id = ${r.id} and l.membership_id = mem.membership_id
+      left join ${routes} lr on lr.id = l.route_id and lr.owner_id = mem.user_id
      where ${r.betriebId} = ${betriebId}
-     order by ${r.depotId} asc nulls first, ${r.startStation}, ${r.endStation}, ${r.id}, m.user_id`);
-  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+     order by ${r.depotId} asc nulls first, ${r.startStation}, ${r.endStation}, ${r.id}, mem.user_id`);
+  return rowsOf<Row>(result).map((row) => ({
     requirementId: Number(row.requirement_id),
     userId: Number(row.user_id),
     match:
@@ -97,6 +137,9 @@ export async function requirementMatches(
         : { id: Number(row.link_id), name: row.link_name ?? '', validUntil: row.link_valid_until },
   }));
 }
+
+/** The rows of a raw statement (`execute`), typed. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** One required vehicle type for one member: the member's vehicle of that type, if any. */
 export interface VehicleRequirementMatchRow {
@@ -131,7 +174,7 @@ export async function vehicleRequirementMatches(
      where ${r.betriebId} = ${betriebId}
      order by ${r.id}, m.user_id`);
   type Row = { requirement_id: number; user_id: number; vehicle_id: number | null; vehicle_name: string | null };
-  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+  return rowsOf<Row>(result).map((row) => ({
     requirementId: Number(row.requirement_id),
     userId: Number(row.user_id),
     vehicle: row.vehicle_id === null ? null : { id: Number(row.vehicle_id), name: row.vehicle_name ?? '' },
