@@ -24,19 +24,24 @@ export const importLineErrorSchema = z.object({
 });
 export type ImportLineError = z.infer<typeof importLineErrorSchema>;
 
-export const importPreviewSchema = z.object({
-  /** Which layout the header was recognised as. */
-  layout: z.enum(['template', 'export']),
+/** What every CSV check reports of the file it read (the driver's import and a Betrieb's requirements alike). */
+export const csvFileReadShape = {
   encoding: z.enum(['utf-8', 'windows-1252']),
   delimiter: z.enum([';', ',']),
   /** Data lines read (blank lines not counted). */
   lines: z.number().int(),
-  /** Lines that will be imported. */
-  validLines: z.number().int(),
   /** Refused lines with their number and reason (the first 1000); these lines are skipped on import. */
   errors: z.array(importLineErrorSchema),
   /** How many lines were refused in all. */
   errorCount: z.number().int(),
+};
+
+export const importPreviewSchema = z.object({
+  /** Which layout the header was recognised as. */
+  layout: z.enum(['template', 'export']),
+  ...csvFileReadShape,
+  /** Lines that will be imported. */
+  validLines: z.number().int(),
   /** The first lines as they will be imported. */
   sample: z.array(
     z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { depotSchema } from './betriebe.js';
 import { idSchema, text } from './common.js';
-import { importLineErrorSchema } from './import.js';
+import { csvFileReadShape } from './import.js';
 import { LIMITS } from './limits.js';
 
 /**
@@ -113,16 +113,11 @@ export const REQUIREMENT_IMPORT_COLUMNS = ['Start', 'Ende', 'Kürzel', 'Depot'];
 export const REQUIREMENT_IMPORT_SAMPLE = 20;
 
 export const requirementImportPreviewSchema = z.object({
-  encoding: z.enum(['utf-8', 'windows-1252']),
-  delimiter: z.enum([';', ',']),
-  /** Data lines read (blank lines not counted). */
-  lines: z.number().int(),
+  ...csvFileReadShape,
   /** Requirements the import adds (new ones, each once). */
   added: z.number().int(),
   /** Lines naming a requirement the Betrieb already has (or an earlier line of the file): nothing is added for them. */
   existing: z.number().int(),
-  errors: z.array(importLineErrorSchema),
-  errorCount: z.number().int(),
   sample: z.array(
     z.object({
       line: z.number().int(),

@@ -4,8 +4,8 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { TitledCard } from '../../../components/titled-card';
 import { useDownloadBackup, usePreviewRestore, useRestoreBackup } from '../api/backup';
 import { DownloadButton } from './download-button';
-import { errorText } from './error-text';
-import { CheckedFileUpload } from './checked-file-upload';
+import { errorText } from '../../../lib/error-text';
+import { CheckedFileUpload } from '../../../components/checked-file-upload';
 import { MergePreviewTable } from './merge-preview-table';
 import { SignatureNotice } from './signature-notice';
 

@@ -1,14 +1,15 @@
-import { Alert, Button, Group, List, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { formatNumber } from '@streckenpass/contract/format';
 import { IMPORT_MAX_LINES, IMPORT_MAX_MEGABYTES, IMPORT_TEMPLATE_COLUMNS } from '@streckenpass/contract/import';
-import { plural, pluralWord } from '@streckenpass/contract/plural';
+import { plural } from '@streckenpass/contract/plural';
 import { TERMS } from '@streckenpass/contract/terms';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { TitledCard } from '../../../components/titled-card';
 import { formatDate } from '../../../lib/dates';
 import { routeLabel } from '../../../lib/record-labels';
 import { IMPORT_TEMPLATE_URL, useImportCsv, usePreviewImport } from '../api/csv-import';
-import { CheckedFileUpload } from './checked-file-upload';
+import { CheckedFileUpload } from '../../../components/checked-file-upload';
+import { SkippedLinesAlert } from '../../../components/skipped-lines-alert';
 import { DataTable } from './data-table';
 import { MergePreviewTable } from './merge-preview-table';
 
@@ -67,23 +68,7 @@ export function ImportCard() {
               Trennzeichen „{data.delimiter}“), {formatNumber(data.validLines)} gültig, {formatNumber(data.errorCount)}{' '}
               fehlerhaft.
             </Text>
-            {data.errorCount > 0 && (
-              <Alert
-                color="yellow"
-                title={`${formatNumber(data.errorCount)} fehlerhafte ${pluralWord(data.errorCount, 'Zeile wird', 'Zeilen werden')} übersprungen`}
-              >
-                <List size="sm" spacing={2}>
-                  {data.errors.map((error) => (
-                    <List.Item key={error.line} style={{ overflowWrap: 'anywhere' }}>
-                      {error.message}
-                    </List.Item>
-                  ))}
-                </List>
-                {data.errorCount > data.errors.length && (
-                  <Text size="sm">… und {formatNumber(data.errorCount - data.errors.length)} weitere.</Text>
-                )}
-              </Alert>
-            )}
+            <SkippedLinesAlert errorCount={data.errorCount} errors={data.errors} />
             {data.sample.length > 0 && (
               <DataTable
                 caption="Die ersten Zeilen, wie sie importiert werden"

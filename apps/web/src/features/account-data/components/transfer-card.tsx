@@ -7,7 +7,7 @@ import { TitledCard } from '../../../components/titled-card';
 import { useDownloadBackup } from '../api/backup';
 import { useDownloadTransfer } from '../api/transfer';
 import { DownloadButton } from './download-button';
-import { errorText } from './error-text';
+import { errorText } from '../../../lib/error-text';
 
 /**
  * "Nachweis für den Arbeitgeberwechsel" (issue 27): the signed PDF of the whole record with its history, and the

@@ -11,6 +11,7 @@ import type {
 } from '@streckenpass/contract/betriebe';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { betriebList, useRefreshingMutation } from './betrieb-resource';
 
 /*
  * Betriebe (issue 28): mine with my role, one Betrieb, its members and invitations, and the public invitation a
@@ -32,49 +33,28 @@ export const getBetrieb = (id: number) => api.get<Betrieb>(path(id));
 export const betriebQueryOptions = (id: number) =>
   queryOptions({ queryKey: keys.detail(id), queryFn: () => getBetrieb(id) });
 
-export const getMembers = (id: number) => api.get<Member[]>(`${path(id)}/members`);
-export const membersQueryOptions = (id: number) =>
-  queryOptions({ queryKey: keys.members(id), queryFn: () => getMembers(id) });
-/** Only admins and Disponenten may list the members: the others never ask. */
-export function useMembers(id: number, enabled: boolean) {
-  return useQuery({ ...membersQueryOptions(id), enabled });
-}
+/** Only admins and Disponenten may list the members and invitations: the others never ask. */
+const members = betriebList<Member[]>(keys.members, (id) => `${path(id)}/members`);
+export const membersQueryOptions = members.options;
+export const useMembers = members.use;
 
-export const getInvitations = (id: number) => api.get<Invitation[]>(`${path(id)}/invitations`);
-export const invitationsQueryOptions = (id: number) =>
-  queryOptions({ queryKey: keys.invitations(id), queryFn: () => getInvitations(id) });
-export function useInvitations(id: number, enabled: boolean) {
-  return useQuery({ ...invitationsQueryOptions(id), enabled });
-}
+const invitations = betriebList<Invitation[]>(keys.invitations, (id) => `${path(id)}/invitations`);
+export const invitationsQueryOptions = invitations.options;
+export const useInvitations = invitations.use;
 
 /** After any change to memberships: my list and everything of the Betriebe is asked again. */
-function useRefreshBetriebe() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: keys.all });
-}
-
-export const createBetrieb = (input: CreateBetriebInput) => api.post<Betrieb>('/api/betriebe', input);
 export function useCreateBetrieb() {
-  const refresh = useRefreshBetriebe();
-  return useMutation({ mutationFn: createBetrieb, onSuccess: refresh });
+  return useRefreshingMutation(keys.all, (input: CreateBetriebInput) => api.post<Betrieb>('/api/betriebe', input));
 }
 
-export const updateMember = (betriebId: number, memberId: number, input: UpdateMemberInput) =>
-  api.patch<Member>(`${path(betriebId)}/members/${memberId}`, input);
 export function useUpdateMember(betriebId: number) {
-  const refresh = useRefreshBetriebe();
-  return useMutation({
-    mutationFn: ({ memberId, input }: { memberId: number; input: UpdateMemberInput }) =>
-      updateMember(betriebId, memberId, input),
-    onSuccess: refresh,
-  });
+  return useRefreshingMutation(keys.all, ({ memberId, input }: { memberId: number; input: UpdateMemberInput }) =>
+    api.patch<Member>(`${path(betriebId)}/members/${memberId}`, input),
+  );
 }
 
-export const removeMember = (betriebId: number, memberId: number) =>
-  api.delete(`${path(betriebId)}/members/${memberId}`);
 export function useRemoveMember(betriebId: number) {
-  const refresh = useRefreshBetriebe();
-  return useMutation({ mutationFn: (memberId: number) => removeMember(betriebId, memberId), onSuccess: refresh });
+  return useRefreshingMutation(keys.all, (memberId: number) => api.delete(`${path(betriebId)}/members/${memberId}`));
 }
 
 /** Leaving: the Betrieb's access ends at once; what was cached of it goes from this browser too. */
@@ -90,24 +70,16 @@ export function useLeaveBetrieb() {
   });
 }
 
-export const createInvitation = (betriebId: number, input: CreateInvitationInput) =>
-  api.post<CreatedInvitation>(`${path(betriebId)}/invitations`, input);
 export function useCreateInvitation(betriebId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateInvitationInput) => createInvitation(betriebId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.invitations(betriebId) }),
-  });
+  return useRefreshingMutation(keys.invitations(betriebId), (input: CreateInvitationInput) =>
+    api.post<CreatedInvitation>(`${path(betriebId)}/invitations`, input),
+  );
 }
 
-export const revokeInvitation = (betriebId: number, invitationId: number) =>
-  api.delete(`${path(betriebId)}/invitations/${invitationId}`);
 export function useRevokeInvitation(betriebId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (invitationId: number) => revokeInvitation(betriebId, invitationId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.invitations(betriebId) }),
-  });
+  return useRefreshingMutation(keys.invitations(betriebId), (invitationId: number) =>
+    api.delete(`${path(betriebId)}/invitations/${invitationId}`),
+  );
 }
 
 /**
@@ -126,9 +98,5 @@ export const invitationQueryOptions = (token: string) =>
 export const acceptInvitation = (token: string, consentVersion: number) =>
   api.post<Betrieb>(`${invitationPath(token)}/accept`, { consentVersion });
 export function useAcceptInvitation(token: string) {
-  const refresh = useRefreshBetriebe();
-  return useMutation({
-    mutationFn: (consentVersion: number) => acceptInvitation(token, consentVersion),
-    onSuccess: refresh,
-  });
+  return useRefreshingMutation(keys.all, (consentVersion: number) => acceptInvitation(token, consentVersion));
 }

@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, FileInput, List, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, List, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { formatNumber } from '@streckenpass/contract/format';
 import { IMPORT_MAX_MEGABYTES } from '@streckenpass/contract/import';
-import { plural, pluralWord } from '@streckenpass/contract/plural';
+import { plural } from '@streckenpass/contract/plural';
 import {
   createRequirementSchema,
   REQUIREMENT_IMPORT_COLUMNS,
@@ -10,12 +10,12 @@ import {
   type Requirement,
   type RequirementMatch,
 } from '@streckenpass/contract/requirements';
-import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CheckedFileUpload } from '../../../components/checked-file-upload';
 import { CardsOrTable, CellWithNote, type Column } from '../../../components/cards-or-table';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { FormError } from '../../../components/form-error';
 import { QueryContent, type ShownQuery } from '../../../components/query-content';
+import { SkippedLinesAlert } from '../../../components/skipped-lines-alert';
 import { StationField } from '../../../components/station-field';
 import { TitledCard } from '../../../components/titled-card';
 import { germanMessage } from '../../../lib/api-errors';
@@ -31,6 +31,7 @@ import {
   useRequirementMatches,
   useRequirements,
 } from '../api/requirements';
+import { RequirementForm } from './requirement-form';
 import { VehicleRequirements } from './vehicle-requirements';
 
 /** A driver's own route, as the page hands it over for linking by hand. */
@@ -75,6 +76,19 @@ const scopeLabel = (requirement: Requirement) =>
     .filter(Boolean)
     .join(' · ');
 
+const STATION_SIDES = [
+  {
+    text: 'startText',
+    code: 'startStation',
+    field: { label: 'Start (Betriebsstelle)', placeholder: 'DS100-Kürzel oder Bahnhof, z. B. NWH' },
+  },
+  {
+    text: 'endText',
+    code: 'endStation',
+    field: { label: 'Ende (Betriebsstelle)', placeholder: 'DS100-Kürzel oder Bahnhof, z. B. NF' },
+  },
+] as const;
+
 /** The add form (admins): start and end from the station list, optional Kürzel and depot. */
 function AddRequirementForm({ betrieb }: { betrieb: Betrieb }) {
   const create = useCreateRequirement(betrieb.id);
@@ -99,44 +113,20 @@ function AddRequirementForm({ betrieb }: { betrieb: Betrieb }) {
     },
   });
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Anforderung hinzufügen">
-      <Stack gap="sm">
-        <FormError error={formError} />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <StationField
-            label="Start (Betriebsstelle)"
-            placeholder="DS100-Kürzel oder Bahnhof, z. B. NWH"
-            required
-            {...stationField('startText', 'startStation')}
-          />
-          <StationField
-            label="Ende (Betriebsstelle)"
-            placeholder="DS100-Kürzel oder Bahnhof, z. B. NF"
-            required
-            {...stationField('endText', 'endStation')}
-          />
-          <TextInput
-            label="Kürzel des Betriebs (optional)"
-            placeholder="z. B. KBS 805"
-            {...form.getInputProps('companyRoute')}
-          />
-          {betrieb.depots.length > 0 && (
-            <Select
-              label="Depot (optional)"
-              placeholder="Ganzer Betrieb"
-              clearable
-              data={betrieb.depots.map((depot) => ({ value: String(depot.id), label: depot.name }))}
-              {...form.getInputProps('depot')}
-            />
-          )}
-        </SimpleGrid>
-        <div>
-          <Button type="submit" loading={isPending} leftSection={<IconPlus size={18} aria-hidden />}>
-            Anforderung hinzufügen
-          </Button>
-        </div>
-      </Stack>
-    </form>
+    <RequirementForm
+      label="Anforderung hinzufügen"
+      betrieb={betrieb}
+      depotLabel="Depot (optional)"
+      depotProps={form.getInputProps('depot')}
+      onSubmit={onSubmit}
+      isPending={isPending}
+      formError={formError}
+    >
+      {STATION_SIDES.map((side) => (
+        <StationField key={side.text} required {...side.field} {...stationField(side.text, side.code)} />
+      ))}
+      <TextInput label="Kürzel des Betriebs (optional)" placeholder="z. B. KBS 805" {...form.getInputProps('companyRoute')} />
+    </RequirementForm>
   );
 }
 
@@ -144,55 +134,35 @@ function AddRequirementForm({ betrieb }: { betrieb: Betrieb }) {
 function ImportRequirements({ betriebId }: { betriebId: number }) {
   const preview = usePreviewRequirementImport(betriebId);
   const run = useImportRequirements(betriebId);
-  const [file, setFile] = useState<File | null>(null);
-  const data = preview.data;
   return (
-    <Stack gap="sm">
-      <FileInput
-        label="Anforderungen aus CSV-Datei prüfen"
-        description={
+    <CheckedFileUpload
+      input={{
+        label: 'Anforderungen aus CSV-Datei prüfen',
+        description:
           `Spalten: ${REQUIREMENT_IMPORT_COLUMNS.join('; ')} (auch „Von“/„Bis“ oder „Ziel“); Start und Ende als ` +
           `DS100-Kürzel oder genauer Bahnhofsname. Höchstens ${IMPORT_MAX_MEGABYTES} MB. Gespeichert wird erst nach ` +
-          'Bestätigung.'
-        }
-        accept=".csv,text/csv"
-        clearable
-        leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
-        value={file}
-        onChange={(chosen) => {
-          setFile(chosen);
-          run.reset();
-          if (chosen) preview.mutate(chosen);
-          else preview.reset();
-        }}
-      />
-      {preview.isPending && <Text size="sm">Datei wird geprüft …</Text>}
-      {preview.isError && (
-        <Alert color="red" role="alert" title="Die Datei kann nicht importiert werden">
-          {germanMessage(preview.error)}
-        </Alert>
-      )}
-      {data && !run.isSuccess && (
+          'Bestätigung.',
+        accept: '.csv,text/csv',
+      }}
+      checking="Datei wird geprüft …"
+      previewErrorTitle="Die Datei kann nicht importiert werden"
+      preview={preview}
+      run={run}
+      apply={{
+        label: (data) => `${plural(data.added, 'Anforderung', 'Anforderungen')} importieren`,
+        disabled: (data, file) => data.added === 0 || !file,
+        onClick: (_data, file) => file && run.mutate(file),
+        loading: run.isPending,
+      }}
+    >
+      {(data) => (
         <>
           <Text size="sm" role="status">
             {plural(data.lines, 'Zeile', 'Zeilen')} gelesen ({data.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'},
             Trennzeichen „{data.delimiter}“): {plural(data.added, 'neue Anforderung', 'neue Anforderungen')},{' '}
             {formatNumber(data.existing)} schon vorhanden, {formatNumber(data.errorCount)} fehlerhaft.
           </Text>
-          {data.errorCount > 0 && (
-            <Alert
-              color="yellow"
-              title={`${formatNumber(data.errorCount)} fehlerhafte ${pluralWord(data.errorCount, 'Zeile wird', 'Zeilen werden')} übersprungen`}
-            >
-              <List size="sm" spacing={2}>
-                {data.errors.map((error) => (
-                  <List.Item key={error.line} style={{ overflowWrap: 'anywhere' }}>
-                    {error.message}
-                  </List.Item>
-                ))}
-              </List>
-            </Alert>
-          )}
+          <SkippedLinesAlert errorCount={data.errorCount} errors={data.errors} />
           {data.sample.length > 0 && (
             <List size="sm" spacing={2} aria-label="Vorschau der Anforderungen">
               {data.sample.map((row) => (
@@ -205,28 +175,9 @@ function ImportRequirements({ betriebId }: { betriebId: number }) {
               ))}
             </List>
           )}
-          <div>
-            <Button
-              disabled={data.added === 0 || !file}
-              loading={run.isPending}
-              onClick={() => file && run.mutate(file)}
-            >
-              {plural(data.added, 'Anforderung', 'Anforderungen')} importieren
-            </Button>
-          </div>
         </>
       )}
-      {run.isError && (
-        <Alert color="red" role="alert">
-          {germanMessage(run.error)}
-        </Alert>
-      )}
-      {run.isSuccess && (
-        <Alert color="green" role="status">
-          {run.data.message}
-        </Alert>
-      )}
-    </Stack>
+    </CheckedFileUpload>
   );
 }
 

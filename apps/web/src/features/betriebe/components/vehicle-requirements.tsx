@@ -1,15 +1,13 @@
-import { Alert, Badge, Button, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import {
   createVehicleRequirementSchema,
   type VehicleRequirement,
   type VehicleRequirementMatch,
 } from '@streckenpass/contract/requirements';
-import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CardsOrTable, type Column } from '../../../components/cards-or-table';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { FormError } from '../../../components/form-error';
 import { QueryContent, type ShownQuery } from '../../../components/query-content';
 import { germanMessage } from '../../../lib/api-errors';
 import { sentValuesSchema, useContractForm } from '../../../lib/use-contract-form';
@@ -19,6 +17,7 @@ import {
   useVehicleRequirementMatches,
   useVehicleRequirements,
 } from '../api/requirements';
+import { RequirementForm } from './requirement-form';
 
 interface Values {
   vehicleType: string;
@@ -79,28 +78,17 @@ export function VehicleRequirements({ betrieb }: { betrieb: Betrieb }) {
         Fahrzeugtypen
       </Title>
       {isAdmin && (
-        <form noValidate onSubmit={onSubmit} aria-label="Fahrzeugtyp hinzufügen">
-          <Stack gap="sm">
-            <FormError error={formError} />
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput label="Fahrzeugtyp" placeholder="z. B. BR 218" {...form.getInputProps('vehicleType')} />
-              {betrieb.depots.length > 0 && (
-                <Select
-                  label="Depot des Fahrzeugtyps (optional)"
-                  placeholder="Ganzer Betrieb"
-                  clearable
-                  data={betrieb.depots.map((depot) => ({ value: String(depot.id), label: depot.name }))}
-                  {...form.getInputProps('depot')}
-                />
-              )}
-            </SimpleGrid>
-            <div>
-              <Button type="submit" loading={isPending} leftSection={<IconPlus size={18} aria-hidden />}>
-                Fahrzeugtyp hinzufügen
-              </Button>
-            </div>
-          </Stack>
-        </form>
+        <RequirementForm
+          label="Fahrzeugtyp hinzufügen"
+          betrieb={betrieb}
+          depotLabel="Depot des Fahrzeugtyps (optional)"
+          depotProps={form.getInputProps('depot')}
+          onSubmit={onSubmit}
+          isPending={isPending}
+          formError={formError}
+        >
+          <TextInput label="Fahrzeugtyp" placeholder="z. B. BR 218" {...form.getInputProps('vehicleType')} />
+        </RequirementForm>
       )}
       {remove.isError && (
         <Alert color="red" role="alert">

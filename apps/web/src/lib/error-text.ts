@@ -1,4 +1,4 @@
-import { ApiError, NetworkError, germanMessage } from '../../../lib/api-errors';
+import { ApiError, NetworkError, germanMessage } from './api-errors';
 
 /** The German message to show for a failed upload or download. */
 export function errorText(error: unknown): string {

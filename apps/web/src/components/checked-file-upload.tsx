@@ -1,8 +1,8 @@
 import { Button, FileInput, Group, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { ErrorAlert, SuccessAlert } from '../../../components/error-alert';
-import { errorText } from './error-text';
+import { errorText } from '../lib/error-text';
+import { ErrorAlert, SuccessAlert } from './error-alert';
 import classes from './checked-file-upload.module.css';
 
 /**
