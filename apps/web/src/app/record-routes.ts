@@ -2,6 +2,7 @@ import type { QueryKey, UseSuspenseQueryOptions } from '@tanstack/react-query';
 import { RECORD_NOUNS, type RecordNoun } from '@streckenpass/contract/terms';
 import type { DetailRow } from '../components/detail-table';
 import { paths } from '../config/paths';
+import { betriebQueryOptions } from '../features/betriebe/api/betriebe';
 import { routeActivityQueryOptions } from '../features/route-activities/api/route-activities';
 import { routeQueryOptions } from '../features/routes/api/routes';
 import { tourQueryOptions } from '../features/tours/api/tours';
@@ -60,4 +61,19 @@ export const vehicleRecord = editableRecord(RECORD_NOUNS.vehicles, vehicleQueryO
 export const routeActivityRecord = recordPages({ one: 'Dokumentation', gender: 'f' }, routeActivityQueryOptions, {
   backTo: paths.routeActivities,
   backLabel: 'Alle Dokumentationen',
+});
+
+/**
+ * A Betrieb's pages (its view, matrix, "Wer kann fahren?"): for its members; anyone else, and a former member, meets
+ * "nicht gefunden" (the server's 404), titled as the page.
+ */
+export const betriebRecord = (title: string) => ({
+  title,
+  query: betriebQueryOptions,
+  notFound: {
+    title: 'Betrieb nicht gefunden',
+    text: 'Diesen Betrieb gibt es nicht (mehr), oder Sie sind nicht (mehr) Mitglied.',
+    backTo: paths.accountBetriebe,
+    backLabel: 'Zu meinen Betrieben',
+  },
 });

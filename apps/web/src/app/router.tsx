@@ -31,6 +31,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     page(paths.accountNotifications, () => import('./routes/account-notifications')),
     page(paths.accountData, () => import('./routes/account-data')),
     page(paths.accountBetriebe, () => import('./routes/account-betriebe')),
+    page(paths.betriebMatrix, () => import('./routes/betrieb-matrix')),
+    page(paths.betriebWhoCanDrive, () => import('./routes/betrieb-who-can-drive')),
     page(paths.betrieb, () => import('./routes/betrieb-view')),
     page(paths.routeNew, () => import('./routes/route-new')),
     page(paths.routeEdit, () => import('./routes/route-edit')),

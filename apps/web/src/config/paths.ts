@@ -34,6 +34,10 @@ export const paths = {
   accountData: '/account/data',
   accountBetriebe: '/account/betriebe',
   betrieb: recordPath('/betrieb'),
+  /** The Betrieb's matrix of drivers × requirements (admins and Disponenten). */
+  betriebMatrix: recordPath('/betrieb/matrix'),
+  /** "Wer kann fahren?" of a Betrieb (admins and Disponenten). */
+  betriebWhoCanDrive: recordPath('/betrieb/wer-kann-fahren'),
   /** An invitation's page (`/beitreten/{token or code}`, the contract's INVITATION_PAGE_PREFIX): open without an account. */
   join: Object.assign((token: string) => `/beitreten/${encodeURIComponent(token)}`, {
     pattern: '/beitreten/:token' as const,

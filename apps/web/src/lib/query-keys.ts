@@ -35,6 +35,9 @@ export const queryKeys = {
     requirementMatches: (id: number) => ['betriebe', 'detail', id, 'requirements', 'matches'] as const,
     vehicleRequirements: (id: number) => ['betriebe', 'detail', id, 'vehicle-requirements'] as const,
     vehicleRequirementMatches: (id: number) => ['betriebe', 'detail', id, 'vehicle-requirements', 'matches'] as const,
+    /** One page of the matrix with its filters: the last one read stays stored for offline reading. */
+    matrix: (id: number, query: object) => ['betriebe', 'detail', id, 'matrix', query] as const,
+    whoCanDrive: (id: number, query: object) => ['betriebe', 'detail', id, 'who-can-drive', query] as const,
   },
   invitation: (token: string) => ['invitation', token] as const,
   /** Issued documents (issue 27): the holder's PDFs and supervisor pages with their verification codes. */

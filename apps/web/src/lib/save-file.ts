@@ -1,3 +1,5 @@
+import { apiRequest } from './api-client';
+
 /** A downloaded file and the name to save it under. */
 export interface DownloadedFile {
   blob: Blob;
@@ -16,4 +18,21 @@ export function saveFile({ blob, filename }: DownloadedFile): void {
   link.remove();
   // Revoking at once can cancel the download in some browsers; the blob is freed a little later.
   window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/**
+ * Fetches a file from the API (a backup, a signed PDF, a CSV) under the name the server gives it
+ * (`Content-Disposition`), or `fallbackName`. A failure is the API's German error, as for every call.
+ */
+export async function downloadFile(
+  path: string,
+  fallbackName: string,
+  { method = 'GET', accept }: { method?: 'GET' | 'POST'; accept?: string } = {},
+): Promise<DownloadedFile> {
+  const blob = await apiRequest<Blob>(path, {
+    method,
+    responseType: 'blob',
+    headers: accept ? { accept: `${accept}, application/problem+json` } : undefined,
+  });
+  return { blob, filename: blob instanceof File && blob.name ? blob.name : fallbackName };
 }

@@ -6,7 +6,6 @@ import { Link, useNavigate } from 'react-router';
 import { DetailTable } from '../../components/detail-table';
 import { TitledCard } from '../../components/titled-card';
 import { paths } from '../../config/paths';
-import { betriebQueryOptions } from '../../features/betriebe/api/betriebe';
 import { consentOf } from '../../features/betriebe/components/betriebe-list';
 import { ConsentText } from '../../features/betriebe/components/consent-text';
 import { InvitationsCard } from '../../features/betriebe/components/invitations-card';
@@ -15,21 +14,9 @@ import { MembersCard } from '../../features/betriebe/components/members-card';
 import { RequirementsCard } from '../../features/betriebe/components/requirements-card';
 import { routesQueryOptions } from '../../features/routes/api/routes';
 import { formatDateTime } from '../../lib/dates';
-import type { queryKeys } from '../../lib/query-keys';
-import { recordRoute, type RecordPageKind } from '../record-route';
+import { recordRoute } from '../record-route';
+import { betriebRecord } from '../record-routes';
 import { useTitle } from '../use-title';
-
-/** A Betrieb's page for its members; anyone else, and a former member, meets "nicht gefunden" (the server's 404). */
-const betriebPage: RecordPageKind<Betrieb, ReturnType<typeof queryKeys.betriebe.detail>> = {
-  title: 'Betrieb',
-  query: betriebQueryOptions,
-  notFound: {
-    title: 'Betrieb nicht gefunden',
-    text: 'Diesen Betrieb gibt es nicht (mehr), oder Sie sind nicht (mehr) Mitglied.',
-    backTo: paths.accountBetriebe,
-    backLabel: 'Zu meinen Betrieben',
-  },
-};
 
 /**
  * Name, depots and my membership; what the Betrieb sees of my data and "Betrieb verlassen". Admins and Disponenten
@@ -64,6 +51,19 @@ function BetriebView({ record: betrieb }: { record: Betrieb }) {
           <LeaveBetriebButton betrieb={betrieb} onLeft={() => navigate(paths.accountBetriebe, { replace: true })} />
         </Group>
       </TitledCard>
+      {(betrieb.role === 'admin' || betrieb.role === 'disponent') && (
+        <TitledCard title="Streckenkunde der Fahrer/innen">
+          <Text size="sm">Wer welche geforderte Strecke kennt, und wer an einem Tag eine Strecke fahren kann.</Text>
+          <Group gap="sm">
+            <Button component={Link} to={paths.betriebWhoCanDrive(betrieb.id)}>
+              Wer kann fahren?
+            </Button>
+            <Button component={Link} to={paths.betriebMatrix(betrieb.id)} variant="light">
+              Matrix
+            </Button>
+          </Group>
+        </TitledCard>
+      )}
       {(betrieb.role === 'admin' || betrieb.role === 'disponent') && <MembersCard betrieb={betrieb} />}
       {betrieb.role === 'admin' && <InvitationsCard betriebId={betrieb.id} />}
       <RequirementsCard betrieb={betrieb} ownRoutes={ownRoutes.data} />
@@ -79,4 +79,4 @@ function BetriebView({ record: betrieb }: { record: Betrieb }) {
   );
 }
 
-export const { clientLoader, ErrorBoundary, Component } = recordRoute(betriebPage, BetriebView);
+export const { clientLoader, ErrorBoundary, Component } = recordRoute(betriebRecord('Betrieb'), BetriebView);

@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Backup, MergePreview, RestoreResult } from '@streckenpass/contract/backup';
-import { api, apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { DownloadedFile } from '../../../lib/save-file';
+import { downloadFile, type DownloadedFile } from '../../../lib/save-file';
 import { useInvalidateRecords } from '../../../lib/use-invalidate-records';
 
 /** GET /api/backup: every record of the account as one JSON file, signed by the server (issue 27). */
-export async function downloadBackup(): Promise<DownloadedFile> {
-  const blob = await apiRequest<Blob>('/api/backup', { responseType: 'blob' });
-  const filename = blob instanceof File && blob.name ? blob.name : 'streckenpass-sicherung.json';
-  return { blob, filename };
-}
+export const downloadBackup = (): Promise<DownloadedFile> => downloadFile('/api/backup', 'streckenpass-sicherung.json');
 
 /** The chosen file as a backup document; a German reason when it is not JSON at all. */
 export async function readBackupFile(file: File): Promise<Backup> {

@@ -3,7 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { TitledCard } from '../../../components/titled-card';
 import { useDownloadBackup, usePreviewRestore, useRestoreBackup } from '../api/backup';
-import { DownloadButton } from './download-button';
+import { DownloadButton } from '../../../components/download-button';
 import { errorText } from '../../../lib/error-text';
 import { CheckedFileUpload } from '../../../components/checked-file-upload';
 import { MergePreviewTable } from './merge-preview-table';

@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { TitledCard } from '../../../components/titled-card';
 import { useDownloadBackup } from '../api/backup';
 import { useDownloadTransfer } from '../api/transfer';
-import { DownloadButton } from './download-button';
+import { DownloadButton } from '../../../components/download-button';
 import { errorText } from '../../../lib/error-text';
 
 /**

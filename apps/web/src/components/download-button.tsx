@@ -1,7 +1,7 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { saveFile, type DownloadedFile } from '../../../lib/save-file';
+import { saveFile, type DownloadedFile } from '../lib/save-file';
 
 /** A button that fetches a file (a download mutation) and hands it to the browser, spinning meanwhile. */
 export function DownloadButton({

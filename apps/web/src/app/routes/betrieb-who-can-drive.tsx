@@ -1,0 +1,66 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { Betrieb } from '@streckenpass/contract/betriebe';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { searchOf } from '../../features/betriebe/api/matrix';
+import { WhoCanDriveView, type WhoCanDriveAsked } from '../../features/betriebe/components/who-can-drive';
+import { todayInput } from '../../lib/dates';
+import { recordRoute } from '../record-route';
+import { betriebRecord } from '../record-routes';
+import { useTitle } from '../use-title';
+
+const STATION = /^[A-Z0-9 ]{1,6}$/;
+
+/** The question as the address holds it (`?requirement=7&date=2026-12-01` or `?from=FF&to=RM`); today by default. */
+function questionOf(params: URLSearchParams): WhoCanDriveAsked {
+  const requirement = Number(params.get('requirement'));
+  const date = params.get('date');
+  const from = params.get('from')?.toUpperCase();
+  const to = params.get('to')?.toUpperCase();
+  return {
+    requirement: Number.isInteger(requirement) && requirement > 0 ? requirement : undefined,
+    from: from && STATION.test(from) ? from : undefined,
+    to: to && STATION.test(to) ? to : undefined,
+    date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : todayInput(),
+  };
+}
+
+/** "Wer kann fahren?" of a Betrieb (admins and Disponenten). */
+function BetriebWhoCanDrive({ record: betrieb }: { record: Betrieb }) {
+  useTitle(`Wer kann fahren? – ${betrieb.name}`);
+  const [params, setParams] = useSearchParams();
+  const readsDrivers = betrieb.role === 'admin' || betrieb.role === 'disponent';
+  const today = todayInput();
+  return (
+    <Stack gap="lg" maw={720}>
+      <Stack gap={4}>
+        <Title order={1}>Wer kann fahren?</Title>
+        <Text c="dimmed">{betrieb.name}</Text>
+      </Stack>
+      <Group gap="sm">
+        <Button component={Link} to={paths.betrieb(betrieb.id)} variant="subtle">
+          Zum Betrieb
+        </Button>
+        {readsDrivers && (
+          <Button component={Link} to={paths.betriebMatrix(betrieb.id)} variant="light">
+            Matrix
+          </Button>
+        )}
+      </Group>
+      {readsDrivers ? (
+        <WhoCanDriveView
+          betrieb={betrieb}
+          question={questionOf(params)}
+          onAsk={(next) => setParams(searchOf({ ...next, date: next.date === today ? undefined : next.date }))}
+        />
+      ) : (
+        <Text>Wer fahren kann, sehen Admins und Disponent/innen des Betriebs.</Text>
+      )}
+    </Stack>
+  );
+}
+
+export const { clientLoader, ErrorBoundary, Component } = recordRoute(
+  betriebRecord('Wer kann fahren?'),
+  BetriebWhoCanDrive,
+);

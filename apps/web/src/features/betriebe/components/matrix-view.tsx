@@ -1,0 +1,241 @@
+import { Alert, Anchor, Group, Pagination, Select, SimpleGrid, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { Betrieb } from '@streckenpass/contract/betriebe';
+import { formatDate, formatDateTime, formatNumber } from '@streckenpass/contract/format';
+import {
+  coverageLabel,
+  MATRIX_STATE_LABELS,
+  MATRIX_STATES,
+  matrixCellLabel,
+  requirementShortLabel,
+  type Matrix,
+  type MatrixCell,
+  type MatrixQuery,
+  type MatrixSort,
+  type MatrixState,
+} from '@streckenpass/contract/matrix';
+import { plural } from '@streckenpass/contract/plural';
+import { IconFileSpreadsheet, IconFileTypePdf, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { DownloadButton } from '../../../components/download-button';
+import { ErrorAlert } from '../../../components/error-alert';
+import { QueryContent } from '../../../components/query-content';
+import { paths } from '../../../config/paths';
+import { useConnected } from '../../../lib/connection';
+import { errorText } from '../../../lib/error-text';
+import { useDownloadMatrixCsv, useDownloadMatrixPdf, useMatrix } from '../api/matrix';
+import classes from './matrix.module.css';
+
+const SORT_OPTIONS: { value: MatrixSort; label: string }[] = [
+  { value: 'name', label: 'Name' },
+  { value: 'depot', label: 'Depot, dann Name' },
+  { value: 'expiring', label: 'Was zuerst abläuft' },
+];
+
+/** A cell: its state in colour and words, the date; "nicht gefordert" where the requirement is another depot's. */
+function Cell({ cell }: { cell: MatrixCell }) {
+  if (!cell.required) return <span className={classes.notRequired}>nicht gefordert</span>;
+  const label = matrixCellLabel(cell);
+  const short =
+    cell.state === 'fehlt'
+      ? 'fehlt'
+      : cell.validUntil
+        ? `${cell.state === 'abgelaufen' ? 'seit' : 'bis'} ${formatDate(cell.validUntil)}`
+        : 'nie gefahren';
+  return (
+    <span className={`${classes.cell} ${classes[cell.state]}`} title={cell.route ? `${label} · ${cell.route.name}` : label}>
+      <VisuallyHidden>{MATRIX_STATE_LABELS[cell.state]}: </VisuallyHidden>
+      {short}
+    </span>
+  );
+}
+
+function MatrixTable({ matrix, betriebId }: { matrix: Matrix; betriebId: number }) {
+  const totals = new Map(matrix.totals.map((total) => [total.requirementId, total]));
+  if (matrix.requirements.length === 0)
+    return <Text size="sm">Der Betrieb hat noch keine Anforderungen: Admins legen sie auf der Seite des Betriebs an.</Text>;
+  if (matrix.drivers.length === 0) return <Text size="sm">Keine Fahrer/innen passen zu diesen Filtern.</Text>;
+  return (
+    <div className={classes.scroll} role="region" aria-label="Matrix" tabIndex={0}>
+      <table className={classes.table}>
+        <VisuallyHidden component="caption">Fahrer/innen × Anforderungen, Stand {formatDate(matrix.asOf)}</VisuallyHidden>
+        <thead>
+          <tr>
+            <th scope="col" className={classes.driver}>
+              Fahrer/in
+            </th>
+            {matrix.requirements.map((requirement) => {
+              const total = totals.get(requirement.id);
+              return (
+                <th key={requirement.id} scope="col" className={classes.header}>
+                  <Anchor
+                    component={Link}
+                    to={`${paths.betriebWhoCanDrive(betriebId)}?requirement=${requirement.id}`}
+                    size="sm"
+                    fw={600}
+                  >
+                    {requirementShortLabel(requirement)}
+                  </Anchor>
+                  {total && (
+                    <Text size="xs" c="dimmed">
+                      {coverageLabel(total)}
+                    </Text>
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {matrix.drivers.map((driver) => (
+            <tr key={driver.membershipId}>
+              <th scope="row" className={classes.driver}>
+                <Text size="sm" fw={600}>
+                  {driver.name}
+                </Text>
+                {driver.depot && (
+                  <Text size="xs" c="dimmed">
+                    {driver.depot.name}
+                  </Text>
+                )}
+              </th>
+              {driver.cells.map((cell) => (
+                <td key={cell.requirementId}>
+                  <Cell cell={cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The matrix (issue 28 item 3): drivers × the Betrieb's required route knowledge, each cell gültig / läuft bald ab /
+ * abgelaufen / fehlt with its date; filter by depot, requirement, state and name, sort, page; coverage per
+ * requirement over all drivers; CSV and signed PDF of what the filters select. The filters live in the address
+ * (`query`), so a page can be bookmarked, and the last one read stays readable offline.
+ */
+export function MatrixView({
+  betrieb,
+  query,
+  onQueryChange,
+}: {
+  betrieb: Betrieb;
+  query: MatrixQuery;
+  /** A new filter starts again at page 1 (the caller's `page` is dropped unless paging). */
+  onQueryChange: (next: MatrixQuery) => void;
+}) {
+  const matrix = useMatrix(betrieb.id, query);
+  const connected = useConnected();
+  const [search, setSearch] = useState(query.q ?? '');
+  const [debounced] = useDebouncedValue(search, 300);
+  useEffect(() => {
+    if ((query.q ?? '') !== debounced.trim()) onQueryChange({ ...query, q: debounced.trim() || undefined, page: 1 });
+    // Only a new search text changes the filter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  const { page: _page, pageSize: _pageSize, ...filters } = query;
+  const csv = useDownloadMatrixCsv(betrieb.id, filters);
+  const pdf = useDownloadMatrixPdf(betrieb.id, filters);
+  const set = (change: Partial<MatrixQuery>) => onQueryChange({ ...query, ...change, page: 1 });
+  const requirementOptions = (matrix.data?.requirements ?? []).map((requirement) => ({
+    value: String(requirement.id),
+    label: requirementShortLabel(requirement),
+  }));
+  const data = matrix.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        <TextInput
+          label="Name"
+          placeholder="Fahrer/in suchen"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+        {betrieb.depots.length > 0 && (
+          <Select
+            label="Depot"
+            placeholder="Alle Depots"
+            clearable
+            data={betrieb.depots.map((depot) => ({ value: String(depot.id), label: depot.name }))}
+            value={query.depot ? String(query.depot) : null}
+            onChange={(value) => set({ depot: value ? Number(value) : undefined })}
+          />
+        )}
+        <Select
+          label="Anforderung"
+          placeholder="Alle Anforderungen"
+          clearable
+          searchable
+          data={requirementOptions}
+          value={query.requirement ? String(query.requirement) : null}
+          onChange={(value) => set({ requirement: value ? Number(value) : undefined })}
+        />
+        <Select
+          label="Zustand"
+          placeholder="Alle Zustände"
+          clearable
+          data={MATRIX_STATES.map((state) => ({ value: state, label: MATRIX_STATE_LABELS[state] }))}
+          value={query.state ?? null}
+          onChange={(value) => set({ state: (value as MatrixState | null) ?? undefined })}
+        />
+        <Select
+          label="Sortieren nach"
+          allowDeselect={false}
+          data={SORT_OPTIONS}
+          value={query.sort ?? 'name'}
+          onChange={(value) => set({ sort: (value as MatrixSort | null) ?? 'name' })}
+        />
+      </SimpleGrid>
+      <Group gap="sm">
+        <DownloadButton call={csv} icon={<IconFileSpreadsheet size={18} aria-hidden />} variant="light">
+          CSV
+        </DownloadButton>
+        <DownloadButton call={pdf} icon={<IconFileTypePdf size={18} aria-hidden />} variant="light">
+          PDF (signiert)
+        </DownloadButton>
+      </Group>
+      <ErrorAlert call={csv} text={errorText} />
+      <ErrorAlert call={pdf} text={errorText} />
+      {data && matrix.isPlaceholderData && <Text size="sm">Wird geladen …</Text>}
+      {data && !connected && (
+        <Alert color="yellow" title="Ohne Verbindung">
+          Gezeigt wird die zuletzt geladene Matrix, Stand {formatDateTime(new Date(matrix.dataUpdatedAt).toISOString(), 'Europe/Berlin')} Uhr.
+        </Alert>
+      )}
+      <QueryContent query={matrix}>
+        {(loaded) => (
+          <Stack gap="sm">
+            <Text size="sm" role="status">
+              {plural(loaded.total, 'Fahrer/in', 'Fahrer/innen')} · {plural(loaded.requirements.length, 'Anforderung', 'Anforderungen')} · Stichtag{' '}
+              {formatDate(loaded.asOf)}
+            </Text>
+            <MatrixTable matrix={loaded} betriebId={betrieb.id} />
+            {pages > 1 && (
+              <Group justify="space-between">
+                <Text size="sm" c="dimmed">
+                  Seite {formatNumber(loaded.page)} von {formatNumber(pages)}
+                </Text>
+                <Pagination
+                  total={pages}
+                  value={loaded.page}
+                  onChange={(page) => onQueryChange({ ...query, page })}
+                  getControlProps={(control) => ({
+                    'aria-label': control === 'next' ? 'Nächste Seite' : control === 'previous' ? 'Vorige Seite' : control,
+                  })}
+                />
+              </Group>
+            )}
+          </Stack>
+        )}
+      </QueryContent>
+    </Stack>
+  );
+}
