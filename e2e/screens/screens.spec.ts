@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
+import { joinBetrieb, verifiedUser } from '../support/betrieb';
+import { apiAs, loginViaUi, registerViaApi, signIn, uniqueEmail } from '../support/fixtures';
 
 /**
  * Regenerates docs/screens/*.png at 360 and 1280 px: the start page, dashboard, quick record, documentation page,
  * map, a route with its history, "Meine Betriebe", "Gültigkeit", "Erinnerungen & Kalender", "Meine Daten" and the
- * public verification page of an issued PDF.
+ * public verification page of an issued PDF; a Betrieb as its admin sees it (issue 28): its page, the matrix and
+ * "Wer kann fahren?".
  */
 const out = path.resolve(import.meta.dirname, '../../docs/screens');
 
@@ -22,7 +24,7 @@ async function settle(page: Page) {
 test.use({ colorScheme: 'light' });
 
 for (const width of [360, 1280] as const) {
-  test(`screens at ${width} px`, async ({ page, request }) => {
+  test(`screens at ${width} px`, async ({ page, request, baseURL }) => {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     const user = await registerViaApi(request, { firstname: 'Erika', lastname: 'Mustermann' });
     const post = async (url: string, data: unknown) => (await apiAs(request, user.token, 'post', url, data)).json();
@@ -106,5 +108,67 @@ for (const width of [360, 1280] as const) {
     await page.goto(`/pruefen/${proof!.code}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.screenshot({ path: path.join(out, `verification-${width}.png`), fullPage: true });
+
+    // A Betrieb (issue 28): Erika and three colleagues drive for it; its admin reads the matrix and who can drive.
+    const admin = await verifiedUser(request, baseURL!, 'Betrieb');
+    const founded = await apiAs(request, admin.token, 'post', '/api/betriebe', {
+      name: 'Heide-Bahn',
+      depots: ['Uelzen', 'Hamburg'],
+      consentVersion: 1,
+    });
+    const betrieb = (await founded.json()) as { id: number; depots: { id: number; name: string }[] };
+    for (const [start, end, code] of [
+      ['HU', 'HC', 'N30.1'],
+      ['HU', 'ALBG', 'N30.2'],
+      ['ALBG', 'AH', 'N31.0'],
+      ['HC', 'HH', 'N40.0'],
+      ['AH', 'AL', null],
+    ] as const) {
+      const added = await apiAs(request, admin.token, 'post', `/api/betriebe/${betrieb.id}/requirements`, {
+        startStation: start,
+        endStation: end,
+        companyRoute: code,
+      });
+      expect(added.status()).toBe(201);
+    }
+    await apiAs(request, admin.token, 'post', `/api/betriebe/${betrieb.id}/vehicle-requirements`, {
+      vehicleType: 'BR 146',
+    });
+    await joinBetrieb(request, admin, betrieb.id, user);
+    for (const [lastname, days, pairs] of [
+      ['Schneider', 40, [['HU', 'HC'], ['HC', 'HH'], ['AH', 'AL']]],
+      ['Yılmaz', 355, [['HU', 'ALBG'], ['ALBG', 'AH']]],
+      ['Nowak', 500, [['HU', 'HC']]],
+    ] as const) {
+      const colleague = await registerViaApi(request, { email: uniqueEmail('kollege'), firstname: 'Jan', lastname });
+      const ids: number[] = [];
+      for (const [start, end] of pairs) {
+        const route = await apiAs(request, colleague.token, 'post', '/api/routes', {
+          name: `${start} – ${end}`,
+          startPoint: start,
+          endPoint: end,
+          startStation: start,
+          endStation: end,
+        });
+        ids.push(((await route.json()) as { id: number }).id);
+      }
+      await apiAs(request, colleague.token, 'post', '/api/route_activities', {
+        acquiredAt: daysAgo(days),
+        acquiredRoutes: ids.map((id) => `/api/routes/${id}`),
+      });
+      await joinBetrieb(request, admin, betrieb.id, colleague);
+    }
+    await signIn(page, admin, `/betrieb/${betrieb.id}`);
+    await settle(page);
+    await page.screenshot({ path: path.join(out, `betrieb-${width}.png`), fullPage: true });
+    await page.goto(`/betrieb/matrix/${betrieb.id}`);
+    await settle(page);
+    await expect(page.getByRole('region', { name: 'Matrix' })).toBeVisible();
+    await page.screenshot({ path: path.join(out, `matrix-${width}.png`), fullPage: true });
+    await page.goto(`/betrieb/wer-kann-fahren/${betrieb.id}`);
+    await settle(page);
+    await page.getByRole('button', { name: /Uelzen.*Celle/ }).click();
+    await expect(page.getByRole('list', { name: 'Streckenkundige Fahrer/innen' })).toBeVisible();
+    await page.screenshot({ path: path.join(out, `who-can-drive-${width}.png`), fullPage: true });
   });
 }

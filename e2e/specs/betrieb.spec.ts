@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, expectNoCspViolations, listenForCspViolations, smallTouchTargets } from '../support/audits';
-import { apiAs, registerViaApi, signIn, uniqueEmail, type SeededUser } from '../support/fixtures';
-import { linkIn, waitForMail } from '../support/mail';
+import { joinBetrieb, verifiedUser } from '../support/betrieb';
+import { apiAs, registerViaApi, signIn, uniqueEmail } from '../support/fixtures';
 
 /*
  * Issue 28, item 1, on a phone: an admin founds a Betrieb and invites; a driver opens the link signed out, reads what
@@ -10,15 +10,6 @@ import { linkIn, waitForMail } from '../support/mail';
  */
 
 test.use({ viewport: { width: 360, height: 740 } });
-
-/** A registered user whose address is confirmed through the link of the received mail (founding needs it). */
-async function verifiedUser(request: APIRequestContext, baseURL: string, lastname: string): Promise<SeededUser> {
-  const user = await registerViaApi(request, { email: uniqueEmail('betrieb'), firstname: 'Anna', lastname });
-  const mail = await waitForMail(user.email, /bestätigen/);
-  const confirmed = await request.get(linkIn(mail, `${baseURL}/api/users/mail-verification/`), { maxRedirects: 0 });
-  expect(confirmed.status()).toBe(302);
-  return user;
-}
 
 async function expectAudited(page: Page, label: string) {
   expect(await axeViolations(page), `axe on ${label}`).toEqual([]);
@@ -140,16 +131,7 @@ test('an admin adds a required route, and a driver sees which of their routes me
   await expectAudited(page, 'Betrieb mit Anforderungen (Admin)');
 
   // The driver joins through an invitation and has a route between the two stations, the other way round.
-  const invitation = await apiAs(request, admin.token, 'post', `/api/betriebe/${betriebId}/invitations`, {
-    role: 'driver',
-  });
-  expect(invitation.status()).toBe(201);
-  const token = new URL(((await invitation.json()) as { url: string }).url).pathname.split('/').pop()!;
-  const preview = (await (await request.get(`/api/invitations/${token}`)).json()) as { consent: { version: number } };
-  const joined = await apiAs(request, driver.token, 'post', `/api/invitations/${token}/accept`, {
-    consentVersion: preview.consent.version,
-  });
-  expect(joined.status()).toBe(201);
+  await joinBetrieb(request, admin, betriebId, driver);
   const route = await apiAs(request, driver.token, 'post', '/api/routes', {
     name: 'Fürth – Würzburg',
     startPoint: 'Fürth (Bay) Hbf',

@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations, expectNoCspViolations, listenForCspViolations, smallTouchTargets } from '../support/audits';
+import { joinBetrieb, verifiedUser } from '../support/betrieb';
+import { apiAs, registerViaApi, signIn, uniqueEmail, type SeededUser } from '../support/fixtures';
+
+/*
+ * Issue 28, items 3, 4 and 6, on a phone: a Disponent asks "Wer kann fahren?" in two taps from the Betrieb's page,
+ * reads the matrix with its states and coverage, filters it, downloads its CSV, and reads the last matrix again
+ * without a connection.
+ */
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+async function expectAudited(page: Page, label: string) {
+  expect(await axeViolations(page), `axe on ${label}`).toEqual([]);
+  expect(await smallTouchTargets(page), `touch targets on ${label}`).toEqual([]);
+  await expectNoCspViolations(page, label);
+}
+
+const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A driver with a route between the two stations, driven `daysAgo` days ago (or never). */
+async function driverWithRoute(
+  request: Parameters<typeof registerViaApi>[0],
+  lastname: string,
+  daysAgo: number | null,
+): Promise<SeededUser> {
+  const driver = await registerViaApi(request, { email: uniqueEmail('fahrer'), firstname: 'Tom', lastname });
+  const route = await apiAs(request, driver.token, 'post', '/api/routes', {
+    name: 'Würzburg – Fürth',
+    startPoint: 'Würzburg Hbf',
+    endPoint: 'Fürth (Bay) Hbf',
+    startStation: 'NWH',
+    endStation: 'NF',
+  });
+  expect(route.status()).toBe(201);
+  if (daysAgo !== null) {
+    const { id } = (await route.json()) as { id: number };
+    const drive = await apiAs(request, driver.token, 'post', '/api/route_activities', {
+      acquiredAt: daysFromToday(-daysAgo),
+      acquiredRoutes: [`/api/routes/${id}`],
+    });
+    expect(drive.status()).toBe(201);
+  }
+  return driver;
+}
+
+test('a Disponent finds who can drive a route in two taps, and reads the matrix online and offline', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  await listenForCspViolations(page);
+  const admin = await verifiedUser(request, baseURL!, 'Admin');
+  const founded = await apiAs(request, admin.token, 'post', '/api/betriebe', {
+    name: 'Frankenbahn',
+    consentVersion: 1,
+  });
+  expect(founded.status()).toBe(201);
+  const betriebId = ((await founded.json()) as { id: number }).id;
+  const requirement = await apiAs(request, admin.token, 'post', `/api/betriebe/${betriebId}/requirements`, {
+    startStation: 'NF',
+    endStation: 'NWH',
+    companyRoute: 'K1',
+  });
+  expect(requirement.status()).toBe(201);
+
+  // Three drivers: valid for months, expiring soon (driven 350 days ago), and one without the route at all.
+  const valid = await driverWithRoute(request, 'Gültig', 10);
+  const expiring = await driverWithRoute(request, 'Bald', 350);
+  const missing = await registerViaApi(request, { email: uniqueEmail('fahrer'), firstname: 'Tom', lastname: 'Fehlt' });
+  for (const driver of [valid, expiring, missing]) await joinBetrieb(request, admin, betriebId, driver);
+  const disponent = await registerViaApi(request, {
+    email: uniqueEmail('disponent'),
+    firstname: 'Dora',
+    lastname: 'Disponentin',
+  });
+  await joinBetrieb(request, admin, betriebId, disponent, 'disponent');
+
+  // Tap 1: "Wer kann fahren?" on the Betrieb's page; tap 2: the requirement. Today both can.
+  await signIn(page, disponent, `/betrieb/${betriebId}`);
+  await page.getByRole('link', { name: 'Wer kann fahren?' }).click();
+  await expect(page.getByRole('heading', { name: 'Wer kann fahren?', level: 1 })).toBeVisible();
+  await expectAudited(page, 'Wer kann fahren? (Auswahl)');
+  await page.getByRole('button', { name: /Fürth.*Würzburg|Würzburg.*Fürth/ }).click();
+  await expect(page.getByRole('status')).toHaveText(/2 Fahrer\/innen können am .* fahren/);
+  const answer = page.getByRole('list', { name: 'Streckenkundige Fahrer/innen' });
+  await expect(answer).toContainText('Tom Gültig');
+  await expect(answer).toContainText('Tom Bald');
+  await expect(answer).not.toContainText('Tom Fehlt');
+  await expectAudited(page, 'Wer kann fahren? (Antwort)');
+
+  // In 20 days the one driven 350 days ago no longer can.
+  await page.goto(`/betrieb/wer-kann-fahren/${betriebId}?requirement=${(await requirement.json()).id}&date=${daysFromToday(20)}`);
+  await expect(page.getByRole('status')).toHaveText(/1 Fahrer\/in kann am .* fahren/);
+  await expect(answer).not.toContainText('Tom Bald');
+
+  // The matrix: one column, three drivers, each cell in its state; coverage "2 von 3".
+  await page.goto(`/betrieb/matrix/${betriebId}`);
+  await expect(page.getByRole('heading', { name: 'Matrix der Streckenkunde', level: 1 })).toBeVisible();
+  const matrix = page.getByRole('region', { name: 'Matrix' });
+  await expect(matrix).toContainText('2 von 3 Fahrer/innen streckenkundig');
+  await expect(matrix.getByRole('row', { name: /Tom Gültig/ })).toContainText('gültig');
+  await expect(matrix.getByRole('row', { name: /Tom Bald/ })).toContainText('läuft bald ab');
+  await expect(matrix.getByRole('row', { name: /Tom Fehlt/ })).toContainText('fehlt');
+  await expectAudited(page, 'Matrix');
+
+  // Filtered by state, only the missing one stays; the filter is in the address.
+  await page.getByRole('textbox', { name: 'Zustand' }).click();
+  await page.getByRole('option', { name: 'fehlt' }).click();
+  await expect(page).toHaveURL(/state=fehlt/);
+  await expect(matrix.getByRole('row')).toHaveCount(2);
+  await expect(matrix).toContainText('Tom Fehlt');
+
+  // The CSV of what the filters select.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSV' }).click();
+  const csv = await download;
+  expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+
+  // Without a connection, the last matrix read is still there.
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Matrix' })).toContainText('Tom Fehlt');
+  await expect(page.getByText('Gezeigt wird die zuletzt geladene Matrix')).toBeVisible();
+  await context.setOffline(false);
+
+  await expectNoCspViolations(page, 'Disponent');
+});

@@ -1,0 +1,30 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { apiAs, registerViaApi, uniqueEmail, type SeededUser } from './fixtures';
+import { linkIn, waitForMail } from './mail';
+
+/** A registered user whose address is confirmed through the link of the received mail (founding needs it). */
+export async function verifiedUser(request: APIRequestContext, baseURL: string, lastname: string): Promise<SeededUser> {
+  const user = await registerViaApi(request, { email: uniqueEmail('betrieb'), firstname: 'Anna', lastname });
+  const mail = await waitForMail(user.email, /bestätigen/);
+  const confirmed = await request.get(linkIn(mail, `${baseURL}/api/users/mail-verification/`), { maxRedirects: 0 });
+  expect(confirmed.status()).toBe(302);
+  return user;
+}
+
+/** `user` joins the Betrieb through a new invitation of `admin`'s, with the consent it shows. */
+export async function joinBetrieb(
+  request: APIRequestContext,
+  admin: SeededUser,
+  betriebId: number,
+  user: SeededUser,
+  role: 'driver' | 'disponent' | 'admin' = 'driver',
+): Promise<void> {
+  const invitation = await apiAs(request, admin.token, 'post', `/api/betriebe/${betriebId}/invitations`, { role });
+  expect(invitation.status()).toBe(201);
+  const token = new URL(((await invitation.json()) as { url: string }).url).pathname.split('/').pop()!;
+  const preview = (await (await request.get(`/api/invitations/${token}`)).json()) as { consent: { version: number } };
+  const joined = await apiAs(request, user.token, 'post', `/api/invitations/${token}/accept`, {
+    consentVersion: preview.consent.version,
+  });
+  expect(joined.status()).toBe(201);
+}
