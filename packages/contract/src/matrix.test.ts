@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { COVERAGE_WINDOW_DAYS, coverageLabel, matrixState, whoCanDriveQuerySchema } from './matrix.js';
+import {
+  COVERAGE_WINDOW_DAYS,
+  coverageLabel,
+  matrixCellLabel,
+  matrixState,
+  requirementShortLabel,
+  whoCanDriveQuerySchema,
+} from './matrix.js';
 
 describe('matrixState', () => {
   const asOf = '2026-11-27';
@@ -11,6 +18,20 @@ describe('matrixState', () => {
     expect(matrixState('2026-11-27', asOf)).toBe('bald');
     expect(matrixState('2026-12-27', asOf)).toBe('bald');
     expect(matrixState('2026-12-28', asOf)).toBe('gueltig');
+  });
+});
+
+describe('matrixCellLabel and requirementShortLabel', () => {
+  it('word a cell with its date and a column with codes, Kürzel and depot', () => {
+    expect(matrixCellLabel({ state: 'gueltig', validUntil: '2027-12-31' })).toBe('gültig bis 31.12.2027');
+    expect(matrixCellLabel({ state: 'bald', validUntil: '2026-12-15' })).toBe('läuft bald ab (15.12.2026)');
+    expect(matrixCellLabel({ state: 'abgelaufen', validUntil: null })).toBe('abgelaufen (nie gefahren)');
+    expect(matrixCellLabel({ state: 'fehlt', validUntil: null })).toBe('fehlt');
+    const ends = { startStation: { code: 'NWH' }, endStation: { code: 'NF' } };
+    expect(requirementShortLabel({ ...ends, companyRoute: 'K1', depot: { name: 'Würzburg' } })).toBe(
+      'NWH – NF (K1) · Würzburg',
+    );
+    expect(requirementShortLabel({ ...ends, companyRoute: null, depot: null })).toBe('NWH – NF');
   });
 });
 

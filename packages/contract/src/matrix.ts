@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { depotSchema } from './betriebe.js';
 import { dateSchema, idSchema, text } from './common.js';
 import { EXPIRING_SOON_DAYS } from './constants.js';
+import { formatDate } from './format.js';
+import { addDays } from './knowledge.js';
 import { REQUIREMENT_MATCH_KINDS, requirementSchema, requirementStationSchema } from './requirements.js';
 import { stationCodeSchema } from './stations.js';
 
@@ -40,12 +42,6 @@ export function matrixState(validUntil: string | null, asOf: string, matched = t
   return validUntil <= addDays(asOf, COVERAGE_WINDOW_DAYS) ? 'bald' : 'gueltig';
 }
 
-function addDays(date: string, days: number): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-
 /** Orders of the matrix's rows: by name, by depot (then name), or the driver whose knowledge ends first on top. */
 export const MATRIX_SORTS = ['name', 'depot', 'expiring'] as const;
 export type MatrixSort = (typeof MATRIX_SORTS)[number];
@@ -73,10 +69,22 @@ export const matrixQuerySchema = z.object({
     .describe(
       'name = nach Nachnamen; depot = nach Depot, dann Namen; expiring = wessen Streckenkunde zuerst endet (fehlende zuerst)',
     ),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MATRIX_PAGE_SIZE_MAX).default(MATRIX_PAGE_SIZE_DEFAULT),
+  page: z.coerce.number().int().min(1, 'Seiten zählen ab 1.').max(100_000, 'So viele Seiten gibt es nicht.').default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1, 'Mindestens eine Zeile je Seite.')
+    .max(MATRIX_PAGE_SIZE_MAX, `Höchstens ${MATRIX_PAGE_SIZE_MAX} Zeilen je Seite.`)
+    .default(MATRIX_PAGE_SIZE_DEFAULT),
 });
 export type MatrixQuery = z.input<typeof matrixQuerySchema>;
+
+/** The filters of an export (CSV, PDF): the page's, without paging — every driver that passes them. */
+export const matrixExportSchema = matrixQuerySchema.omit({ page: true, pageSize: true });
+export type MatrixExportInput = z.input<typeof matrixExportSchema>;
+
+/** Cells (drivers × requirements) a PDF of the matrix holds at most; more: filter by depot, requirement or state. */
+export const MATRIX_PDF_MAX_CELLS = 5_000;
 
 /** The driver's route that decides a cell (the one valid longest, see the matching rule). */
 export const matrixRouteSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -122,6 +130,29 @@ export const matrixSchema = z.object({
   asOf: z.string().describe('Stichtag (JJJJ-MM-TT, heute in der Zeitzone der App)'),
 });
 export type Matrix = z.infer<typeof matrixSchema>;
+
+/**
+ * A cell as a CSV, a PDF and a screen reader say it: 'gültig bis 31.12.2027', 'läuft bald ab (15.12.2026)',
+ * 'abgelaufen (01.01.2026)', 'abgelaufen (nie gefahren)', 'fehlt'.
+ */
+export function matrixCellLabel(cell: Pick<MatrixCell, 'state' | 'validUntil'>): string {
+  const date = formatDate(cell.validUntil);
+  if (cell.state === 'fehlt') return MATRIX_STATE_LABELS.fehlt;
+  if (cell.state === 'gueltig') return `gültig bis ${date}`;
+  return `${MATRIX_STATE_LABELS[cell.state]} (${date || 'nie gefahren'})`;
+}
+
+/** A requirement in a column's header: 'NWH – NF (K1) · Würzburg' — codes, the Kürzel, the depot. */
+export function requirementShortLabel(requirement: {
+  startStation: { code: string };
+  endStation: { code: string };
+  companyRoute: string | null;
+  depot: { name: string } | null;
+}): string {
+  const code = requirement.companyRoute ? ` (${requirement.companyRoute})` : '';
+  const depot = requirement.depot ? ` · ${requirement.depot.name}` : '';
+  return `${requirement.startStation.code} – ${requirement.endStation.code}${code}${depot}`;
+}
 
 /** "12 von 40 Fahrern streckenkundig". */
 export function coverageLabel(total: Pick<MatrixTotal, 'valid' | 'drivers'>): string {

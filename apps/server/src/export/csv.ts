@@ -36,18 +36,23 @@ export function neutraliseCell(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/**
- * The export as CSV for German spreadsheets: UTF-8 with BOM, `;` separators, CRLF line ends, dates dd.mm.yyyy.
- * One row per route; when the export lists vehicles, a blank line and a vehicles block follow. Streamed.
- */
-export function renderCsv(data: ExportData): Readable {
-  const out = stringify({
+/** A CSV stream for German spreadsheets: UTF-8 with BOM, `;` separators, CRLF line ends, formulas neutralised. */
+export function csvWriter() {
+  return stringify({
     bom: true,
     delimiter: ';',
     record_delimiter: 'windows',
     quoted_match: NEUTRALISED,
     cast: { string: neutraliseCell },
   });
+}
+
+/**
+ * The export as CSV for German spreadsheets: UTF-8 with BOM, `;` separators, CRLF line ends, dates dd.mm.yyyy.
+ * One row per route; when the export lists vehicles, a blank line and a vehicles block follow. Streamed.
+ */
+export function renderCsv(data: ExportData): Readable {
+  const out = csvWriter();
   out.write([...CSV_ROUTE_HEADER]);
   for (const route of data.routes) {
     out.write([

@@ -13,6 +13,8 @@ import backupRepository from './backup/backup.repository.js';
 import backupRoutes from './backup/backup.routes.js';
 import betriebeRepository from './betriebe/betriebe.repository.js';
 import betriebeRoutes from './betriebe/betriebe.routes.js';
+import matrixRepository from './betriebe/matrix.repository.js';
+import matrixRoutes from './betriebe/matrix.routes.js';
 import requirementsRepository from './betriebe/requirements.repository.js';
 import requirementsRoutes from './betriebe/requirements.routes.js';
 import cronjobRoutes from './cronjob/cronjob.routes.js';
@@ -80,6 +82,7 @@ export const repositories: readonly Plugin[] = [
   notificationsRepository,
   betriebeRepository,
   requirementsRepository,
+  matrixRepository,
   backupRepository,
   shareLinksRepository,
   proofsRepository,
@@ -118,6 +121,7 @@ export const apiRoutes: readonly Plugin[] = [
   proofsRoutes,
   betriebeRoutes,
   requirementsRoutes,
+  matrixRoutes,
 ];
 
 /**

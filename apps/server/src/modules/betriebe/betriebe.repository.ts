@@ -30,6 +30,16 @@ const LAST_ADMIN =
   'Sie sind der letzte Admin dieses Betriebs. Ernennen Sie zuerst ein anderes Mitglied zum Admin, oder verlassen Sie ' +
   'den Betrieb als letztes Mitglied.';
 
+/** A depot as answered, from a left join's id and name (null: no depot). */
+export function depotOf(id: number | null, name: string | null): { id: number; name: string } | null {
+  return id === null || name === null ? null : { id, name };
+}
+
+/** A member's name as every list shows it: first and last name, or 'Ohne Namen'. */
+export function memberName(row: { firstname: string | null; lastname: string | null }): string {
+  return [row.firstname, row.lastname].filter(Boolean).join(' ').trim() || 'Ohne Namen';
+}
+
 const myDepot = alias(betriebDepots, 'my_depot');
 const memberDepot = alias(betriebDepots, 'member_depot');
 
@@ -71,7 +81,7 @@ function toBetrieb(row: BetriebRow): Betrieb {
     name: row.name,
     depots: row.depots.map(({ id, name }) => ({ id: Number(id), name })),
     role: row.role,
-    depot: row.depotId === null || row.depotName === null ? null : { id: row.depotId, name: row.depotName },
+    depot: depotOf(row.depotId, row.depotName),
     joinedAt: row.joinedAt.toISOString(),
     consentVersion: row.consentVersion,
     consentedAt: row.consentedAt.toISOString(),
@@ -234,9 +244,9 @@ export function createBetriebeRepository(db: Executor) {
       .orderBy(germanOrder(users.lastname), germanOrder(users.firstname), asc(memberships.id));
     return rows.map((row): Member => ({
       id: row.id,
-      name: [row.firstname, row.lastname].filter(Boolean).join(' ').trim() || 'Ohne Namen',
+      name: memberName(row),
       role: row.role,
-      depot: row.depotId === null || row.depotName === null ? null : { id: row.depotId, name: row.depotName },
+      depot: depotOf(row.depotId, row.depotName),
       joinedAt: row.joinedAt.toISOString(),
       you: row.userId === userId,
     }));

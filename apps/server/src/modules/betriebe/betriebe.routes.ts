@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONSENT_VERSION, CURRENT_CONSENT } from '@streckenpass/contract/betrieb-consent';
@@ -20,7 +19,6 @@ import {
   normaliseInvitationCode,
   updateBetriebSchema,
   updateMemberSchema,
-  type BetriebRole,
 } from '@streckenpass/contract/betriebe';
 import { idParamsSchema } from '@streckenpass/contract/common';
 import { defaultRateLimits } from '../../config.js';
@@ -28,6 +26,7 @@ import { currentUser } from '../../http/current-user.js';
 import { problems } from '../../http/problems.js';
 import { forbidden, HttpError, notFound, unauthorized } from '../../lib/errors.js';
 import { generateToken, hashToken } from '../../lib/one-time-token.js';
+import { roleGuard } from './route-helpers.js';
 import { betriebNotFound } from './betriebe.repository.js';
 
 const tags = ['Betriebe'];
@@ -75,12 +74,7 @@ const betriebeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tokenRateLimit = { rateLimit: { max: share.max, timeWindow: share.timeWindow } };
 
   /** Refuses a caller without one of `roles` before the body is judged (401 → 404/403 → 400/422). */
-  const requireRole =
-    (...roles: BetriebRole[]) =>
-    async (request: FastifyRequest) => {
-      const id = (idParamsSchema.shape.id.safeParse((request.params as { id?: unknown }).id).data ?? 0) as number;
-      await repo.requireRole(id, currentUser(request).id, roles);
-    };
+  const requireRole = roleGuard(app);
 
   const betriebOf = async (betriebId: number, userId: number) => {
     const betrieb = await repo.findForMember(betriebId, userId);

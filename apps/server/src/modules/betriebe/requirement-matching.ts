@@ -144,6 +144,7 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
 /** One required vehicle type for one member: the member's vehicle of that type, if any. */
 export interface VehicleRequirementMatchRow {
   requirementId: number;
+  vehicleType: string;
   userId: number;
   vehicle: { id: number; name: string } | null;
 }
@@ -162,7 +163,7 @@ export async function vehicleRequirementMatches(
   const r = betriebVehicleRequirements;
   const key = (value: SQL) => sql`lower(regexp_replace(${value}, '[[:space:]]+', '', 'g'))`;
   const result = await ex.execute(sql`
-    select ${r.id} as requirement_id, m.user_id, best.id as vehicle_id, best.name as vehicle_name
+    select ${r.id} as requirement_id, ${r.vehicleType} as vehicle_type, m.user_id, best.id as vehicle_id, best.name as vehicle_name
       from ${r}
       join ${memberships} m on m.betrieb_id = ${r.betriebId} and m.user_id in ${userIds}
       left join lateral (
@@ -173,9 +174,16 @@ export async function vehicleRequirementMatches(
       ) best on true
      where ${r.betriebId} = ${betriebId}
      order by ${r.id}, m.user_id`);
-  type Row = { requirement_id: number; user_id: number; vehicle_id: number | null; vehicle_name: string | null };
+  type Row = {
+    requirement_id: number;
+    vehicle_type: string;
+    user_id: number;
+    vehicle_id: number | null;
+    vehicle_name: string | null;
+  };
   return rowsOf<Row>(result).map((row) => ({
     requirementId: Number(row.requirement_id),
+    vehicleType: row.vehicle_type,
     userId: Number(row.user_id),
     vehicle: row.vehicle_id === null ? null : { id: Number(row.vehicle_id), name: row.vehicle_name ?? '' },
   }));

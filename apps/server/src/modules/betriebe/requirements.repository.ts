@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { LIMITS } from '@streckenpass/contract/limits';
 import type {
   Requirement,
@@ -18,7 +18,7 @@ import {
   routes,
 } from '../../db/schema.js';
 import { HttpError, notFound, unprocessable } from '../../lib/errors.js';
-import { betriebNotFound, isMember } from './betriebe.repository.js';
+import { betriebNotFound, depotOf, isMember } from './betriebe.repository.js';
 import { requirementMatches, vehicleRequirementMatches } from './requirement-matching.js';
 
 declare module 'fastify' {
@@ -88,13 +88,16 @@ export function createRequirementsRepository(db: Executor, stations: StationInde
       startStation: station(row.startStation),
       endStation: station(row.endStation),
       companyRoute: row.companyRoute,
-      depot: row.depotId === null || row.depotName === null ? null : { id: row.depotId, name: row.depotName },
+      depot: depotOf(row.depotId, row.depotName),
       createdAt: row.createdAt.toISOString(),
     };
   }
 
-  /** The Betrieb's requirements (one, when `requirementId` is given) for any of its members; none for others. */
-  async function select(ex: Executor, betriebId: number, userId: number, requirementId?: number) {
+  /**
+   * The Betrieb's requirements for any of its members (none for others): one, when `requirementId` is given; the whole
+   * Betrieb's and one depot's, when `depotId` is.
+   */
+  async function select(ex: Executor, betriebId: number, userId: number, requirementId?: number, depotId?: number) {
     const rows = await ex
       .select(columns)
       .from(betriebRequirements)
@@ -103,6 +106,9 @@ export function createRequirementsRepository(db: Executor, stations: StationInde
         and(
           eq(betriebRequirements.betriebId, betriebId),
           requirementId === undefined ? undefined : eq(betriebRequirements.id, requirementId),
+          depotId === undefined
+            ? undefined
+            : or(isNull(betriebRequirements.depotId), eq(betriebRequirements.depotId, depotId)),
           isMember(betriebId, userId),
         ),
       )
@@ -184,7 +190,7 @@ export function createRequirementsRepository(db: Executor, stations: StationInde
     return rows.map((row): VehicleRequirement => ({
       id: row.id,
       vehicleType: row.vehicleType,
-      depot: row.depotId === null || row.depotName === null ? null : { id: row.depotId, name: row.depotName },
+      depot: depotOf(row.depotId, row.depotName),
       createdAt: row.createdAt.toISOString(),
     }));
   }
@@ -253,6 +259,11 @@ export function createRequirementsRepository(db: Executor, stations: StationInde
     /** The Betrieb's requirements (every member), the whole Betrieb's first, then by depot, start, end. */
     list(betriebId: number, userId: number): Promise<Requirement[]> {
       return select(db, betriebId, userId);
+    },
+
+    /** The matrix's columns: the requirements of the filter (one; the whole Betrieb's and a depot's), as `list`. */
+    listFiltered(betriebId: number, userId: number, filter: { requirementId?: number; depotId?: number }) {
+      return select(db, betriebId, userId, filter.requirementId, filter.depotId);
     },
 
     /** Adds a requirement (admins): 409 when the Betrieb has it already, 422 for a foreign depot or over the limit. */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { betriebItemParamsSchema, type BetriebRole } from '@streckenpass/contract/betriebe';
+import { betriebItemParamsSchema } from '@streckenpass/contract/betriebe';
 import { idParamsSchema } from '@streckenpass/contract/common';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_MEGABYTES } from '@streckenpass/contract/import';
 import { LIMITS } from '@streckenpass/contract/limits';
@@ -23,11 +23,11 @@ import {
 import { currentUser } from '../../http/current-user.js';
 import { problems } from '../../http/problems.js';
 import { badRequest, unprocessable } from '../../lib/errors.js';
+import { OUTSIDERS, roleGuard, stationOf } from './route-helpers.js';
 import { parseRequirements, type ParsedRequirements } from './requirements-csv.js';
 
 const tags = ['Betriebe'];
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'application/octet-stream'];
-const OUTSIDERS = 'Wer nicht Mitglied ist (auch wer ausgetreten ist), bekommt 404 wie für einen unbekannten Betrieb.';
 const ADMINS = `Nur Admins des Betriebs (Disponenten und Triebfahrzeugführer/innen: 403). ${OUTSIDERS}`;
 const DRIVERS = `Nur Triebfahrzeugführer/innen des Betriebs, für die eigenen Strecken (Admins, Disponenten: 403). ${OUTSIDERS}`;
 const FORMAT =
@@ -52,20 +52,10 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, body),
   );
 
-  const requireRole =
-    (...roles: BetriebRole[]) =>
-    async (request: FastifyRequest) => {
-      const id = (idParamsSchema.shape.id.safeParse((request.params as { id?: unknown }).id).data ?? 0) as number;
-      await app.betriebeRepository.requireRole(id, currentUser(request).id, roles);
-    };
+  const requireRole = roleGuard(app);
 
   /** A code of the data set, spelled as there; 422 at `field` otherwise. */
-  const checkedCode = (field: string, code: string) => {
-    const station = stations.byCode(code);
-    if (!station)
-      throw unprocessable([{ propertyPath: field, message: `Unbekanntes Betriebsstellen-Kürzel „${code}“.` }]);
-    return station.code;
-  };
+  const checkedCode = (field: string, code: string) => stationOf(stations, field, code).code;
 
   async function readFile(request: FastifyRequest): Promise<ParsedRequirements> {
     const { id } = request.params as { id: number };

@@ -1,0 +1,39 @@
+import type { Readable } from 'node:stream';
+import { formatDate } from '@streckenpass/contract/format';
+import { coverageLabel, matrixCellLabel, requirementShortLabel } from '@streckenpass/contract/matrix';
+import type { MatrixExport } from './matrix-model.js';
+import { csvWriter } from './csv.js';
+
+/** Said of a cell whose requirement is another depot's: it does not count for the driver. */
+export const NOT_REQUIRED = 'nicht gefordert';
+
+/**
+ * A Betrieb's matrix as CSV (issue 28 item 3), like the driver's export (UTF-8 with BOM, `;`, CRLF, formulas
+ * neutralised): a row per driver — name, depot, then one cell per requirement ('gültig bis 31.12.2027',
+ * 'läuft bald ab (15.12.2026)', 'abgelaufen (…)', 'fehlt'; with ' (nicht gefordert)' where it is another depot's) —,
+ * after a blank line the totals ('12 von 40 Fahrer/innen streckenkundig') and the day the states hold for.
+ * Streamed: the rows are read chunk by chunk as the client takes them.
+ */
+export function renderMatrixCsv(matrix: MatrixExport): Readable {
+  const out = csvWriter();
+  async function write() {
+    out.write(['Name', 'Depot', ...matrix.requirements.map(requirementShortLabel)]);
+    for await (const rows of matrix.rows) {
+      for (const driver of rows) {
+        out.write([
+          driver.name,
+          driver.depot?.name ?? '',
+          ...driver.cells.map((cell) =>
+            cell.required ? matrixCellLabel(cell) : `${matrixCellLabel(cell)} (${NOT_REQUIRED})`,
+          ),
+        ]);
+      }
+    }
+    out.write([]);
+    out.write(['Streckenkundig', '', ...matrix.totals.map(coverageLabel)]);
+    out.write(['Stand', formatDate(matrix.asOf)]);
+    out.end();
+  }
+  write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return out;
+}

@@ -1,0 +1,160 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema } from '@streckenpass/contract/common';
+import { todayIn } from '@streckenpass/contract/knowledge';
+import {
+  COVERAGE_WINDOW_DAYS,
+  MATRIX_PAGE_SIZE_MAX,
+  matrixExportSchema,
+  matrixQuerySchema,
+  matrixSchema,
+  whoCanDriveQuerySchema,
+  whoCanDriveSchema,
+  type MatrixExportInput,
+} from '@streckenpass/contract/matrix';
+import { currentUser } from '../../http/current-user.js';
+import { problems } from '../../http/problems.js';
+import { renderMatrixCsv } from '../../export/matrix-csv.js';
+import { createMatrixService } from './matrix.service.js';
+import type { MatrixFilter } from './matrix.repository.js';
+import { OUTSIDERS, roleGuard } from './route-helpers.js';
+
+const tags = ['Betriebe'];
+const READERS = `Nur Admins und Disponenten des Betriebs (Triebfahrzeugführer/innen: 403). ${OUTSIDERS}`;
+const STATES =
+  `Zustände am Stichtag (heute in der Zeitzone der App): gueltig (gültig über ${COVERAGE_WINDOW_DAYS} Tage hinaus), ` +
+  `bald (läuft in höchstens ${COVERAGE_WINDOW_DAYS} Tagen ab, heute eingeschlossen), abgelaufen (auch: nie gefahren), ` +
+  'fehlt (keine eigene Strecke erfüllt die Anforderung: weder über Start und Ende in beliebiger Richtung noch über ' +
+  'das Kürzel noch von Hand verknüpft). Je Zelle zählt die am längsten gültige passende Strecke. Zeilen sind die ' +
+  'Mitglieder mit der Rolle Triebfahrzeugführer/in; eine Anforderung eines anderen Depots als dem der Zeile hat ' +
+  '`required: false` und zählt nicht mit.';
+const FILTERS =
+  'Filter: depot (Fahrer/innen dieses Depots; Spalten: ganzer Betrieb und dieses Depot), requirement (eine Spalte), ' +
+  'state (Zeilen mit mindestens einer geforderten Zelle in diesem Zustand), q (Teil des Namens); sort: name, depot, ' +
+  'expiring (wessen Streckenkunde zuerst endet; fehlende zuerst). Ein Depot oder eine Anforderung, die es im Betrieb ' +
+  'nicht gibt: 422.';
+
+const filterOf = (query: MatrixExportInput & { sort: MatrixFilter['sort'] }): MatrixFilter => ({
+  depotId: query.depot === undefined ? undefined : Number(query.depot),
+  requirementId: query.requirement === undefined ? undefined : Number(query.requirement),
+  state: query.state,
+  q: query.q || undefined,
+  sort: query.sort,
+});
+
+/** A download's headers: the file's type and name, never cached. */
+const download = (reply: FastifyReply, contentType: string, filename: string) =>
+  reply
+    .header('content-type', contentType)
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store');
+
+/**
+ * The Betrieb's matrix of drivers × required route knowledge and "Wer kann fahren?" (issue 28 items 3 and 4), for
+ * admins and Disponenten. The caller's role is checked before the query is judged (401 → 404/403 → 400/422); the
+ * statements are scoped by the caller's membership again.
+ */
+const matrixRoutes: FastifyPluginAsyncZod = async (app) => {
+  const requireRole = roleGuard(app);
+  const service = createMatrixService({
+    betriebe: app.betriebeRepository,
+    requirements: app.requirementsRepository,
+    matrix: app.matrixRepository,
+    stations: app.stations.index,
+  });
+  const today = () => todayIn(app.config.timezone);
+
+  app.get(
+    '/betriebe/:id/matrix',
+    {
+      schema: {
+        tags,
+        summary: 'Matrix: Fahrer/innen × geforderte Streckenkunde, seitenweise, mit Summen je Anforderung',
+        description:
+          `Eine Seite Fahrer/innen (pageSize höchstens ${MATRIX_PAGE_SIZE_MAX}) mit einer Zelle je Anforderung (in ` +
+          'der Reihenfolge von `requirements`: Zustand, letzter gültiger Tag, die Strecke und wie sie passt). ' +
+          '`totals` zählt je Anforderung über alle Fahrer/innen des Betriebs (mit depot: des Depots), für die sie ' +
+          `gilt: gültig (einschließlich läuft bald ab), davon läuft bald ab, abgelaufen, fehlt („12 von 40“). ${STATES} ` +
+          `${FILTERS} ${READERS}`,
+        params: idParamsSchema,
+        querystring: matrixQuerySchema,
+        response: { 200: matrixSchema, ...problems(400, 401, 403, 404, 422) },
+      },
+      config: { noStore: true },
+      preValidation: requireRole('admin', 'disponent'),
+    },
+    async (request) => {
+      const { page, pageSize } = request.query;
+      return service.page(
+        request.params.id,
+        currentUser(request).id,
+        filterOf(request.query),
+        { page, pageSize },
+        today(),
+      );
+    },
+  );
+
+  app.get(
+    '/betriebe/:id/matrix.csv',
+    {
+      schema: {
+        tags,
+        summary: 'Matrix als CSV-Datei (alle Fahrer/innen der Filter)',
+        description:
+          'UTF-8 mit BOM, `;` als Trennzeichen, CRLF, wie der CSV-Export der eigenen Daten. Eine Zeile je ' +
+          'Fahrer/in: Name, Depot, dann je Anforderung (Kopf: „Start – Ende (Kürzel) · Depot“, DS100) „gültig bis ' +
+          'TT.MM.JJJJ“, „läuft bald ab (TT.MM.JJJJ)“, „abgelaufen (TT.MM.JJJJ)“ oder „fehlt“, mit „(nicht ' +
+          'gefordert)“ bei Anforderungen eines anderen Depots. Nach einer Leerzeile: „Streckenkundig“ mit „12 von ' +
+          `40 Fahrer/innen streckenkundig“ je Anforderung, und der Stichtag. ${FILTERS} ${READERS}`,
+        params: idParamsSchema,
+        querystring: matrixExportSchema,
+        response: {
+          200: {
+            description: 'Datei streckenkunde-matrix-JJJJ-MM-TT.csv (Download)',
+            content: { 'text/csv': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...problems(400, 401, 403, 404, 422),
+        },
+      },
+      config: { heavy: 'export' },
+      preValidation: requireRole('admin', 'disponent'),
+    },
+    async (request, reply) => {
+      const asOf = today();
+      const matrix = await service.export(request.params.id, currentUser(request).id, filterOf(request.query), asOf);
+      return download(reply, 'text/csv; charset=utf-8', `streckenkunde-matrix-${asOf}.csv`).send(
+        renderMatrixCsv(matrix) as unknown as string,
+      );
+    },
+  );
+
+  app.get(
+    '/betriebe/:id/who-can-drive',
+    {
+      schema: {
+        tags,
+        summary: 'Wer kann fahren? Fahrer/innen mit gültiger Streckenkunde an einem Tag',
+        description:
+          'Für eine Anforderung des Betriebs (requirement) oder ein Paar von Betriebsstellen (from und to, DS100, ' +
+          'Richtung egal; dann zählt nur das Paar, nicht Kürzel oder Verknüpfungen): die Fahrer/innen, deren ' +
+          'passende Strecke am Tag date (Standard: heute) noch gültig ist (gültig bis ≥ date), mit den geforderten ' +
+          'Fahrzeugtypen, die sie kennen (eigenes Fahrzeug dieses Typs). Längste Gültigkeit zuerst, dann nach ' +
+          'Namen; depot: nur Fahrer/innen dieses Depots. Beides oder keins von requirement und from/to, unbekannte ' +
+          `Kürzel, Anforderungen oder Depots: 422. ${READERS}`,
+        params: idParamsSchema,
+        querystring: whoCanDriveQuerySchema,
+        response: { 200: whoCanDriveSchema, ...problems(400, 401, 403, 404, 422) },
+      },
+      config: { noStore: true },
+      preValidation: requireRole('admin', 'disponent'),
+    },
+    async (request) => {
+      const { date, ...query } = request.query;
+      return service.whoCanDrive(request.params.id, currentUser(request).id, query, date ?? today());
+    },
+  );
+};
+
+export default matrixRoutes;

@@ -1,0 +1,162 @@
+import type { Betrieb } from '@streckenpass/contract/betriebe';
+import type { Matrix, MatrixDriver, MatrixTotal, WhoCanDrive } from '@streckenpass/contract/matrix';
+import type { Requirement } from '@streckenpass/contract/requirements';
+import type { StationIndex } from '@streckenpass/contract/stations';
+import type { MatrixExport } from '../../export/matrix-model.js';
+import { unprocessable } from '../../lib/errors.js';
+import { betriebNotFound, type BetriebeRepository } from './betriebe.repository.js';
+import { stationOf } from './route-helpers.js';
+import type { MatrixFilter, MatrixRepository, MatrixRow } from './matrix.repository.js';
+import type { RequirementsRepository } from './requirements.repository.js';
+
+/** Drivers an export reads at a time: a Betrieb of 5,000 drivers is never held in memory at once. */
+const EXPORT_CHUNK = 250;
+
+/**
+ * The matrix and "Wer kann fahren?" (issue 28 items 3 and 4) over the Betriebe, requirements and matrix repositories:
+ * the filter's ids are checked against the Betrieb (422), the columns read, the rows matched, and every cell of a row
+ * answered in the columns' order — with `required` false where the requirement is another depot's.
+ */
+export function createMatrixService(deps: {
+  betriebe: BetriebeRepository;
+  requirements: RequirementsRepository;
+  matrix: MatrixRepository;
+  stations: StationIndex;
+}) {
+  /** The Betrieb as the caller sees it, after checking the filter's depot; 404 when they have just left. */
+  async function betriebOf(betriebId: number, userId: number, depotId: number | undefined): Promise<Betrieb> {
+    const betrieb = await deps.betriebe.findForMember(betriebId, userId);
+    if (!betrieb) throw betriebNotFound();
+    if (depotId !== undefined && !betrieb.depots.some((depot) => depot.id === depotId)) {
+      throw unprocessable([{ propertyPath: 'depot', message: 'Dieses Depot gibt es im Betrieb nicht.' }]);
+    }
+    return betrieb;
+  }
+
+  async function columnsOf(betriebId: number, userId: number, filter: MatrixFilter): Promise<Requirement[]> {
+    const requirements = await deps.requirements.listFiltered(betriebId, userId, filter);
+    if (filter.requirementId !== undefined && requirements.length === 0) throw unknownRequirement();
+    return requirements;
+  }
+
+  const toDriver =
+    (requirements: Requirement[]) =>
+    (row: MatrixRow): MatrixDriver => ({
+      membershipId: row.membershipId,
+      name: row.name,
+      depot: row.depot,
+      cells: requirements.map((requirement) => ({
+        requirementId: requirement.id,
+        ...(row.cells.get(requirement.id) ?? { state: 'fehlt', validUntil: null, route: null, kind: null }),
+        required: requirement.depot === null || requirement.depot.id === row.depot?.id,
+      })),
+    });
+
+  const totalsIn = (requirements: Requirement[], totals: Map<number, MatrixTotal>) =>
+    requirements.map(
+      (requirement) =>
+        totals.get(requirement.id) ?? {
+          requirementId: requirement.id,
+          valid: 0,
+          expiring: 0,
+          expired: 0,
+          missing: 0,
+          drivers: 0,
+        },
+    );
+
+  return {
+    /** One page of the matrix with the totals over every driver. */
+    async page(
+      betriebId: number,
+      userId: number,
+      filter: MatrixFilter,
+      paging: { page: number; pageSize: number },
+      asOf: string,
+    ): Promise<Matrix> {
+      await betriebOf(betriebId, userId, filter.depotId);
+      const requirements = await columnsOf(betriebId, userId, filter);
+      const found = await deps.matrix.page(betriebId, userId, filter, asOf, {
+        limit: paging.pageSize,
+        offset: (paging.page - 1) * paging.pageSize,
+      });
+      return {
+        requirements,
+        drivers: found.rows.map(toDriver(requirements)),
+        totals: totalsIn(requirements, found.totals),
+        page: paging.page,
+        pageSize: paging.pageSize,
+        total: found.total,
+        asOf,
+      };
+    },
+
+    /**
+     * The whole filtered matrix for an export: totals and the number of drivers now, the rows read chunk by chunk
+     * when iterated (each chunk one statement for the drivers, one for their cells).
+     */
+    async export(betriebId: number, userId: number, filter: MatrixFilter, asOf: string): Promise<MatrixExport> {
+      const betrieb = await betriebOf(betriebId, userId, filter.depotId);
+      const requirements = await columnsOf(betriebId, userId, filter);
+      const first = await deps.matrix.page(betriebId, userId, filter, asOf, { limit: EXPORT_CHUNK, offset: 0 });
+      const driver = toDriver(requirements);
+      async function* rows() {
+        yield first.rows.map(driver);
+        for (let offset = EXPORT_CHUNK; offset < first.total; offset += EXPORT_CHUNK) {
+          const next = await deps.matrix.page(betriebId, userId, filter, asOf, { limit: EXPORT_CHUNK, offset }, false);
+          yield next.rows.map(driver);
+        }
+      }
+      return {
+        betrieb,
+        asOf,
+        requirements,
+        totals: totalsIn(requirements, first.totals),
+        total: first.total,
+        rows: rows(),
+      };
+    },
+
+    /** "Wer kann fahren?" for a requirement of the Betrieb or a station pair (codes of the data set), on `date`. */
+    async whoCanDrive(
+      betriebId: number,
+      userId: number,
+      query: { requirement?: number | undefined; from?: string | null; to?: string | null; depot?: number | undefined },
+      date: string,
+    ): Promise<WhoCanDrive> {
+      await betriebOf(betriebId, userId, query.depot);
+      if (query.requirement !== undefined) {
+        const [requirement] = await columnsOf(betriebId, userId, { requirementId: query.requirement, sort: 'name' });
+        const drivers = await deps.matrix.whoCanDrive(
+          betriebId,
+          userId,
+          { requirementId: requirement!.id },
+          date,
+          query.depot,
+        );
+        return {
+          date,
+          requirement: requirement!,
+          from: requirement!.startStation,
+          to: requirement!.endStation,
+          drivers,
+        };
+      }
+      const from = stationOf(deps.stations, 'from', query.from!);
+      const to = stationOf(deps.stations, 'to', query.to!);
+      const drivers = await deps.matrix.whoCanDrive(
+        betriebId,
+        userId,
+        { from: from.code, to: to.code },
+        date,
+        query.depot,
+      );
+      return { date, requirement: null, from, to, drivers };
+    },
+  };
+}
+
+export type MatrixService = ReturnType<typeof createMatrixService>;
+
+const unknownRequirement = () =>
+  unprocessable([{ propertyPath: 'requirement', message: 'Diese Anforderung gibt es im Betrieb nicht.' }]);

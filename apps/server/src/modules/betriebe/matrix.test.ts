@@ -1,0 +1,372 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Betrieb } from '@streckenpass/contract/betriebe';
+import { addDays, todayIn } from '@streckenpass/contract/knowledge';
+import type { Matrix, MatrixDriver, WhoCanDrive } from '@streckenpass/contract/matrix';
+import type { Requirement } from '@streckenpass/contract/requirements';
+import type { Route } from '@streckenpass/contract/routes';
+import { createCaller, violations } from '../../test/api.js';
+import { foundBetrieb, invite, join, membersOf, verifiedUser } from '../../test/betriebe.js';
+import { createRoute } from '../../test/fixtures.js';
+import { buildTestApp, mergePatchHeaders, type TestContext, type TestUser } from '../../test/helpers.js';
+import { insertRouteActivity } from '../../test/seed.js';
+
+/*
+ * The Betrieb's matrix and "Wer kann fahren?" (issue 28 items 3 and 4) on one Betrieb:
+ * - requirements R1 NWH–NF (whole Betrieb), R2 NGM–NLR with Kürzel K7 (depot Würzburg), R3 NWH–NGM (whole Betrieb);
+ * - drivers Berta Albrecht (Würzburg), Carl Brandt (Nürnberg), Doris Zeller (no depot); the admin and the Disponent
+ *   have routes too, but are no rows.
+ * Cells, by the rule (the longest valid route counts):
+ *            R1                        R2 (Würzburg)              R3
+ *   Albrecht gültig +100 (pair, rev.)  bald +30 (code)            fehlt
+ *   Brandt   abgelaufen −1 (pair)      gültig +200 (not asked)    bald ±0 (pair)
+ *   Zeller   abgelaufen, never driven  fehlt (not asked)          gültig +31 (manual link)
+ */
+
+let ctx: TestContext;
+const call = createCaller(() => ctx.app);
+let today: string;
+let admin: TestUser;
+let disponent: TestUser;
+let betrieb: Betrieb;
+let r1: Requirement;
+let r2: Requirement;
+let r3: Requirement;
+const drivers: Record<'albrecht' | 'brandt' | 'zeller', TestUser> = {} as never;
+const routes: Record<string, Route> = {};
+
+const base = () => `/api/betriebe/${betrieb.id}`;
+const depot = (name: string) => betrieb.depots.find((d) => d.name === name)!;
+
+/** A route of `user` valid until today + `days` (null: never driven). */
+async function routeValid(user: TestUser, days: number | null, input: Parameters<typeof createRoute>[2]) {
+  const route = await createRoute(ctx.app, user, input);
+  if (days !== null) {
+    const acquiredUntil = addDays(today, days);
+    await insertRouteActivity(ctx.app, user.id, {
+      acquiredAt: addDays(acquiredUntil, -364),
+      acquiredUntil,
+      routeIds: [route.id],
+    });
+  }
+  return route;
+}
+
+async function addRequirement(body: Record<string, unknown>): Promise<Requirement> {
+  const response = await call('POST', `${base()}/requirements`, admin, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as Requirement;
+}
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  today = todayIn(ctx.app.config.timezone);
+  admin = await verifiedUser(ctx.app, { firstname: 'Anna', lastname: 'Admin' });
+  disponent = await verifiedUser(ctx.app, { firstname: 'Dora', lastname: 'Disponentin' });
+  drivers.albrecht = await verifiedUser(ctx.app, { firstname: 'Berta', lastname: 'Albrecht' });
+  drivers.brandt = await verifiedUser(ctx.app, { firstname: 'Carl', lastname: 'Brandt' });
+  drivers.zeller = await verifiedUser(ctx.app, { firstname: 'Doris', lastname: 'Zeller' });
+  betrieb = await foundBetrieb(ctx.app, admin, 'Mainfranken Bahn', ['Würzburg', 'Nürnberg']);
+  const invitation = await invite(ctx.app, admin, betrieb.id, 'driver');
+  for (const user of Object.values(drivers)) await join(ctx.app, user, invitation);
+  await join(ctx.app, disponent, await invite(ctx.app, admin, betrieb.id, 'disponent'));
+  const members = await membersOf(ctx.app, admin, betrieb.id);
+  for (const [user, name] of [
+    [drivers.albrecht, 'Würzburg'],
+    [drivers.brandt, 'Nürnberg'],
+  ] as const) {
+    const member = members.find((m) => m.name.endsWith(user === drivers.albrecht ? 'Albrecht' : 'Brandt'))!;
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `${base()}/members/${member.id}`,
+      headers: mergePatchHeaders(admin),
+      payload: JSON.stringify({ depot: depot(name).id }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  r1 = await addRequirement({ startStation: 'NWH', endStation: 'NF' });
+  r2 = await addRequirement({
+    startStation: 'NGM',
+    endStation: 'NLR',
+    companyRoute: 'K7',
+    depot: depot('Würzburg').id,
+  });
+  r3 = await addRequirement({ startStation: 'NWH', endStation: 'NGM' });
+
+  const { albrecht, brandt, zeller } = drivers;
+  routes.albrechtR1 = await routeValid(albrecht, 100, {
+    name: 'Fürth – Würzburg',
+    startStation: 'NF',
+    endStation: 'NWH',
+  });
+  // An older drive of the same pair: the longest valid route counts.
+  await routeValid(albrecht, 5, { name: 'Würzburg – Fürth (alt)', startStation: 'NWH', endStation: 'NF' });
+  routes.albrechtR2 = await routeValid(albrecht, 30, { name: 'Gemünden – Lohr', companyRoute: 'k7' });
+  routes.brandtR1 = await routeValid(brandt, -1, { name: 'Würzburg – Fürth', startStation: 'NWH', endStation: 'NF' });
+  routes.brandtR2 = await routeValid(brandt, 200, { name: 'Lohr – Gemünden', startStation: 'NLR', endStation: 'NGM' });
+  routes.brandtR3 = await routeValid(brandt, 0, {
+    name: 'Würzburg – Gemünden',
+    startStation: 'NWH',
+    endStation: 'NGM',
+  });
+  routes.zellerR1 = await routeValid(zeller, null, { name: 'Nie gefahren', startStation: 'NF', endStation: 'NWH' });
+  routes.zellerR3 = await routeValid(zeller, 31, { name: 'Umleitung über Karlstadt' });
+  const linked = await call('PUT', `${base()}/requirements/${r3.id}/link`, zeller, { route: routes.zellerR3.id });
+  expect(linked.statusCode, linked.body).toBe(200);
+  // Members who are no drivers, and a stranger, with routes that would match: never rows, never counted.
+  await routeValid(admin, 300, { name: 'Des Admins', startStation: 'NWH', endStation: 'NF' });
+  await routeValid(disponent, 300, { name: 'Der Disponentin', startStation: 'NWH', endStation: 'NF' });
+  await routeValid(await verifiedUser(ctx.app), 300, { name: 'Fremd', startStation: 'NWH', endStation: 'NF' });
+  const vehicleType = await call('POST', `${base()}/vehicle-requirements`, admin, { vehicleType: 'BR 218' });
+  expect(vehicleType.statusCode).toBe(201);
+  expect((await call('POST', '/api/vehicles', zeller, { name: 'Br218' })).statusCode).toBe(201);
+  expect((await call('POST', '/api/vehicles', zeller, { name: 'Privatauto' })).statusCode).toBe(201);
+}, 60_000);
+afterAll(async () => ctx?.close());
+
+async function matrix(query = '', user = disponent): Promise<Matrix> {
+  const response = await call('GET', `${base()}/matrix${query}`, user);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Matrix;
+}
+const names = (m: Matrix) => m.drivers.map((d) => d.name);
+const cellOf = (driver: MatrixDriver, requirement: Requirement) =>
+  driver.cells.find((c) => c.requirementId === requirement.id)!;
+
+describe('GET /api/betriebe/{id}/matrix', () => {
+  it('shows every driver × requirement with its state, date, route and kind; admins and Disponenten alike', async () => {
+    const m = await matrix();
+    expect(m).toMatchObject({ page: 1, pageSize: 50, total: 3, asOf: today });
+    expect(m.requirements.map((r) => r.id)).toEqual([r1.id, r3.id, r2.id]);
+    expect(names(m)).toEqual(['Berta Albrecht', 'Carl Brandt', 'Doris Zeller']);
+    const [albrecht, brandt, zeller] = m.drivers as [MatrixDriver, MatrixDriver, MatrixDriver];
+    expect(albrecht.depot).toEqual(depot('Würzburg'));
+    expect(albrecht.cells.map((c) => c.requirementId)).toEqual([r1.id, r3.id, r2.id]);
+    expect(cellOf(albrecht, r1)).toEqual({
+      requirementId: r1.id,
+      state: 'gueltig',
+      validUntil: addDays(today, 100),
+      route: { id: routes.albrechtR1!.id, name: 'Fürth – Würzburg' },
+      kind: 'pair',
+      required: true,
+    });
+    expect(cellOf(albrecht, r2)).toMatchObject({ state: 'bald', validUntil: addDays(today, 30), kind: 'code' });
+    expect(cellOf(albrecht, r3)).toEqual({
+      requirementId: r3.id,
+      state: 'fehlt',
+      validUntil: null,
+      route: null,
+      kind: null,
+      required: true,
+    });
+    expect(cellOf(brandt, r1)).toMatchObject({ state: 'abgelaufen', validUntil: addDays(today, -1) });
+    expect(cellOf(brandt, r2)).toMatchObject({ state: 'gueltig', kind: 'pair', required: false });
+    expect(cellOf(brandt, r3)).toMatchObject({ state: 'bald', validUntil: today, kind: 'pair' });
+    expect(cellOf(zeller, r1)).toMatchObject({ state: 'abgelaufen', validUntil: null, kind: 'pair' });
+    expect(cellOf(zeller, r2)).toMatchObject({ state: 'fehlt', required: false });
+    expect(cellOf(zeller, r3)).toMatchObject({ state: 'gueltig', validUntil: addDays(today, 31), kind: 'manual' });
+    expect(await matrix('', admin)).toEqual(m);
+  });
+
+  it('counts per requirement over the drivers it is asked of: "12 von 40"', async () => {
+    const m = await matrix('?pageSize=1');
+    expect(m.drivers).toHaveLength(1);
+    expect(m.totals).toEqual([
+      { requirementId: r1.id, valid: 1, expiring: 0, expired: 2, missing: 0, drivers: 3 },
+      { requirementId: r3.id, valid: 2, expiring: 1, expired: 0, missing: 1, drivers: 3 },
+      { requirementId: r2.id, valid: 1, expiring: 1, expired: 0, missing: 0, drivers: 1 },
+    ]);
+  });
+
+  it('filters by state: rows with at least one asked cell in it', async () => {
+    expect(names(await matrix('?state=fehlt'))).toEqual(['Berta Albrecht']);
+    expect(names(await matrix('?state=bald'))).toEqual(['Berta Albrecht', 'Carl Brandt']);
+    expect(names(await matrix('?state=abgelaufen'))).toEqual(['Carl Brandt', 'Doris Zeller']);
+    // Brandt's valid R2 is not asked of him (another depot's).
+    expect(names(await matrix('?state=gueltig'))).toEqual(['Berta Albrecht', 'Doris Zeller']);
+    const filtered = await matrix('?state=fehlt');
+    expect(filtered.total).toBe(1);
+    // Totals stay over every driver.
+    expect(filtered.totals).toEqual((await matrix()).totals);
+  });
+
+  it('filters by depot (rows and columns, totals too), by requirement and by name', async () => {
+    const wuerzburg = await matrix(`?depot=${depot('Würzburg').id}`);
+    expect(names(wuerzburg)).toEqual(['Berta Albrecht']);
+    expect(wuerzburg.requirements.map((r) => r.id)).toEqual([r1.id, r3.id, r2.id]);
+    const nuernberg = await matrix(`?depot=${depot('Nürnberg').id}`);
+    expect(names(nuernberg)).toEqual(['Carl Brandt']);
+    expect(nuernberg.requirements.map((r) => r.id)).toEqual([r1.id, r3.id]);
+    expect(nuernberg.totals).toEqual([
+      { requirementId: r1.id, valid: 0, expiring: 0, expired: 1, missing: 0, drivers: 1 },
+      { requirementId: r3.id, valid: 1, expiring: 1, expired: 0, missing: 0, drivers: 1 },
+    ]);
+    const one = await matrix(`?requirement=${r2.id}`);
+    expect(one.requirements.map((r) => r.id)).toEqual([r2.id]);
+    expect(one.drivers.map((d) => d.cells.length)).toEqual([1, 1, 1]);
+    expect(one.totals).toEqual([{ requirementId: r2.id, valid: 1, expiring: 1, expired: 0, missing: 0, drivers: 1 }]);
+    expect(names(await matrix(`?requirement=${r2.id}&state=fehlt`))).toEqual([]);
+    expect(names(await matrix(`?requirement=${r3.id}&state=fehlt`))).toEqual(['Berta Albrecht']);
+    expect(names(await matrix('?q=ZELL'))).toEqual(['Doris Zeller']);
+    expect(names(await matrix('?q=berta%20alb'))).toEqual(['Berta Albrecht']);
+    expect(names(await matrix('?q=%25'))).toEqual([]);
+    expect(names(await matrix('?q=Admin'))).toEqual([]);
+  });
+
+  it('sorts by name, depot or expiry, and pages in that order', async () => {
+    expect(names(await matrix('?sort=depot'))).toEqual(['Carl Brandt', 'Berta Albrecht', 'Doris Zeller']);
+    // Missing (Albrecht) and never driven (Zeller) first, then the earliest end (Brandt, yesterday).
+    expect(names(await matrix('?sort=expiring'))).toEqual(['Berta Albrecht', 'Doris Zeller', 'Carl Brandt']);
+    const first = await matrix('?sort=expiring&pageSize=2');
+    expect(names(first)).toEqual(['Berta Albrecht', 'Doris Zeller']);
+    expect(first).toMatchObject({ page: 1, pageSize: 2, total: 3 });
+    expect(names(await matrix('?sort=expiring&pageSize=2&page=2'))).toEqual(['Carl Brandt']);
+    const beyond = await matrix('?page=3&pageSize=2');
+    expect(beyond).toMatchObject({ drivers: [], total: 3, page: 3 });
+  });
+
+  it('refuses malformed queries (400), values out of range and a depot or requirement of another Betrieb (422)', async () => {
+    for (const query of ['depot=x', 'page=1.5', 'pageSize=zehn']) {
+      const response = await call('GET', `${base()}/matrix?${query}`, disponent);
+      expect(response.statusCode, query).toBe(400);
+    }
+    for (const query of ['state=gut', 'sort=alter']) {
+      const response = await call('GET', `${base()}/matrix?${query}`, disponent);
+      expect(violations(response), query).toEqual([
+        { propertyPath: query.split('=')[0], message: 'Dieser Wert ist nicht zulässig.' },
+      ]);
+    }
+    const tooLarge = await call('GET', `${base()}/matrix?pageSize=101`, disponent);
+    expect(tooLarge.statusCode).toBe(422);
+    expect(violations(tooLarge)).toEqual([{ propertyPath: 'pageSize', message: 'Höchstens 100 Zeilen je Seite.' }]);
+    for (const query of ['pageSize=0', 'page=0']) {
+      expect((await call('GET', `${base()}/matrix?${query}`, disponent)).statusCode, query).toBe(422);
+    }
+    const other = await foundBetrieb(ctx.app, await verifiedUser(ctx.app), 'Andere Bahn', ['Kassel']);
+    const foreignDepot = await call('GET', `${base()}/matrix?depot=${other.depots[0]!.id}`, disponent);
+    expect(foreignDepot.statusCode).toBe(422);
+    expect(violations(foreignDepot)).toEqual([
+      { propertyPath: 'depot', message: 'Dieses Depot gibt es im Betrieb nicht.' },
+    ]);
+    const unknown = await call('GET', `${base()}/matrix?requirement=2147483647`, disponent);
+    expect(unknown.statusCode).toBe(422);
+    expect(violations(unknown)[0]).toMatchObject({ propertyPath: 'requirement' });
+    const long = await call('GET', `${base()}/matrix?q=${'x'.repeat(101)}`, disponent);
+    expect(long.statusCode).toBe(422);
+    expect((await call('GET', `${base()}/matrix`)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/betriebe/{id}/matrix.csv', () => {
+  it('exports every filtered driver as CSV for German spreadsheets, with totals and the day', async () => {
+    const response = await call('GET', `${base()}/matrix.csv?sort=depot`, disponent);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="streckenkunde-matrix-${today}.csv"`);
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    const date = (days: number) => addDays(today, days).split('-').reverse().join('.');
+    expect(lines).toEqual([
+      'Name;Depot;NWH – NF;NWH – NGM;NGM – NLR (K7) · Würzburg',
+      `Carl Brandt;Nürnberg;abgelaufen (${date(-1)});läuft bald ab (${date(0)});gültig bis ${date(200)} (nicht gefordert)`,
+      `Berta Albrecht;Würzburg;gültig bis ${date(100)};fehlt;läuft bald ab (${date(30)})`,
+      `Doris Zeller;;abgelaufen (nie gefahren);gültig bis ${date(31)};fehlt (nicht gefordert)`,
+      '',
+      'Streckenkundig;;1 von 3 Fahrer/innen streckenkundig;2 von 3 Fahrer/innen streckenkundig;1 von 1 Fahrer/in streckenkundig',
+      `Stand;${date(0)}`,
+      '',
+    ]);
+    const filtered = await call('GET', `${base()}/matrix.csv?state=fehlt&requirement=${r3.id}`, admin);
+    expect(filtered.body.split('\r\n').slice(0, 3)).toEqual([
+      '\uFEFFName;Depot;NWH – NGM',
+      'Berta Albrecht;Würzburg;fehlt',
+      '',
+    ]);
+  });
+});
+
+describe('GET /api/betriebe/{id}/who-can-drive', () => {
+  const whoCanDrive = async (query: string): Promise<WhoCanDrive> => {
+    const response = await call('GET', `${base()}/who-can-drive?${query}`, disponent);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as WhoCanDrive;
+  };
+
+  it('lists the drivers whose knowledge of a requirement is valid on the day, longest first, with their vehicles', async () => {
+    const answer = await whoCanDrive(`requirement=${r3.id}`);
+    expect(answer).toMatchObject({
+      date: today,
+      requirement: { id: r3.id },
+      from: { code: 'NWH' },
+      to: { code: 'NGM' },
+    });
+    expect(answer.drivers).toEqual([
+      {
+        membershipId: expect.any(Number),
+        name: 'Doris Zeller',
+        depot: null,
+        route: { id: routes.zellerR3!.id, name: 'Umleitung über Karlstadt', validUntil: addDays(today, 31) },
+        vehicles: [
+          {
+            requirementId: expect.any(Number),
+            vehicleType: 'BR 218',
+            vehicle: { id: expect.any(Number), name: 'Br218' },
+          },
+        ],
+      },
+      {
+        membershipId: expect.any(Number),
+        name: 'Carl Brandt',
+        depot: depot('Nürnberg'),
+        route: { id: routes.brandtR3!.id, name: 'Würzburg – Gemünden', validUntil: today },
+        vehicles: [],
+      },
+    ]);
+    // A route that ends before the day does not count.
+    const tomorrow = await whoCanDrive(`requirement=${r3.id}&date=${addDays(today, 1)}`);
+    expect(tomorrow.drivers.map((d) => d.name)).toEqual(['Doris Zeller']);
+    expect((await whoCanDrive(`requirement=${r3.id}&date=${addDays(today, 32)}`)).drivers).toEqual([]);
+    // By Kürzel, and only the depot's drivers when asked.
+    expect((await whoCanDrive(`requirement=${r2.id}`)).drivers.map((d) => d.name)).toEqual([
+      'Carl Brandt',
+      'Berta Albrecht',
+    ]);
+    const inWuerzburg = await whoCanDrive(`requirement=${r2.id}&depot=${depot('Würzburg').id}`);
+    expect(inWuerzburg.drivers.map((d) => d.name)).toEqual(['Berta Albrecht']);
+  });
+
+  it('answers a station pair in either direction, by pair only', async () => {
+    for (const query of ['from=NWH&to=NF', 'from=nf&to=nwh']) {
+      const answer = await whoCanDrive(query);
+      expect(answer.requirement).toBeNull();
+      expect(answer.drivers.map((d) => [d.name, d.route.id])).toEqual([['Berta Albrecht', routes.albrechtR1!.id]]);
+    }
+    // Zeller knows R3's line only through a manual link, which a bare pair does not have.
+    expect((await whoCanDrive('from=NGM&to=NWH')).drivers.map((d) => d.name)).toEqual(['Carl Brandt']);
+    const past = await whoCanDrive(`from=NWH&to=NF&date=${addDays(today, -1)}`);
+    expect(past.drivers.map((d) => d.name)).toEqual(['Berta Albrecht', 'Carl Brandt']);
+    expect(past.date).toBe(addDays(today, -1));
+  });
+
+  it('refuses neither or both of requirement and pair, an unknown code, date or requirement (422), a bad id (400)', async () => {
+    const refused = async (query: string, status = 422) => {
+      const response = await call('GET', `${base()}/who-can-drive?${query}`, disponent);
+      expect(response.statusCode, `${query}: ${response.body}`).toBe(status);
+      return violations(response);
+    };
+    expect(await refused('')).toEqual([
+      { propertyPath: 'requirement', message: 'Bitte eine Anforderung oder Start und Ende angeben.' },
+    ]);
+    expect((await refused(`requirement=${r1.id}&from=NWH&to=NF`))[0]!.propertyPath).toBe('requirement');
+    expect(await refused('from=NWH')).toEqual([{ propertyPath: 'to', message: 'Bitte das Ende angeben.' }]);
+    expect(await refused('from=NWH&to=nwh')).toEqual([
+      { propertyPath: 'to', message: 'Start und Ende müssen verschiedene Betriebsstellen sein.' },
+    ]);
+    expect(await refused('from=QQQQ&to=NF')).toEqual([
+      { propertyPath: 'from', message: 'Unbekanntes Betriebsstellen-Kürzel „QQQQ“.' },
+    ]);
+    expect((await refused(`requirement=${r1.id}&date=2026-02-30`))[0]!.propertyPath).toBe('date');
+    expect((await refused('requirement=2147483647'))[0]!.propertyPath).toBe('requirement');
+    await refused('requirement=abc', 400);
+  });
+});

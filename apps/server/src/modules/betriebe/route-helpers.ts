@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { BetriebRole } from '@streckenpass/contract/betriebe';
+import { idParamsSchema } from '@streckenpass/contract/common';
+import type { StationIndex } from '@streckenpass/contract/stations';
+import { currentUser } from '../../http/current-user.js';
+import { unprocessable } from '../../lib/errors.js';
+
+/** What the documentation says of everyone outside a Betrieb (decision 0046). */
+export const OUTSIDERS =
+  'Wer nicht Mitglied ist (auch wer ausgetreten ist), bekommt 404 wie für einen unbekannten Betrieb.';
+
+/**
+ * A route's `preValidation` that lets through only members of the Betrieb of the path's `:id` with one of `roles`:
+ * 404 for everyone outside (unknown, someone else's, left), 403 for members in another role — before the body or the
+ * query is judged (401 → 404/403 → 400/422).
+ */
+export function roleGuard(app: FastifyInstance) {
+  return (...roles: BetriebRole[]) =>
+    async (request: FastifyRequest) => {
+      const id = (idParamsSchema.shape.id.safeParse((request.params as { id?: unknown }).id).data ?? 0) as number;
+      await app.betriebeRepository.requireRole(id, currentUser(request).id, roles);
+    };
+}
+
+/** A station of the data set by its code, as a requirement names it; 422 at `field` for an unknown code. */
+export function stationOf(stations: StationIndex, field: string, code: string) {
+  const station = stations.byCode(code);
+  if (!station)
+    throw unprocessable([{ propertyPath: field, message: `Unbekanntes Betriebsstellen-Kürzel „${code}“.` }]);
+  return { code: station.code, name: station.name };
+}
