@@ -108,7 +108,7 @@ test('a Disponent finds who can drive a route in two taps, and reads the matrix 
   await expectAudited(page, 'Matrix');
 
   // Filtered by state, only the missing one stays; the filter is in the address.
-  await page.getByRole('textbox', { name: 'Zustand' }).click();
+  await page.getByRole('combobox', { name: 'Zustand' }).click();
   await page.getByRole('option', { name: 'fehlt' }).click();
   await expect(page).toHaveURL(/state=fehlt/);
   await expect(matrix.getByRole('row')).toHaveCount(2);

@@ -78,6 +78,7 @@ export function DateField({
       error={shownInvalid ? DATE_FIELD_INVALID : error}
       fixOnBlur={!invalid}
       clearable={!props.required}
+      clearButtonProps={{ 'aria-label': 'Datum löschen' }}
       valueFormat={DATE_FIELD_FORMAT}
       dateParser={parseGermanDate}
       locale="de"

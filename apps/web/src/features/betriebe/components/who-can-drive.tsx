@@ -177,6 +177,7 @@ export function WhoCanDriveView({
     <Stack gap="md">
       <DateField
         label="Am Tag"
+        required
         value={question.date}
         onChange={(date) => date && onAsk({ ...question, date })}
         maw={260}
