@@ -13,11 +13,20 @@ import {
 import type { RequirementMatchKind } from '@streckenpass/contract/requirements';
 import type { Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
-import { betriebDepots, memberships, routes, users } from '../../db/schema.js';
+import {
+  betriebDepots,
+  betriebRequirements,
+  dataVersions,
+  memberships,
+  requirementLinks,
+  routes,
+  users,
+} from '../../db/schema.js';
 import { depotOf, isMember, memberName } from './betriebe.repository.js';
 import {
   bestMatches,
   matchCandidates,
+  matchCandidatesOf,
   requirementRelation,
   rowsOf,
   vehicleRequirementMatches,
@@ -78,9 +87,6 @@ function driversOf(betriebId: number, userId: number, depotId: number | undefine
        and ${isMember(betriebId, userId, READERS)}`;
 }
 
-/** A requirement is asked of a driver when it is the whole Betrieb's or their depot's. */
-const applies = sql`(req.depot_id is null or req.depot_id = mem.depot_id)`;
-
 /** `%` and `_` of a search typed by a user are letters, not patterns. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -109,7 +115,49 @@ const driverOf = (row: DriverRow) => ({
   depot: depotOf(row.depot_id === null ? null : Number(row.depot_id), row.depot_name),
 });
 
+/** Totals kept per Betrieb, filter and day at most (oldest dropped first). */
+const TOTALS_KEPT = 100;
+
 export function createMatrixRepository(db: Executor) {
+  /**
+   * The totals last computed per Betrieb, filter and day, with the digest of what they were computed from. Computing
+   * them reads every driver's routes (some 170,000 rows for 5,000 drivers); paging through the matrix or filtering
+   * it does not change them, so a page reuses them while the digest is the same — exact, not a time-to-live: any
+   * write of a member's record, any change of memberships, requirements or links gives another digest.
+   */
+  const totalsKept = new Map<string, { digest: string; totals: Map<number, MatrixTotal> }>();
+
+  /**
+   * A digest of everything the totals depend on besides the day: the Betrieb's memberships (role, depot) with each
+   * member's data version (bumped in the transaction of every write of their records, decision 0015), its
+   * requirements and the drivers' links. Undefined for a caller who is no admin or Disponent (any more).
+   */
+  async function inputsDigest(betriebId: number, userId: number): Promise<string | undefined> {
+    const m = memberships;
+    const r = betriebRequirements;
+    const l = requirementLinks;
+    const result = await db.execute(sql`
+      select md5(concat_ws('|',
+        (select string_agg(concat_ws(':', ${m.id}, ${m.userId}, ${m.role}, coalesce(${m.depotId}, 0),
+                                     coalesce(${dataVersions.version}, 0)), ',' order by ${m.id})
+           from ${m} left join ${dataVersions} on ${dataVersions.userId} = ${m.userId}
+          where ${m.betriebId} = ${betriebId}),
+        (select string_agg(concat_ws(':', ${r.id}, coalesce(${r.depotId}, 0), ${r.startStation}, ${r.endStation},
+                                     coalesce(${r.companyRoute}, '')), ',' order by ${r.id})
+           from ${r} where ${r.betriebId} = ${betriebId}),
+        (select string_agg(concat_ws(':', ${l.requirementId}, ${l.membershipId}, ${l.routeId}), ','
+                           order by ${l.requirementId}, ${l.membershipId})
+           from ${l} join ${m} on ${m.id} = ${l.membershipId} where ${m.betriebId} = ${betriebId}))) as digest
+       where ${isMember(betriebId, userId, READERS)}`);
+    return rowsOf<{ digest: string }>(result)[0]?.digest;
+  }
+
+  function keep(key: string, digest: string, totals: Map<number, MatrixTotal>) {
+    totalsKept.delete(key);
+    if (totalsKept.size >= TOTALS_KEPT) totalsKept.delete(totalsKept.keys().next().value as string);
+    totalsKept.set(key, { digest, totals });
+  }
+
   /**
    * One statement: the drivers that pass the filters (a page of them, by the chosen order, and how many there are)
    * and the totals per requirement over all drivers of the Betrieb (of the depot, when chosen). Coverage — per
@@ -132,10 +180,11 @@ export function createMatrixRepository(db: Executor) {
       bald: sql`coalesce(agg.soon, false)`,
       gueltig: sql`coalesce(agg.valid, false)`,
     };
-    const result = await db.execute(sql`
+    const statement = sql`
       with req as (${requirementsOf(betriebId, filter)}),
            mem as (${driversOf(betriebId, userId, filter.depotId)}),
-           candidates as (${matchCandidates}),
+           candidates as (${matchCandidatesOf('members', true)}),
+           -- Per requirement and driver it is asked of: matched, and valid until when.
            cov as (select requirement_id, membership_id, max(valid_until) as valid_until
                      from candidates group by requirement_id, membership_id),
            -- How many requirements each depot (null: the whole Betrieb) has, and how many drivers.
@@ -150,9 +199,7 @@ export function createMatrixRepository(db: Executor) {
                           bool_or(cov.valid_until between ${asOf}::date and ${soon}::date) as soon,
                           bool_or(cov.valid_until > ${soon}::date) as valid,
                           min(coalesce(cov.valid_until, '-infinity'::date)) as ends
-                     from cov join req on req.id = cov.requirement_id
-                     join mem on mem.membership_id = cov.membership_id
-                    where ${applies} and ${when(perDriver)}
+                     from cov where ${when(perDriver)}
                     group by cov.membership_id),
            rows as (select mem.membership_id, u.firstname, u.lastname, d.id as depot_id, d.name as depot_name,
                            case when coalesce(agg.matched, 0) < need.n then '-infinity'::date else agg.ends end
@@ -169,9 +216,7 @@ export function createMatrixRepository(db: Executor) {
                             as expiring,
                           count(*) filter (where cov.valid_until is null or cov.valid_until < ${asOf}::date)::integer
                             as expired
-                     from cov join req on req.id = cov.requirement_id
-                     join mem on mem.membership_id = cov.membership_id
-                    where ${applies} and ${when(withTotals)}
+                     from cov where ${when(withTotals)}
                     group by cov.requirement_id),
            asked as (select req.id as requirement_id, coalesce(sum(mem_n.n), 0)::integer as drivers
                        from req left join mem_n on req.depot_id is null or mem_n.depot_id = req.depot_id
@@ -185,7 +230,12 @@ export function createMatrixRepository(db: Executor) {
                 'requirementId', asked.requirement_id, 'drivers', asked.drivers,
                 'valid', coalesce(tot.valid, 0), 'expiring', coalesce(tot.expiring, 0),
                 'expired', coalesce(tot.expired, 0))), '[]'::json)
-                from asked left join tot using (requirement_id)) as totals`);
+                from asked left join tot using (requirement_id)) as totals`;
+    const result = await db.transaction(async (tx) => {
+      // Coverage groups every driver's matching routes (some 170,000 rows for 5,000 drivers): in memory, not on disk.
+      await tx.execute(sql`set local work_mem = '32MB'`);
+      return tx.execute(statement);
+    });
     const [row] = rowsOf<{ total: number; page: DriverRow[]; totals: Omit<MatrixTotal, 'missing'>[] }>(result);
     return {
       total: Number(row?.total ?? 0),
@@ -206,7 +256,7 @@ export function createMatrixRepository(db: Executor) {
     const result = await db.execute(sql`
       with req as (${requirementsOf(betriebId, filter)}),
            mem as (${driversOf(betriebId, userId, filter.depotId, ids)}),
-           candidates as (${matchCandidates}),
+           candidates as (${matchCandidatesOf('members')}),
            best as (${bestMatches})
       select best.requirement_id, best.membership_id, best.route_id, rt.name as route_name, best.kind,
              to_char(best.valid_until, 'YYYY-MM-DD') as valid_until
@@ -244,7 +294,12 @@ export function createMatrixRepository(db: Executor) {
       paging: { limit: number; offset: number } | null,
       withTotals = true,
     ): Promise<{ total: number; rows: MatrixRow[]; totals: Map<number, MatrixTotal> }> {
-      const found = await pageAndTotals(betriebId, userId, filter, asOf, paging, withTotals);
+      const key = JSON.stringify([betriebId, filter.depotId ?? null, filter.requirementId ?? null, asOf]);
+      const digest = withTotals ? await inputsDigest(betriebId, userId) : undefined;
+      const kept = digest === undefined ? undefined : totalsKept.get(key);
+      const reuse = kept !== undefined && kept.digest === digest;
+      const found = await pageAndTotals(betriebId, userId, filter, asOf, paging, withTotals && !reuse);
+      if (digest !== undefined && !reuse) keep(key, digest, found.totals);
       const cells = await cellsOf(
         betriebId,
         userId,
@@ -254,7 +309,7 @@ export function createMatrixRepository(db: Executor) {
       );
       return {
         total: found.total,
-        totals: found.totals,
+        totals: reuse ? kept.totals : found.totals,
         rows: found.drivers.map((driver) => ({ ...driver, cells: cells.get(driver.membershipId) ?? new Map() })),
       };
     },

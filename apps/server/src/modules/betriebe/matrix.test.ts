@@ -370,3 +370,37 @@ describe('GET /api/betriebe/{id}/who-can-drive', () => {
     await refused('requirement=abc', 400);
   });
 });
+
+describe('the totals after a change (kept while nothing they depend on changes)', () => {
+  it('follow a driver’s new drive, a new manual link and a member’s new depot at once', async () => {
+    const totalOf = async (requirement: Requirement) =>
+      (await matrix('?pageSize=1')).totals.find((t) => t.requirementId === requirement.id)!;
+    expect(await totalOf(r3)).toMatchObject({ valid: 2, missing: 1, drivers: 3 });
+    // Albrecht drives Würzburg – Gemünden: R3 is covered by every driver.
+    await routeValid(drivers.albrecht, 60, { name: 'Würzburg – Gemünden', startStation: 'NGM', endStation: 'NWH' });
+    expect(await totalOf(r3)).toMatchObject({ valid: 3, expiring: 1, missing: 0, drivers: 3 });
+    // Zeller links a route to R1 that is valid longer than her never-driven one.
+    const linked = await call('PUT', `${base()}/requirements/${r1.id}/link`, drivers.zeller, {
+      route: routes.zellerR3!.id,
+    });
+    expect(linked.statusCode).toBe(200);
+    expect(await totalOf(r1)).toMatchObject({ valid: 2, expired: 1, drivers: 3 });
+    // Brandt moves to Würzburg: R2 is asked of him now, and he knows it.
+    const brandt = (await membersOf(ctx.app, admin, betrieb.id)).find((m) => m.name === 'Carl Brandt')!;
+    const moved = await ctx.app.inject({
+      method: 'PATCH',
+      url: `${base()}/members/${brandt.id}`,
+      headers: mergePatchHeaders(admin),
+      payload: JSON.stringify({ depot: depot('Würzburg').id }),
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(await totalOf(r2)).toEqual({
+      requirementId: r2.id,
+      valid: 2,
+      expiring: 1,
+      expired: 0,
+      missing: 0,
+      drivers: 2,
+    });
+  });
+});

@@ -45,8 +45,6 @@ const KIND_OF_RANK = sql.raw(`(array['pair', 'code', 'manual'])[rank + 1]`);
  * - `req (id, depot_id, lo, hi, code)`: requirements, with the pair as least/greatest code and the Kürzel lower case
  *   (`requirementRelation` makes it from the Betrieb's table);
  * - `mem (membership_id, user_id, depot_id)`: members of that Betrieb whose routes count.
- * Every member's routes are read through the owner index; a requirement's routes through the pair and Kürzel indexes
- * (routes_station_pair_idx, routes_company_route_idx) — the planner chooses.
  */
 export function requirementRelation(betriebId: number, where: SQL = sql`true`): SQL {
   const r = betriebRequirements;
@@ -55,31 +53,61 @@ export function requirementRelation(betriebId: number, where: SQL = sql`true`): 
       from ${r} where ${r.betriebId} = ${betriebId} and ${where}`;
 }
 
+/** Whether the requirement is asked of the member (`alias`): the whole Betrieb's, or the member's depot's. */
+const askedOf = (alias: string) => sql.raw(` and (req.depot_id is null or req.depot_id = ${alias}.depot_id)`);
+
 /**
  * The one rule of requirement matching (issue 28 items 2–4, decision 0046 addendum), for the driver's own view, the
- * Betrieb's matrix and "Wer kann fahren?" alike. A member's route meets a requirement
+ * Betrieb's matrix, "Wer kann fahren?" and the coverage mail alike. A member's route meets a requirement
  * - by its station pair (rank 0): the route's start and end stations (DS100) are the requirement's, in either
  *   direction;
  * - by the Betrieb's code (rank 1): the route's Kürzel is the requirement's (trimmed, case ignored);
  * - by hand (rank 2): the member linked it to the requirement (requirement_links, on their membership).
  * A query over `req` and `mem` (see `requirementRelation`): every (requirement, member, route) that meets it, once per
- * way — one row `candidates (requirement_id, membership_id, route_id, valid_until, rank)` each.
+ * way — one row `candidates (requirement_id, membership_id, route_id, valid_until, rank)` each; with `asked`, only the
+ * requirements asked of each member (the whole Betrieb's and their depot's).
+ *
+ * The same conditions evaluated two ways, which the planner cannot tell apart by its estimates:
+ * - `requirements`: from each requirement to its routes through the pair and Kürzel indexes (routes_station_pair_idx,
+ *   routes_company_route_idx), then to their owners — for one requirement over many members ("Wer kann fahren?");
+ * - `members`: from each member's routes (owner index, read once) to the requirements by hash — for many requirements
+ *   over a page of members, or every member (the matrix, its totals).
  */
-export const matchCandidates = sql`
+export function matchCandidatesOf(drive: 'requirements' | 'members' = 'requirements', asked = false): SQL {
+  const ask = (alias: string) => (asked ? askedOf(alias) : sql``);
+  const byHand = sql`
+      select req.id, mem.membership_id, rt.id, rt.valid_until, 2
+        from req join ${requirementLinks} l on l.requirement_id = req.id
+        join mem on mem.membership_id = l.membership_id${ask('mem')}
+        join ${routes} rt on rt.id = l.route_id and rt.owner_id = mem.user_id`;
+  if (drive === 'members') {
+    return sql`
+      with mr as materialized (
+        select rt.id, rt.valid_until, mem.membership_id, mem.depot_id, least(rt.start_station, rt.end_station) as lo,
+               greatest(rt.start_station, rt.end_station) as hi, lower(rt.company_route) as code
+          from mem join ${routes} rt on rt.owner_id = mem.user_id)
+      select req.id as requirement_id, mr.membership_id, mr.id as route_id, mr.valid_until, 0 as rank
+        from mr join req on req.lo = mr.lo and req.hi = mr.hi${ask('mr')}
+      union all
+      select req.id, mr.membership_id, mr.id, mr.valid_until, 1
+        from mr join req on req.code = mr.code${ask('mr')}
+      union all ${byHand}`;
+  }
+  return sql`
       select req.id as requirement_id, mem.membership_id, rt.id as route_id, rt.valid_until, 0 as rank
         from req join ${routes} rt on least(rt.start_station, rt.end_station) = req.lo
                                    and greatest(rt.start_station, rt.end_station) = req.hi
-        join mem on mem.user_id = rt.owner_id
+        join mem on mem.user_id = rt.owner_id${ask('mem')}
       union all
       select req.id, mem.membership_id, rt.id, rt.valid_until, 1
         from req join ${routes} rt on lower(rt.company_route) = req.code
-        join mem on mem.user_id = rt.owner_id
+        join mem on mem.user_id = rt.owner_id${ask('mem')}
        where req.code is not null
-      union all
-      select req.id, mem.membership_id, rt.id, rt.valid_until, 2
-        from req join ${requirementLinks} l on l.requirement_id = req.id
-        join mem on mem.membership_id = l.membership_id
-        join ${routes} rt on rt.id = l.route_id and rt.owner_id = mem.user_id`;
+      union all ${byHand}`;
+}
+
+/** The rule driven by the requirements (see `matchCandidatesOf`). */
+export const matchCandidates = matchCandidatesOf();
 
 /**
  * Of several routes that meet a requirement, the one valid longest counts (then pair before code before hand, then the
@@ -109,7 +137,7 @@ export async function requirementMatches(
     with req as (${requirementRelation(betriebId)}),
          mem as (select m.id as membership_id, m.user_id, m.depot_id from ${memberships} m
                   where m.betrieb_id = ${betriebId} and m.user_id in ${userIds}),
-         candidates as (${matchCandidates}),
+         candidates as (${matchCandidatesOf('members')}),
          best as (${bestMatches})
     select ${r.id} as requirement_id, mem.user_id,
            best.route_id, rt.name as route_name, to_char(best.valid_until, 'YYYY-MM-DD') as valid_until, best.kind,
