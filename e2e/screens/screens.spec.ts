@@ -136,8 +136,23 @@ for (const width of [360, 1280] as const) {
     });
     await joinBetrieb(request, admin, betrieb.id, user);
     for (const [lastname, days, pairs] of [
-      ['Schneider', 40, [['HU', 'HC'], ['HC', 'HH'], ['AH', 'AL']]],
-      ['Yılmaz', 355, [['HU', 'ALBG'], ['ALBG', 'AH']]],
+      [
+        'Schneider',
+        40,
+        [
+          ['HU', 'HC'],
+          ['HC', 'HH'],
+          ['AH', 'AL'],
+        ],
+      ],
+      [
+        'Yılmaz',
+        355,
+        [
+          ['HU', 'ALBG'],
+          ['ALBG', 'AH'],
+        ],
+      ],
       ['Nowak', 500, [['HU', 'HC']]],
     ] as const) {
       const colleague = await registerViaApi(request, { email: uniqueEmail('kollege'), firstname: 'Jan', lastname });

@@ -93,7 +93,9 @@ test('a Disponent finds who can drive a route in two taps, and reads the matrix 
   await expectAudited(page, 'Wer kann fahren? (Antwort)');
 
   // In 20 days the one driven 350 days ago no longer can.
-  await page.goto(`/betrieb/wer-kann-fahren/${betriebId}?requirement=${(await requirement.json()).id}&date=${daysFromToday(20)}`);
+  await page.goto(
+    `/betrieb/wer-kann-fahren/${betriebId}?requirement=${(await requirement.json()).id}&date=${daysFromToday(20)}`,
+  );
   await expect(page.getByRole('status')).toHaveText(/1 Fahrer\/in kann am .* fahren/);
   await expect(answer).not.toContainText('Tom Bald');
 

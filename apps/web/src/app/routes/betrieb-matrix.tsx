@@ -53,7 +53,16 @@ function BetriebMatrix({ record: betrieb }: { record: Betrieb }) {
         <MatrixView
           betrieb={betrieb}
           query={queryOf(params)}
-          onQueryChange={(next) => setParams(searchOf({ ...next, sort: next.sort === 'name' ? undefined : next.sort, page: next.page === 1 ? undefined : next.page }), { replace: true })}
+          onQueryChange={(next) =>
+            setParams(
+              searchOf({
+                ...next,
+                sort: next.sort === 'name' ? undefined : next.sort,
+                page: next.page === 1 ? undefined : next.page,
+              }),
+              { replace: true },
+            )
+          }
         />
       ) : (
         <Text>Die Matrix sehen Admins und Disponent/innen des Betriebs.</Text>

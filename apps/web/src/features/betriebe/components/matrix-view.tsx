@@ -1,4 +1,15 @@
-import { Alert, Anchor, Group, Pagination, Select, SimpleGrid, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Group,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { formatDate, formatDateTime, formatNumber } from '@streckenpass/contract/format';
@@ -40,12 +51,16 @@ function Cell({ cell }: { cell: MatrixCell }) {
   const short =
     cell.state === 'fehlt'
       ? 'fehlt'
-      : cell.validUntil
-        ? `${cell.state === 'abgelaufen' ? 'seit' : 'bis'} ${formatDate(cell.validUntil)}`
-        : 'nie gefahren';
+      : cell.state === 'abgelaufen'
+        ? `abgelaufen ${cell.validUntil ? formatDate(cell.validUntil) : '(nie gefahren)'}`
+        : `bis ${formatDate(cell.validUntil)}`;
   return (
-    <span className={`${classes.cell} ${classes[cell.state]}`} title={cell.route ? `${label} · ${cell.route.name}` : label}>
-      <VisuallyHidden>{MATRIX_STATE_LABELS[cell.state]}: </VisuallyHidden>
+    <span
+      className={`${classes.cell} ${classes[cell.state]}`}
+      title={cell.route ? `${label} · ${cell.route.name}` : label}
+    >
+      {cell.state === 'bald' && <VisuallyHidden>läuft bald ab, </VisuallyHidden>}
+      {cell.state === 'gueltig' && <VisuallyHidden>gültig </VisuallyHidden>}
       {short}
     </span>
   );
@@ -54,12 +69,16 @@ function Cell({ cell }: { cell: MatrixCell }) {
 function MatrixTable({ matrix, betriebId }: { matrix: Matrix; betriebId: number }) {
   const totals = new Map(matrix.totals.map((total) => [total.requirementId, total]));
   if (matrix.requirements.length === 0)
-    return <Text size="sm">Der Betrieb hat noch keine Anforderungen: Admins legen sie auf der Seite des Betriebs an.</Text>;
+    return (
+      <Text size="sm">Der Betrieb hat noch keine Anforderungen: Admins legen sie auf der Seite des Betriebs an.</Text>
+    );
   if (matrix.drivers.length === 0) return <Text size="sm">Keine Fahrer/innen passen zu diesen Filtern.</Text>;
   return (
     <div className={classes.scroll} role="region" aria-label="Matrix" tabIndex={0}>
       <table className={classes.table}>
-        <VisuallyHidden component="caption">Fahrer/innen × Anforderungen, Stand {formatDate(matrix.asOf)}</VisuallyHidden>
+        <VisuallyHidden component="caption">
+          Fahrer/innen × Anforderungen, Stand {formatDate(matrix.asOf)}
+        </VisuallyHidden>
         <thead>
           <tr>
             <th scope="col" className={classes.driver}>
@@ -151,7 +170,7 @@ export function MatrixView({
 
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
         <TextInput
           label="Name"
           placeholder="Fahrer/in suchen"
@@ -207,16 +226,24 @@ export function MatrixView({
       {data && matrix.isPlaceholderData && <Text size="sm">Wird geladen …</Text>}
       {data && !connected && (
         <Alert color="yellow" title="Ohne Verbindung">
-          Gezeigt wird die zuletzt geladene Matrix, Stand {formatDateTime(new Date(matrix.dataUpdatedAt).toISOString(), 'Europe/Berlin')} Uhr.
+          Gezeigt wird die zuletzt geladene Matrix, Stand{' '}
+          {formatDateTime(new Date(matrix.dataUpdatedAt).toISOString(), 'Europe/Berlin')} Uhr.
         </Alert>
       )}
       <QueryContent query={matrix}>
         {(loaded) => (
           <Stack gap="sm">
             <Text size="sm" role="status">
-              {plural(loaded.total, 'Fahrer/in', 'Fahrer/innen')} · {plural(loaded.requirements.length, 'Anforderung', 'Anforderungen')} · Stichtag{' '}
-              {formatDate(loaded.asOf)}
+              {plural(loaded.total, 'Fahrer/in', 'Fahrer/innen')} ·{' '}
+              {plural(loaded.requirements.length, 'Anforderung', 'Anforderungen')} · Stichtag {formatDate(loaded.asOf)}
             </Text>
+            <div className={classes.legend}>
+              {MATRIX_STATES.map((state) => (
+                <span key={state} className={`${classes.cell} ${classes[state]}`}>
+                  {MATRIX_STATE_LABELS[state]}
+                </span>
+              ))}
+            </div>
             <MatrixTable matrix={loaded} betriebId={betrieb.id} />
             {pages > 1 && (
               <Group justify="space-between">
@@ -228,7 +255,8 @@ export function MatrixView({
                   value={loaded.page}
                   onChange={(page) => onQueryChange({ ...query, page })}
                   getControlProps={(control) => ({
-                    'aria-label': control === 'next' ? 'Nächste Seite' : control === 'previous' ? 'Vorige Seite' : control,
+                    'aria-label':
+                      control === 'next' ? 'Nächste Seite' : control === 'previous' ? 'Vorige Seite' : control,
                   })}
                 />
               </Group>

@@ -125,7 +125,11 @@ function AddRequirementForm({ betrieb }: { betrieb: Betrieb }) {
       {STATION_SIDES.map((side) => (
         <StationField key={side.text} required {...side.field} {...stationField(side.text, side.code)} />
       ))}
-      <TextInput label="Kürzel des Betriebs (optional)" placeholder="z. B. KBS 805" {...form.getInputProps('companyRoute')} />
+      <TextInput
+        label="Kürzel des Betriebs (optional)"
+        placeholder="z. B. KBS 805"
+        {...form.getInputProps('companyRoute')}
+      />
     </RequirementForm>
   );
 }

@@ -22,7 +22,8 @@ export interface WhoCanDriveAsked {
   date: string;
 }
 
-const asked = (question: WhoCanDriveAsked) => question.requirement !== undefined || Boolean(question.from && question.to);
+const asked = (question: WhoCanDriveAsked) =>
+  question.requirement !== undefined || Boolean(question.from && question.to);
 
 /** Requirements to tap, narrowed by a search over codes, names and Kürzel. */
 function RequirementChoice({
@@ -102,7 +103,11 @@ function PairChoice({ onAsk }: { onAsk: (from: string, to: string) => void }) {
         />
       </Group>
       <div>
-        <Button variant="light" disabled={!from.code || !to.code} onClick={() => from.code && to.code && onAsk(from.code, to.code)}>
+        <Button
+          variant="light"
+          disabled={!from.code || !to.code}
+          onClick={() => from.code && to.code && onAsk(from.code, to.code)}
+        >
           Für diese Strecke fragen
         </Button>
       </div>
