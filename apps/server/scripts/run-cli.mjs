@@ -1,5 +1,6 @@
 // Runs a command-line tool of the server (`src/cli/<name>.ts`): the built `dist/cli/<name>.js` when it is at least
-// as new as its source, else the source through tsx. `npm run verify-proof` and `npm run rotate-proof-key` use it.
+// as new as its source, else the source through tsx. `npm run verify-proof`, `rotate-proof-key`, `db:dump` (tool
+// `db-dump`) and `db:restore` (`db-restore`) use it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

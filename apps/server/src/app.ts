@@ -21,10 +21,12 @@ import { apiRoutes, frameworkErrorClaims, pageRoutes, repositories } from './mod
 import authPlugin from './plugins/auth.js';
 import conditionalGetPlugin from './plugins/conditional-get.js';
 import dbPlugin from './plugins/db.js';
+import dbDumpSocketPlugin from './plugins/db-dump-socket.js';
 import docsPlugin from './plugins/docs.js';
 import heavyOperationsPlugin from './plugins/heavy-operations.js';
 import idempotencyPlugin from './plugins/idempotency.js';
 import mailPlugin from './plugins/mail.js';
+import metricsPlugin from './plugins/metrics.js';
 import pdfPoolPlugin from './plugins/pdf-pool.js';
 import pushPlugin from './plugins/push.js';
 import schedulerPlugin from './plugins/scheduler.js';
@@ -87,6 +89,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     options.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteSync: config.pgliteSync }));
   await app.register(dbPlugin, { database, closeOnShutdown: !options.database });
+  // Before every route, so that its hook measures them all.
+  await app.register(metricsPlugin);
+  await app.register(dbDumpSocketPlugin);
   for (const repository of repositories) await app.register(repository);
   await app.register(securityPlugin);
   // Before every route, so that API answers above 1 KB are compressed too (the SPA's files as well).

@@ -68,6 +68,8 @@ const envSchema = z.object({
     .max(100, 'at most 100 characters (one URL path segment)')
     .regex(/^[^/]+$/, 'must not contain "/"')
     .optional(),
+  // Bearer key of GET /metrics (plugins/metrics.ts); unset = /metrics answers 404.
+  METRICS_KEY: z.string().min(16, 'at least 16 characters (e.g. `openssl rand -hex 32`)').optional(),
   APP_TIMEZONE: timezone.default('Europe/Berlin'),
   // Contact of the operator that push services see in the VAPID token (RFC 8292): mailto: or https:.
   VAPID_SUBJECT: z
@@ -132,6 +134,8 @@ export interface AppConfig {
   mailFrom: string;
   reportBcc: string | undefined;
   cronApiKey: string | undefined;
+  /** Bearer key of `GET /metrics`; undefined = no metrics endpoint (404) and no per-request measuring. */
+  metricsKey: string | undefined;
   timezone: string;
   /** `sub` of the VAPID token: VAPID_SUBJECT, else a mailto: of MAIL_FROM's address. */
   vapidSubject: string;
@@ -256,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     reportBcc: e.REPORT_BCC,
     cronApiKey: e.CRON_API_KEY,
+    metricsKey: e.METRICS_KEY,
     timezone: e.APP_TIMEZONE,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM.trim()}`,
     redisUrl: e.REDIS_URL,

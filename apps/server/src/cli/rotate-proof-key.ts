@@ -5,21 +5,11 @@
  * server first (one process per data directory); on PostgreSQL it runs beside the running instances, which sign
  * with the new key from their next document on.
  */
-import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { createProofsRepository } from '../modules/proofs/proofs.repository.js';
+import { runCli } from './runner.js';
 
-async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
+runCli(async (config) => {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -39,12 +29,4 @@ async function main(): Promise<number> {
   } finally {
     await database.close();
   }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(2);
-  },
-);
+});

@@ -6,6 +6,8 @@ import { MIGRATIONS_FOLDER, readTemplate, TEMPLATE_FILE } from './pglite-templat
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { pgliteStartParams, type PgliteSync } from './pglite-durability.js';
+import { snapshotDataDir } from './pglite-backup.js';
+import { trackPgliteOperations, type PgliteStats } from './pglite-stats.js';
 import { retryTransactions } from './transaction-retry.js';
 
 export type Schema = typeof schema;
@@ -16,6 +18,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
  * drizzle transaction is a `PgDatabase` too, so one type covers both, without casts).
  */
 export type Executor = Db;
+
+/** What the metrics report about the database (plugins/metrics.ts), read at each scrape. */
+export type DatabaseStats =
+  { kind: 'postgres'; total: number; idle: number; waiting: number; max: number } | ({ kind: 'pglite' } & PgliteStats);
 
 /** Stops listening. */
 export type Unlisten = () => Promise<void>;
@@ -34,6 +40,12 @@ export interface Database {
    */
   listen(channel: string, onPayload: (payload: string) => void, onReset?: () => void): Promise<Unlisten>;
   close(): Promise<void>;
+  /** Pool (PostgreSQL) or queue (PGlite) figures for the metrics. */
+  stats?(): DatabaseStats;
+  /** PGlite only: a consistent copy of the data directory, an uncompressed tar (db/pglite-backup.ts). */
+  dumpDataDir?(): Promise<Blob>;
+  /** PGlite on disk only: the data directory this process holds locked. */
+  dataDir?: string;
 }
 
 const migrationsFolder = MIGRATIONS_FOLDER;
@@ -88,6 +100,7 @@ async function openPglite(dataDir: string, template: string | false, sync: Pglit
     lock?.release();
     throw err;
   });
+  const pgliteStats = trackPgliteOperations(client);
   // PGlite has one connection and cannot deadlock; the same wrapper keeps both kinds alike.
   const db = retryTransactions(drizzle(client, { schema }) as unknown as Db);
   // Also after unpacking: applies what is newer than the template (nothing, when it matches).
@@ -104,6 +117,9 @@ async function openPglite(dataDir: string, template: string | false, sync: Pglit
       await client.close();
       lock?.release();
     },
+    stats: () => ({ kind: 'pglite', ...pgliteStats() }),
+    dumpDataDir: () => snapshotDataDir(client),
+    ...(lock ? { dataDir: path.resolve(dataDir) } : {}),
   };
 }
 
@@ -147,6 +163,13 @@ async function openPostgres(url: string): Promise<Database> {
     close: async () => {
       await pool.end();
     },
+    stats: () => ({
+      kind: 'postgres',
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max,
+    }),
   };
 }
 

@@ -86,8 +86,8 @@ export default fp(
       dataDir: app.config.dataDir,
       log: app.log,
     });
-    app.decorate('mailer', mailer);
+    app.decorate('mailer', app.metrics.countMails(mailer));
     app.addHook('onClose', async () => mailer.close());
   },
-  { name: 'mail' },
+  { name: 'mail', dependencies: ['metrics'] },
 );

@@ -50,6 +50,7 @@ export default fp(
         config: app.config,
         log: app.log,
       })
+        .then(...app.metrics.countRun('reminders', 'schedule'))
         .catch((err: unknown) => app.log.error({ err }, 'reminder run failed'))
         .finally(() => {
           reminders = null;
@@ -69,6 +70,7 @@ export default fp(
         },
         async () => {
           running = dispatchWeeklyReports(reportDeps)
+            .then(...app.metrics.countRun('weekly_report', 'schedule'))
             .catch((err: unknown) => app.log.error({ err }, 'weekly report run failed'))
             .finally(() => {
               running = null;
@@ -80,7 +82,9 @@ export default fp(
       // This week's reports that a crashed or absent instance left unsent (jobs/weekly-report-catch-up.ts).
       catchUp = catchUpWeeklyReports(reportDeps);
       app.weeklyReportCatchUp = catchUp;
-      catchUp.done.catch((err: unknown) => app.log.error({ err }, 'weekly report catch-up failed'));
+      catchUp.done
+        .then(...app.metrics.countRun('weekly_report_catch_up', 'schedule'))
+        .catch((err: unknown) => app.log.error({ err }, 'weekly report catch-up failed'));
 
       app.reminderJob = new Cron(REMINDER_CRON, { timezone: app.config.timezone, protect: true }, async () => {
         await runReminders();

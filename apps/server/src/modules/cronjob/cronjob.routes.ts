@@ -1,10 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { problemSchema } from '@streckenpass/contract/common';
 import { cronjobResultSchema, reportSettingsSchema } from '@streckenpass/contract/reports';
 import { dispatchWeeklyReports, WEEKLY_REPORT_SCHEDULE } from '../../jobs/weekly-report.js';
 import { forbidden } from '../../lib/errors.js';
+import { secretMatches } from '../../lib/secret-match.js';
 import { dispatchReminders } from '../../jobs/reminders.js';
 
 const reminderRunSchema = z.object({
@@ -18,16 +18,8 @@ const reminderRunSchema = z.object({
 /** Calls per client address and minute: plenty for a cron service, slow enough against guessing the key. */
 export const CRON_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 
-const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-
-/**
- * Whether `candidate` is the configured key, in time independent of where they differ: both sides are hashed to
- * 32 bytes first, because timingSafeEqual needs equal lengths and the length must not leak either.
- */
-export function cronKeyMatches(configured: string | undefined, candidate: string): boolean {
-  if (!configured) return false;
-  return timingSafeEqual(sha256(configured), sha256(candidate));
-}
+/** Whether `candidate` is the configured `CRON_API_KEY`, compared in constant time. */
+export const cronKeyMatches = secretMatches;
 
 /**
  * GET /api/cronjob/internal/{apiKey} for an external scheduler, and GET /api/settings/report, which tells the
@@ -63,7 +55,7 @@ const cronjobRoutes: FastifyPluginAsyncZod = async (app) => {
         mailer: app.mailer,
         config: app.config,
         log: request.log,
-      });
+      }).then(...app.metrics.countRun('weekly_report', 'endpoint'));
       return { sent: result.sent, skipped: result.skipped + result.failed };
     },
   );
@@ -98,7 +90,7 @@ const cronjobRoutes: FastifyPluginAsyncZod = async (app) => {
         push: app.push,
         config: app.config,
         log: request.log,
-      });
+      }).then(...app.metrics.countRun('reminders', 'endpoint'));
       return { messages, reminders, late, held, failed };
     },
   );
