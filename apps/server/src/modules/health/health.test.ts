@@ -86,7 +86,7 @@ describe('GET /api/health/ready', () => {
       const response = await stuck.app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(response.statusCode).toBe(503);
       expect(performance.now() - started).toBeGreaterThanOrEqual(DATABASE_CHECK_MS - 50);
-      expect(performance.now() - started).toBeLessThan(DATABASE_CHECK_MS + 1500);
+      expect(performance.now() - started).toBeLessThan(DATABASE_CHECK_MS * 3);
     } finally {
       await stuck.close();
     }
