@@ -11,10 +11,12 @@
  *   bench/stations.ts   the station search over the db-stations data set: index and whole request (target < 5 ms)
  *   bench/history.ts    what writing the record history adds to a save on PostgreSQL (target < 1 ms median; needs
  *                       DATABASE_URL)
+ *   bench/coverage-alerts.ts  the Disponenten's weekly coverage mails for 100 Betriebe on PostgreSQL (target < 60 s;
+ *                       needs DATABASE_URL)
  *
  * Both print ratios against a baseline measured in the same run. The API figures and the export's output are
  * written to docs/quality.md (generated sections between markers; the text around them is kept).
- * BENCH_ONLY=api, startup, export, reminders, stations, import, heavy or history runs one of them.
+ * BENCH_ONLY=api, startup, export, reminders, stations, import, heavy, history or coverage-alerts runs one of them.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -145,6 +147,26 @@ if ((!only || only === 'history') && process.env.DATABASE_URL) {
   console.error('BENCH_ONLY=history needs DATABASE_URL (PostgreSQL)');
   failed += 1;
 }
+/** A benchmark that needs PostgreSQL: run with DATABASE_URL, its output written to the section `name` when it passes. */
+async function postgresBench(name: string, script: string, label: string) {
+  if ((only && only !== name) || (!only && !process.env.DATABASE_URL)) return;
+  if (!process.env.DATABASE_URL) {
+    console.error(`BENCH_ONLY=${name} needs DATABASE_URL (PostgreSQL)`);
+    failed += 1;
+    return;
+  }
+  console.info(`\n######## ${label} (bench/${script})`);
+  const started = new Date();
+  const { code, output } = await run(script);
+  if (code !== 0) failed += 1;
+  else {
+    writeSection(
+      `${name}-bench`,
+      `Output of \`bench/${script}\`, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC:\n\n\`\`\`text\n${output.trim()}\n\`\`\``,
+    );
+  }
+}
+await postgresBench('coverage-alerts', 'coverage-alerts.ts', 'coverage-alert benchmark (issue 28 item 5)');
 if (failed > 0) {
   console.error(`${failed} benchmark(s) failed`);
   process.exit(1);

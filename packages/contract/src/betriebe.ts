@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CONSENT_VERSION } from './betrieb-consent.js';
+// The window of the Betrieb's views (matrix.ts `COVERAGE_WINDOW_DAYS`, which imports this file): the dashboard's.
+import { EXPIRING_SOON_DAYS as COVERAGE_WINDOW_DAYS } from './constants.js';
 import { idParamsSchema, requiredText, text } from './common.js';
 
 /**
@@ -22,6 +24,8 @@ export const BETRIEB_LIMITS = {
   invitationDaysMin: 1,
   invitationDaysMax: 30,
   invitationDaysDefault: 7,
+  /** The Disponent's weekly coverage mail: the number of drivers a requirement needs, at most. */
+  coverageAlertMinMax: 1_000,
 } as const;
 
 const betriebName = requiredText('Der Name des Betriebs', BETRIEB_LIMITS.nameLength);
@@ -48,8 +52,33 @@ export const betriebSchema = z.object({
   joinedAt: z.string().describe('Beitritt (ISO 8601)'),
   consentVersion: z.number().int().describe('Fassung der Einwilligung, der Sie zugestimmt haben'),
   consentedAt: z.string().describe('Zeitpunkt der Zustimmung (ISO 8601)'),
+  coverageAlertMin: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .describe(
+      'Ihr wöchentlicher Hinweis zur Abdeckung: eine Anforderung, für die weniger Fahrer/innen über die nächsten ' +
+        `${COVERAGE_WINDOW_DAYS} Tage hinaus streckenkundig sind, nennt die Mail; null = keine Mail. Nur für Admins ` +
+        'und Disponenten (fehlt bei Triebfahrzeugführer/innen).',
+    ),
 });
 export type Betrieb = z.infer<typeof betriebSchema>;
+
+/** `PUT /api/betriebe/{id}/membership/coverage-alert`: the caller's own weekly coverage mail (admins, Disponenten). */
+export const coverageAlertSchema = z.strictObject({
+  minDrivers: z
+    .number({ message: 'Bitte eine Zahl von Fahrerinnen und Fahrern angeben oder den Hinweis abbestellen.' })
+    .int('Bitte eine ganze Zahl angeben.')
+    .min(1, 'Mindestens eine Fahrerin oder ein Fahrer.')
+    .max(BETRIEB_LIMITS.coverageAlertMinMax, `Höchstens ${BETRIEB_LIMITS.coverageAlertMinMax} Fahrer/innen.`)
+    .nullable()
+    .describe(
+      'Die Mail nennt jede Anforderung, für die weniger Fahrer/innen über die nächsten ' +
+        `${COVERAGE_WINDOW_DAYS} Tage hinaus streckenkundig sind; null = keine Mail.`,
+    ),
+});
+export type CoverageAlertInput = z.infer<typeof coverageAlertSchema>;
 
 /** The consent a request agrees to: the version the caller was shown (`CONSENT_VERSION` today). */
 const consentVersionSchema = z

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import {
   dispatchWeeklyReports,
   STALE_CLAIM_MINUTES,
@@ -37,15 +38,32 @@ export interface CatchUpOptions {
   schedule?: (ms: number, run: () => void) => () => void;
 }
 
-export interface CatchUp {
+export interface CatchUp<R extends { held: number } = DispatchResult> {
   /** The first run (null when this week's run time has not come yet); the retry, if any, follows on its own. */
-  done: Promise<DispatchResult | null>;
+  done: Promise<R | null>;
   /** Resolves when the retry, if one was scheduled, has finished. */
   settled(): Promise<void>;
   cancel(): void;
 }
 
 export function catchUpWeeklyReports(deps: WeeklyReportDeps, options: CatchUpOptions = {}): CatchUp {
+  return catchUpWeekly(
+    { what: 'weekly report', timezone: deps.config.timezone, log: deps.log },
+    (now) => dispatchWeeklyReports(deps, { now }),
+    options,
+  );
+}
+
+/**
+ * The catch-up of any mail sent once a week at the weekly report's time (the Disponent's coverage alert too):
+ * `dispatch` sends what is due in the ISO week of `now` and says how many mails another run holds.
+ */
+export function catchUpWeekly<R extends { held: number }>(
+  run: { what: string; timezone: string; log: Pick<FastifyBaseLogger, 'info' | 'error'> },
+  dispatch: (now: Date) => Promise<R>,
+  options: CatchUpOptions = {},
+): CatchUp<R> {
+  const { what, log } = run;
   const now = options.now ?? (() => new Date());
   const schedule =
     options.schedule ??
@@ -58,17 +76,16 @@ export function catchUpWeeklyReports(deps: WeeklyReportDeps, options: CatchUpOpt
   let retry: Promise<unknown> = Promise.resolve();
   let cancelled = false;
 
-  const run = async (): Promise<DispatchResult | null> => {
-    if (cancelled || !isPastThisWeeksRun(now(), deps.config.timezone)) return null;
-    const result = await dispatchWeeklyReports(deps, { now: now() });
-    return result;
+  const once = async (): Promise<R | null> => {
+    if (cancelled || !isPastThisWeeksRun(now(), run.timezone)) return null;
+    return dispatch(now());
   };
 
-  const done = run().then((result) => {
+  const done = once().then((result) => {
     if (result && result.held > 0 && !cancelled) {
-      deps.log.info({ held: result.held }, 'weekly reports held by another run; looking again after its lease');
+      log.info({ held: result.held }, `${what}s held by another run; looking again after its lease`);
       cancelRetry = schedule(options.retryAfterMs ?? (STALE_CLAIM_MINUTES + 1) * 60_000, () => {
-        retry = run().catch((err: unknown) => deps.log.error({ err }, 'weekly report catch-up failed'));
+        retry = once().catch((err: unknown) => log.error({ err }, `${what} catch-up failed`));
       });
     }
     return result;

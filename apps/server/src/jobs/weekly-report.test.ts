@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { buildApp, type App } from '../app.js';
-import { openDatabase, type Database } from '../db/client.js';
+import type { App } from '../app.js';
 import { users, weeklyReportLog } from '../db/schema.js';
-import { buildTestApp, testConfig, type TestContext } from '../test/helpers.js';
+import { buildTestApp, type TestContext } from '../test/helpers.js';
+import { startTwoInstances, type TwoInstances } from '../test/instances.js';
 import { allReports, currentIsoWeek, insertDueUser, insertReportUser, reportsFor } from '../test/reports.js';
 import { insertRoute, insertRouteActivity } from '../test/seed.js';
 import { startTestSmtp, type TestSmtp } from '../test/smtp.js';
@@ -12,27 +12,19 @@ import { dispatchWeeklyReports, isoWeekOf, STALE_CLAIM_MINUTES } from './weekly-
 const KEY = 'cron-test-key-two-instances';
 
 let smtp: TestSmtp;
+let instances: TwoInstances;
 /** Instance one, which also owns the test database. */
 let one: TestContext;
 /** Instance two: its own app on the same database, through its own connection pool on PostgreSQL. */
 let two: App;
-let secondDatabase: Database;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  one = await buildTestApp({ smtpUrl: smtp.url, cronApiKey: KEY });
-  // PGlite lives inside this process and cannot be opened twice; on PostgreSQL the second pool makes the race real.
-  secondDatabase = one.db.url ? await openDatabase({ databaseUrl: one.db.url }) : one.db.database;
-  two = await buildApp(testConfig({ smtpUrl: smtp.url, cronApiKey: KEY }), {
-    database: secondDatabase,
-    logger: false,
-  });
-  await two.ready();
+  instances = await startTwoInstances({ smtpUrl: smtp.url, cronApiKey: KEY });
+  ({ one, two } = instances);
 });
 afterAll(async () => {
-  await two.close();
-  if (secondDatabase !== one.db.database) await secondDatabase.close();
-  await one.close();
+  await instances.close();
   await smtp.close();
 });
 beforeEach(async () => {
@@ -70,7 +62,7 @@ describe('isoWeekOf', () => {
 describe('two instances on one database', () => {
   it('runs against the configured database kind, with a pool of its own on PostgreSQL', () => {
     expect(one.db.database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
-    if (process.env.DATABASE_URL) expect(secondDatabase).not.toBe(one.db.database);
+    if (process.env.DATABASE_URL) expect(instances.secondDatabase).not.toBe(one.db.database);
   });
 
   it('sends exactly one report per user when both dispatch at the same moment', async () => {

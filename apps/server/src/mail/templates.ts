@@ -41,6 +41,26 @@ function button(href: string, label: string): string {
 <p style="font-size:12px;color:#495057">Falls der Knopf nicht funktioniert, öffnen Sie diesen Link:<br><a href="${escapeHtml(href)}">${escapeHtml(href)}</a></p>`;
 }
 
+const CELL = 'padding:6px 8px;border-bottom:1px solid #dee2e6;text-align:left;vertical-align:top';
+
+/** A table of plain-text cells (escaped here), each with an optional style of its own. */
+function table(headers: readonly string[], rows: readonly { text: string; style?: string }[][]): string {
+  const body = rows
+    .map(
+      (cells) =>
+        `<tr>\n${cells.map((c) => `<td style="${CELL}${c.style ? `;${c.style}` : ''}">${escapeHtml(c.text)}</td>`).join('\n')}\n</tr>`,
+    )
+    .join('\n');
+  return `<table style="border-collapse:collapse;width:100%;font-size:14px">
+<thead><tr>
+${headers.map((header) => `<th style="${CELL}">${escapeHtml(header)}</th>`).join('')}
+</tr></thead>
+<tbody>
+${body}
+</tbody>
+</table>`;
+}
+
 export function verificationMail(input: { firstname: string | null; link: string }): RenderedMail {
   const subject = `${PRODUCT_NAME}: Bitte bestätigen Sie Ihre E-Mail-Adresse`;
   const text = [
@@ -178,31 +198,128 @@ export function weeklyReportMail(input: {
     footer,
   ].join('\n');
 
-  const cell = 'padding:6px 8px;border-bottom:1px solid #dee2e6;text-align:left;vertical-align:top';
-  const rows = input.entries
-    .map(
-      (entry) => `<tr>
-<td style="${cell}">${escapeHtml(entry.name)}</td>
-<td style="${cell}">${entry.companyRoute ? escapeHtml(entry.companyRoute) : '–'}</td>
-<td style="${cell};white-space:nowrap">${formatDate(entry.acquiredUntil)}</td>
-<td style="${cell};color:${entry.days < 0 ? '#c92a2a' : '#1a1b1e'}">${escapeHtml(remainingLabel(entry.days))}</td>
-</tr>`,
-    )
-    .join('\n');
   const html = layout(
     subject,
     `<p>${escapeHtml(greeting(input.firstname))}</p>
 <p>Ihr Wochenbericht für ${escapeHtml(weekLabel(input.isoWeek))}: ${escapeHtml(intro)}</p>
-<table style="border-collapse:collapse;width:100%;font-size:14px">
-<thead><tr>
-<th style="${cell}">${TERMS.route}</th><th style="${cell}">${TERMS.companyRoute}</th><th style="${cell}">${TERMS.validUntil}</th><th style="${cell}">Status</th>
-</tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table>
+${table(
+  [TERMS.route, TERMS.companyRoute, TERMS.validUntil, 'Status'],
+  input.entries.map((entry) => [
+    { text: entry.name },
+    { text: entry.companyRoute ?? '–' },
+    { text: formatDate(entry.acquiredUntil), style: 'white-space:nowrap' },
+    { text: remainingLabel(entry.days), style: `color:${entry.days < 0 ? '#c92a2a' : '#1a1b1e'}` },
+  ]),
+)}
 ${button(input.dashboardUrl, 'Zum Dashboard')}
 <p style="font-size:12px;color:#495057">Sie erhalten diesen Bericht, weil Sie wöchentliche Berichte bestellt haben. Abbestellen können Sie ihn in den <a href="${escapeHtml(input.settingsUrl)}">Einstellungen</a>.</p>`,
+  );
+  return { subject, text, html };
+}
+
+export interface CoverageAlertMailInput {
+  firstname: string | null;
+  betrieb: string;
+  isoWeek: string;
+  windowDays: number;
+  /** The window's last day, `YYYY-MM-DD`: knowledge valid after it counts. */
+  until: string;
+  minDrivers: number;
+  /** Requirements with fewer than `minDrivers` drivers whose knowledge holds beyond `until`. */
+  below: readonly { requirement: string; covered: number; drivers: number }[];
+  /** Knowledge of a requirement that ends by `until`, soonest first. */
+  lapsing: readonly { driver: string; requirement: string; validUntil: string; days: number }[];
+  /** Lapsing knowledge not listed (the mail names the soonest only). */
+  moreLapsing: number;
+  betriebUrl: string;
+}
+
+/**
+ * The Disponent's weekly coverage mail (issue 28 item 5, decision 0046 addendum): the requirements of a Betrieb with
+ * fewer than the chosen number of drivers beyond the window, and the drivers whose knowledge of a requirement ends
+ * within it. Names and dates only: nothing else of a driver's record.
+ */
+export function coverageAlertMail(input: CoverageAlertMailInput): RenderedMail {
+  const until = formatDate(input.until);
+  const drivers = (count: number) => plural(count, 'Fahrer/in', 'Fahrer/innen');
+  const lapsingTotal = input.lapsing.length + input.moreLapsing;
+  const summary = [
+    input.below.length > 0
+      ? `${plural(input.below.length, 'Anforderung', 'Anforderungen')} unter ${input.minDrivers}`
+      : '',
+    lapsingTotal > 0 ? `${plural(lapsingTotal, 'Streckenkenntnis endet', 'Streckenkenntnisse enden')}` : '',
+  ].filter(Boolean);
+  const subject = `${PRODUCT_NAME}: Abdeckung ${input.betrieb}, ${weekLabel(input.isoWeek)} – ${summary.join(', ')}`;
+  const intro =
+    `Ihr wöchentlicher Hinweis zur Streckenkunde im Betrieb „${input.betrieb}“ (${weekLabel(input.isoWeek)}) für ` +
+    `die nächsten ${plural(input.windowDays, 'Tag', 'Tage')}, bis zum ${until}.`;
+  const belowTitle = `Weniger als ${drivers(input.minDrivers)} über den ${until} hinaus streckenkundig:`;
+  const belowNone = `Jede Anforderung hat mindestens ${drivers(input.minDrivers)}, die über den ${until} hinaus streckenkundig sind.`;
+  const lapsingTitle = `Streckenkunde, die bis zum ${until} endet:`;
+  const lapsingNone = `Bis zum ${until} endet keine Streckenkunde einer Anforderung.`;
+  const more = input.moreLapsing > 0 ? `… und ${input.moreLapsing} weitere: alle in der Übersicht des Betriebs.` : '';
+  const coverage = (entry: CoverageAlertMailInput['below'][number]) => `${entry.covered} von ${drivers(entry.drivers)}`;
+  const validity = (entry: CoverageAlertMailInput['lapsing'][number]) =>
+    `gültig bis ${formatDate(entry.validUntil)}, ${remainingLabel(entry.days)}`;
+  const footer =
+    `Sie erhalten diesen Hinweis, weil Sie ihn für den Betrieb „${input.betrieb}“ bestellt haben (ab weniger als ` +
+    `${drivers(input.minDrivers)}). Ändern oder abbestellen können Sie ihn auf der Seite des Betriebs:`;
+
+  const text = [
+    greeting(input.firstname),
+    '',
+    intro,
+    '',
+    ...(input.below.length > 0
+      ? [belowTitle, ...input.below.map((entry) => `- ${entry.requirement}: ${coverage(entry)}`)]
+      : [belowNone]),
+    '',
+    ...(input.lapsing.length > 0
+      ? [
+          lapsingTitle,
+          ...input.lapsing.map((entry) => `- ${entry.driver}, ${entry.requirement}: ${validity(entry)}`),
+          ...(more ? [more] : []),
+        ]
+      : [lapsingNone]),
+    '',
+    'Zum Betrieb:',
+    input.betriebUrl,
+    '',
+    `${footer} ${input.betriebUrl}`,
+  ].join('\n');
+
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(greeting(input.firstname))}</p>
+<p>${escapeHtml(intro)}</p>
+${
+  input.below.length > 0
+    ? `<p><strong>${escapeHtml(belowTitle)}</strong></p>
+${table(
+  ['Anforderung', 'Streckenkundig'],
+  input.below.map((entry) => [
+    { text: entry.requirement },
+    { text: coverage(entry), style: `white-space:nowrap;color:${entry.covered === 0 ? '#c92a2a' : '#1a1b1e'}` },
+  ]),
+)}`
+    : `<p>${escapeHtml(belowNone)}</p>`
+}
+${
+  input.lapsing.length > 0
+    ? `<p><strong>${escapeHtml(lapsingTitle)}</strong></p>
+${table(
+  ['Fahrer/in', 'Anforderung', TERMS.validUntil, 'Status'],
+  input.lapsing.map((entry) => [
+    { text: entry.driver },
+    { text: entry.requirement },
+    { text: formatDate(entry.validUntil), style: 'white-space:nowrap' },
+    { text: remainingLabel(entry.days) },
+  ]),
+)}${more ? `\n<p>${escapeHtml(more)}</p>` : ''}`
+    : `<p>${escapeHtml(lapsingNone)}</p>`
+}
+${button(input.betriebUrl, 'Zum Betrieb')}
+<p style="font-size:12px;color:#495057">${escapeHtml(footer)} <a href="${escapeHtml(input.betriebUrl)}">${escapeHtml(input.betriebUrl)}</a></p>`,
   );
   return { subject, text, html };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FrameworkErrorClaim } from '../http/framework-errors.js';
+import coverageAlertsRepository from '../jobs/coverage-alerts.repository.js';
 import pushTargetsRepository from '../jobs/push-targets.repository.js';
 import remindersRepository from '../jobs/reminders.repository.js';
 import weeklyReportsRepository from '../jobs/weekly-report.repository.js';
@@ -13,6 +14,7 @@ import backupRepository from './backup/backup.repository.js';
 import backupRoutes from './backup/backup.routes.js';
 import betriebeRepository from './betriebe/betriebe.repository.js';
 import betriebeRoutes from './betriebe/betriebe.routes.js';
+import coverageRepository from './betriebe/coverage.repository.js';
 import matrixRepository from './betriebe/matrix.repository.js';
 import matrixRoutes from './betriebe/matrix.routes.js';
 import requirementsRepository from './betriebe/requirements.repository.js';
@@ -82,6 +84,7 @@ export const repositories: readonly Plugin[] = [
   notificationsRepository,
   betriebeRepository,
   requirementsRepository,
+  coverageRepository,
   matrixRepository,
   backupRepository,
   shareLinksRepository,
@@ -91,6 +94,7 @@ export const repositories: readonly Plugin[] = [
   exportRepository,
   importRepository,
   weeklyReportsRepository,
+  coverageAlertsRepository,
   remindersRepository,
   pushTargetsRepository,
 ];

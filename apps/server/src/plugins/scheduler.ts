@@ -1,7 +1,9 @@
 import { Cron } from 'croner';
 import fp from 'fastify-plugin';
+import { catchUpCoverageAlerts, dispatchCoverageAlerts } from '../jobs/coverage-alerts.js';
 import { dispatchWeeklyReports, WEEKLY_REPORT_CRON } from '../jobs/weekly-report.js';
 import { catchUpWeeklyReports, type CatchUp } from '../jobs/weekly-report-catch-up.js';
+import type { WeeklyMailResult } from '../jobs/weekly-mail.js';
 import { dispatchReminders, isPastReminderHour, REMINDER_CRON } from '../jobs/reminders.js';
 
 declare module 'fastify' {
@@ -10,25 +12,36 @@ declare module 'fastify' {
     weeklyReportJob: Cron | null;
     /** The start-up catch-up of this week's unsent reports; null when the scheduler is off. */
     weeklyReportCatchUp: CatchUp | null;
+    /** The start-up catch-up of this week's unsent coverage mails to Disponenten; null when the scheduler is off. */
+    coverageAlertCatchUp: CatchUp<WeeklyMailResult> | null;
     /** The hourly reminder run (jobs/reminders.ts); null when the scheduler is off. */
     reminderJob: Cron | null;
   }
 }
 
 /**
- * Runs the weekly report every Monday 06:00 in the application time zone. Every instance runs it; the claim in
- * weekly_report_log makes sure each report still goes out once (docs/decisions/0002-weekly-report-exactly-once.md).
+ * Runs the weekly report every Monday 06:00 in the application time zone, and after it the Disponenten's coverage
+ * mails (jobs/coverage-alerts.ts). Every instance runs them; the claims in weekly_report_log and coverage_alert_log make
+ * sure each mail still goes out once (docs/decisions/0002-weekly-report-exactly-once.md, 0046 addendum).
  */
 export default fp(
   async (app) => {
     app.decorate('weeklyReportJob', null);
     app.decorate('weeklyReportCatchUp', null);
+    app.decorate('coverageAlertCatchUp', null);
     app.decorate('reminderJob', null);
     if (!app.config.scheduler) return;
     // The jobs reach the data through the repositories (jobs/*.repository.ts and the expiring list's).
     const reportDeps = {
       reports: app.weeklyReports,
       expiring: app.expiringRoutes,
+      mailer: app.mailer,
+      config: app.config,
+      log: app.log,
+    };
+    const alertDeps = {
+      alerts: app.coverageAlerts,
+      coverage: app.coverageRepository,
       mailer: app.mailer,
       config: app.config,
       log: app.log,
@@ -58,6 +71,7 @@ export default fp(
       return reminders;
     };
     let catchUp: CatchUp | null = null;
+    let alertCatchUp: CatchUp<WeeklyMailResult> | null = null;
 
     // Started once the app is ready, so that a failed start-up leaves no timer behind.
     app.addHook('onReady', async () => {
@@ -72,6 +86,10 @@ export default fp(
           running = dispatchWeeklyReports(reportDeps)
             .then(...app.metrics.countRun('weekly_report', 'schedule'))
             .catch((err: unknown) => app.log.error({ err }, 'weekly report run failed'))
+            // The coverage mails follow the reports: their own claims, so a failure of one leaves the other.
+            .then(() => dispatchCoverageAlerts(alertDeps))
+            .then(...app.metrics.countRun('coverage_alerts', 'schedule'))
+            .catch((err: unknown) => app.log.error({ err }, 'coverage alert run failed'))
             .finally(() => {
               running = null;
             });
@@ -85,6 +103,11 @@ export default fp(
       catchUp.done
         .then(...app.metrics.countRun('weekly_report_catch_up', 'schedule'))
         .catch((err: unknown) => app.log.error({ err }, 'weekly report catch-up failed'));
+      alertCatchUp = catchUpCoverageAlerts(alertDeps);
+      app.coverageAlertCatchUp = alertCatchUp;
+      alertCatchUp.done
+        .then(...app.metrics.countRun('coverage_alerts', 'schedule'))
+        .catch((err: unknown) => app.log.error({ err }, 'coverage alert catch-up failed'));
 
       app.reminderJob = new Cron(REMINDER_CRON, { timezone: app.config.timezone, protect: true }, async () => {
         await runReminders();
@@ -98,13 +121,25 @@ export default fp(
       app.weeklyReportJob?.stop();
       app.reminderJob?.stop();
       catchUp?.cancel();
+      alertCatchUp?.cancel();
       await reminders;
       await catchUp?.settled();
+      await alertCatchUp?.settled();
       await running;
     });
   },
   {
     name: 'scheduler',
-    dependencies: ['db', 'mail', 'push', 'weeklyReports', 'expiringRoutes', 'reminders', 'pushTargets'],
+    dependencies: [
+      'db',
+      'mail',
+      'push',
+      'weeklyReports',
+      'expiringRoutes',
+      'coverageAlerts',
+      'coverageRepository',
+      'reminders',
+      'pushTargets',
+    ],
   },
 );

@@ -90,6 +90,12 @@ const membershipScoped: Case[] = [
     run: (w, user) => call('DELETE', `${base(w)}/membership`, user),
   },
   {
+    endpoint: 'PUT /api/betriebe/{id}/membership/coverage-alert',
+    // The caller's own weekly coverage mail: for those who read the Betrieb's coverage.
+    expect: expected(404, 404, 403, 200, 200, 404),
+    run: (w, user) => call('PUT', `${base(w)}/membership/coverage-alert`, user, { minDrivers: 3 }),
+  },
+  {
     endpoint: 'GET /api/betriebe/{id}/invitations',
     expect: expected(404, 404, 403, 403, 200, 404),
     run: (w, user) => call('GET', `${base(w)}/invitations`, user),

@@ -66,6 +66,7 @@ const selectBetriebe = (ex: Executor, userId: number) =>
       joinedAt: memberships.joinedAt,
       consentVersion: memberships.consentVersion,
       consentedAt: memberships.consentedAt,
+      coverageAlertMin: memberships.coverageAlertMin,
     })
     .from(memberships)
     .innerJoin(betriebe, eq(betriebe.id, memberships.betriebId))
@@ -85,6 +86,8 @@ function toBetrieb(row: BetriebRow): Betrieb {
     joinedAt: row.joinedAt.toISOString(),
     consentVersion: row.consentVersion,
     consentedAt: row.consentedAt.toISOString(),
+    // The coverage mail is for those who read the Betrieb's views; a driver has no such setting.
+    ...(row.role === 'driver' ? {} : { coverageAlertMin: row.coverageAlertMin }),
   };
 }
 
@@ -285,6 +288,8 @@ export function createBetriebeRepository(db: Executor) {
       }
       const set = {
         ...(patch.role !== undefined ? { role: patch.role } : {}),
+        // A driver reads no coverage: the mail stops with the role (and is chosen anew after a promotion).
+        ...(patch.role === 'driver' ? { coverageAlertMin: null } : {}),
         ...(patch.depot !== undefined ? { depotId: patch.depot } : {}),
       };
       if (Object.keys(set).length > 0) {
@@ -385,6 +390,25 @@ export function createBetriebeRepository(db: Executor) {
         await logMembership(tx, betriebId, target.userId, 'removed');
         await tx.delete(memberships).where(and(eq(memberships.id, memberId), eq(memberships.betriebId, betriebId)));
       });
+    },
+
+    /** Sets the caller's own weekly coverage mail (admins, Disponenten): null = none. */
+    async setCoverageAlert(betriebId: number, userId: number, minDrivers: number | null): Promise<Betrieb> {
+      const [row] = await db
+        .update(memberships)
+        .set({ coverageAlertMin: minDrivers })
+        .where(
+          and(
+            eq(memberships.betriebId, betriebId),
+            eq(memberships.userId, userId),
+            inArray(memberships.role, ['admin', 'disponent']),
+          ),
+        )
+        .returning({ id: memberships.id });
+      if (!row) return refuse(db, betriebId, userId, 'Admins und Disponenten');
+      const betrieb = await findIn(db, betriebId, userId);
+      if (!betrieb) throw betriebNotFound();
+      return betrieb;
     },
 
     /** Ends the caller's own membership: at once, whatever the role (but the last admin while others remain). */

@@ -6,6 +6,7 @@ import {
   acceptInvitationSchema,
   betriebItemParamsSchema,
   betriebSchema,
+  coverageAlertSchema,
   createBetriebSchema,
   createdInvitationSchema,
   createInvitationSchema,
@@ -21,6 +22,7 @@ import {
   updateMemberSchema,
 } from '@streckenpass/contract/betriebe';
 import { idParamsSchema } from '@streckenpass/contract/common';
+import { COVERAGE_WINDOW_DAYS } from '@streckenpass/contract/matrix';
 import { defaultRateLimits } from '../../config.js';
 import { currentUser } from '../../http/current-user.js';
 import { problems } from '../../http/problems.js';
@@ -218,6 +220,27 @@ const betriebeRoutes: FastifyPluginAsyncZod = async (app) => {
       await repo.leave(request.params.id, currentUser(request).id);
       return reply.status(204).send(null);
     },
+  );
+
+  app.put(
+    '/betriebe/:id/membership/coverage-alert',
+    {
+      schema: {
+        tags,
+        summary: 'Wöchentlichen Hinweis zur Abdeckung bestellen oder abbestellen (Admins und Disponenten)',
+        description:
+          'Für die eigene Mitgliedschaft. Montags kommt dann eine Mail mit den Anforderungen, für die weniger als ' +
+          `\`minDrivers\` Triebfahrzeugführer/innen über die nächsten ${COVERAGE_WINDOW_DAYS} Tage hinaus ` +
+          'streckenkundig sind, und mit den Fahrer/innen, deren Streckenkunde einer Anforderung in dieser Zeit endet; ' +
+          'ist beides leer, kommt keine Mail. `minDrivers: null` bestellt ab. Nur an eine bestätigte E-Mail-Adresse. ' +
+          `${OUTSIDERS} Triebfahrzeugführer/innen: 403.`,
+        params: idParamsSchema,
+        body: coverageAlertSchema,
+        response: { 200: betriebSchema, ...problems(400, 401, 403, 404, 422) },
+      },
+      preValidation: requireRole('admin', 'disponent'),
+    },
+    async (request) => repo.setCoverageAlert(request.params.id, currentUser(request).id, request.body.minDrivers),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { problemSchema } from '@streckenpass/contract/common';
 import { cronjobResultSchema, reportSettingsSchema } from '@streckenpass/contract/reports';
+import { dispatchCoverageAlerts } from '../../jobs/coverage-alerts.js';
 import { dispatchWeeklyReports, WEEKLY_REPORT_SCHEDULE } from '../../jobs/weekly-report.js';
 import { forbidden } from '../../lib/errors.js';
 import { secretMatches } from '../../lib/secret-match.js';
@@ -31,13 +32,15 @@ const cronjobRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Betrieb'],
-        summary: 'Fällige Aufgaben ausführen (Wochenberichte); für einen externen Zeitplaner',
+        summary: 'Fällige Aufgaben ausführen (Wochenberichte, Hinweise an Disponenten); für einen externen Zeitplaner',
         description:
           'Mit dem konfigurierten `CRON_API_KEY` werden alle fälligen Wochenberichte verschickt, an jedem Wochentag. ' +
           'Ein Bericht ist fällig, wenn in der laufenden ISO-Woche noch keiner an das Konto ging; beliebig viele ' +
           'Aufrufe, auch auf mehreren Instanzen, verschicken ihn höchstens einmal. `sent`: in diesem Lauf verschickt, ' +
           '`skipped`: Empfänger ohne Bericht aus diesem Lauf (nichts fällig, schon verschickt, gerade von einem ' +
           'anderen Lauf bearbeitet, Versand fehlgeschlagen – der nächste Lauf versucht es erneut). ' +
+          'Danach gehen die wöchentlichen Hinweise zur Abdeckung an Admins und Disponenten von Betrieben hinaus, ' +
+          'ebenso höchstens einmal je Mitgliedschaft und ISO-Woche; `sent` und `skipped` zählen nur die Berichte. ' +
           'Falscher oder kein konfigurierter Schlüssel: 403.',
         security: [],
         params: z.object({ apiKey: z.string() }),
@@ -56,6 +59,15 @@ const cronjobRoutes: FastifyPluginAsyncZod = async (app) => {
         config: app.config,
         log: request.log,
       }).then(...app.metrics.countRun('weekly_report', 'endpoint'));
+      // Counted in the log ('coverage alerts dispatched') and the metrics, not in the answer, whose shape schedulers
+      // rely on.
+      await dispatchCoverageAlerts({
+        alerts: app.coverageAlerts,
+        coverage: app.coverageRepository,
+        mailer: app.mailer,
+        config: app.config,
+        log: request.log,
+      }).then(...app.metrics.countRun('coverage_alerts', 'endpoint'));
       return { sent: result.sent, skipped: result.skipped + result.failed };
     },
   );

@@ -93,6 +93,13 @@ async function seedEveryTable(user: TestUser) {
   // A requirement of that Betrieb (item 2), and, as a driver of another Betrieb, a route linked to one of its own.
   const requirement = { startStation: 'NWH', endStation: 'NF' };
   expect((await call('POST', `/api/betriebe/${betrieb.id}/requirements`, user, requirement)).statusCode).toBe(201);
+  // The founder's weekly coverage mail (item 5): the setting on the membership and a claimed mail of a week.
+  const alert = await call('PUT', `/api/betriebe/${betrieb.id}/membership/coverage-alert`, user, { minDrivers: 2 });
+  expect(alert.statusCode).toBe(200);
+  await ctx.app.db.execute(
+    sql`insert into coverage_alert_log (membership_id, iso_week, status)
+        select id, '2026-W01', 'claimed' from memberships where betrieb_id = ${betrieb.id} and user_id = ${user.id}`,
+  );
   const vehicleType = { vehicleType: 'BR 218' };
   expect((await call('POST', `/api/betriebe/${betrieb.id}/vehicle-requirements`, user, vehicleType)).statusCode).toBe(
     201,
@@ -154,6 +161,7 @@ describe('POST /api/users/delete-account', () => {
         'betrieb_requirements',
         'betrieb_vehicle_requirements',
         'requirement_links',
+        'coverage_alert_log',
         'issued_documents',
       ]),
     );
