@@ -1,6 +1,7 @@
 import { Button, FileInput, Group, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { plural } from '@streckenpass/contract/plural';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { errorText } from '../lib/error-text';
 import { ErrorAlert, SuccessAlert } from './error-alert';
 import classes from './checked-file-upload.module.css';
@@ -86,5 +87,61 @@ export function CheckedFileUpload<Data>({
       <ErrorAlert call={run} text={errorText} />
       <SuccessAlert call={run} />
     </>
+  );
+}
+
+/**
+ * A CSV file to import (the driver's list, a Betrieb's requirements): checked on the server first, imported when
+ * confirmed with the button `importLabel` names. The check's summary of the file is `children`.
+ */
+export function CsvImportUpload<Data>({
+  label,
+  description,
+  preview,
+  run,
+  importLabel,
+  nothingToImport,
+  children,
+}: {
+  label: string;
+  description: string;
+  preview: ComponentProps<typeof CheckedFileUpload<Data>>['preview'];
+  run: ComponentProps<typeof CheckedFileUpload<Data>>['run'] & { mutate: (file: File) => void; isPending: boolean };
+  importLabel: (data: Data) => ReactNode;
+  nothingToImport: (data: Data) => boolean;
+  children: (data: Data) => ReactNode;
+}) {
+  return (
+    <CheckedFileUpload
+      input={{ label, description, accept: '.csv,text/csv' }}
+      checking="Datei wird geprüft …"
+      previewErrorTitle="Die Datei kann nicht importiert werden"
+      preview={preview}
+      run={run}
+      apply={{
+        label: importLabel,
+        disabled: (data, file) => nothingToImport(data) || !file,
+        onClick: (_data, file) => file && run.mutate(file),
+        loading: run.isPending,
+      }}
+    >
+      {children}
+    </CheckedFileUpload>
+  );
+}
+
+/** What the check read of a CSV file: lines, encoding, delimiter, then the counts the caller adds (`children`). */
+export function CsvFileRead({
+  data,
+  children,
+}: {
+  data: { lines: number; encoding: 'utf-8' | 'windows-1252'; delimiter: string };
+  children: ReactNode;
+}) {
+  return (
+    <Text size="sm" role="status">
+      {plural(data.lines, 'Zeile', 'Zeilen')} gelesen ({data.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'},
+      Trennzeichen „{data.delimiter}“){children}
+    </Text>
   );
 }

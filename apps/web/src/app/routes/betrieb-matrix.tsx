@@ -1,9 +1,9 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { MATRIX_SORTS, MATRIX_STATES, type MatrixQuery } from '@streckenpass/contract/matrix';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { searchOf } from '../../features/betriebe/api/matrix';
+import { BetriebViewFrame } from '../../features/betriebe/components/betrieb-view-frame';
 import { MatrixView } from '../../features/betriebe/components/matrix-view';
 import { recordRoute } from '../record-route';
 import { betriebRecord } from '../record-routes';
@@ -32,42 +32,29 @@ function queryOf(params: URLSearchParams): MatrixQuery {
 function BetriebMatrix({ record: betrieb }: { record: Betrieb }) {
   useTitle(`Matrix – ${betrieb.name}`);
   const [params, setParams] = useSearchParams();
-  const readsDrivers = betrieb.role === 'admin' || betrieb.role === 'disponent';
   return (
-    <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1}>Matrix der Streckenkunde</Title>
-        <Text c="dimmed">{betrieb.name}</Text>
-      </Stack>
-      <Group gap="sm">
-        <Button component={Link} to={paths.betrieb(betrieb.id)} variant="subtle">
-          Zum Betrieb
-        </Button>
-        {readsDrivers && (
-          <Button component={Link} to={paths.betriebWhoCanDrive(betrieb.id)} variant="light">
-            Wer kann fahren?
-          </Button>
-        )}
-      </Group>
-      {readsDrivers ? (
-        <MatrixView
-          betrieb={betrieb}
-          query={queryOf(params)}
-          onQueryChange={(next) =>
-            setParams(
-              searchOf({
-                ...next,
-                sort: next.sort === 'name' ? undefined : next.sort,
-                page: next.page === 1 ? undefined : next.page,
-              }),
-              { replace: true },
-            )
-          }
-        />
-      ) : (
-        <Text>Die Matrix sehen Admins und Disponent/innen des Betriebs.</Text>
-      )}
-    </Stack>
+    <BetriebViewFrame
+      betrieb={betrieb}
+      title="Matrix der Streckenkunde"
+      betriebPath={paths.betrieb(betrieb.id)}
+      other={{ label: 'Wer kann fahren?', to: paths.betriebWhoCanDrive(betrieb.id) }}
+      forbidden="Die Matrix sehen Admins und Disponent/innen des Betriebs."
+    >
+      <MatrixView
+        betrieb={betrieb}
+        query={queryOf(params)}
+        onQueryChange={(next) =>
+          setParams(
+            searchOf({
+              ...next,
+              sort: next.sort === 'name' ? undefined : next.sort,
+              page: next.page === 1 ? undefined : next.page,
+            }),
+            { replace: true },
+          )
+        }
+      />
+    </BetriebViewFrame>
   );
 }
 

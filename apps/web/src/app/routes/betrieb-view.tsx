@@ -7,6 +7,7 @@ import { DetailTable } from '../../components/detail-table';
 import { TitledCard } from '../../components/titled-card';
 import { paths } from '../../config/paths';
 import { consentOf } from '../../features/betriebe/components/betriebe-list';
+import { CoverageAlertForm } from '../../features/betriebe/components/coverage-alert-form';
 import { ConsentText } from '../../features/betriebe/components/consent-text';
 import { InvitationsCard } from '../../features/betriebe/components/invitations-card';
 import { LeaveBetriebButton } from '../../features/betriebe/components/leave-betrieb-button';
@@ -62,6 +63,7 @@ function BetriebView({ record: betrieb }: { record: Betrieb }) {
               Matrix
             </Button>
           </Group>
+          <CoverageAlertForm betrieb={betrieb} />
         </TitledCard>
       )}
       {(betrieb.role === 'admin' || betrieb.role === 'disponent') && <MembersCard betrieb={betrieb} />}

@@ -1,8 +1,8 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { searchOf } from '../../features/betriebe/api/matrix';
+import { BetriebViewFrame } from '../../features/betriebe/components/betrieb-view-frame';
 import { WhoCanDriveView, type WhoCanDriveAsked } from '../../features/betriebe/components/who-can-drive';
 import { todayInput } from '../../lib/dates';
 import { recordRoute } from '../record-route';
@@ -29,34 +29,22 @@ function questionOf(params: URLSearchParams): WhoCanDriveAsked {
 function BetriebWhoCanDrive({ record: betrieb }: { record: Betrieb }) {
   useTitle(`Wer kann fahren? – ${betrieb.name}`);
   const [params, setParams] = useSearchParams();
-  const readsDrivers = betrieb.role === 'admin' || betrieb.role === 'disponent';
   const today = todayInput();
   return (
-    <Stack gap="lg" maw={720}>
-      <Stack gap={4}>
-        <Title order={1}>Wer kann fahren?</Title>
-        <Text c="dimmed">{betrieb.name}</Text>
-      </Stack>
-      <Group gap="sm">
-        <Button component={Link} to={paths.betrieb(betrieb.id)} variant="subtle">
-          Zum Betrieb
-        </Button>
-        {readsDrivers && (
-          <Button component={Link} to={paths.betriebMatrix(betrieb.id)} variant="light">
-            Matrix
-          </Button>
-        )}
-      </Group>
-      {readsDrivers ? (
-        <WhoCanDriveView
-          betrieb={betrieb}
-          question={questionOf(params)}
-          onAsk={(next) => setParams(searchOf({ ...next, date: next.date === today ? undefined : next.date }))}
-        />
-      ) : (
-        <Text>Wer fahren kann, sehen Admins und Disponent/innen des Betriebs.</Text>
-      )}
-    </Stack>
+    <BetriebViewFrame
+      betrieb={betrieb}
+      title="Wer kann fahren?"
+      betriebPath={paths.betrieb(betrieb.id)}
+      other={{ label: 'Matrix', to: paths.betriebMatrix(betrieb.id) }}
+      forbidden="Wer fahren kann, sehen Admins und Disponent/innen des Betriebs."
+      maw={720}
+    >
+      <WhoCanDriveView
+        betrieb={betrieb}
+        question={questionOf(params)}
+        onAsk={(next) => setParams(searchOf({ ...next, date: next.date === today ? undefined : next.date }))}
+      />
+    </BetriebViewFrame>
   );
 }
 

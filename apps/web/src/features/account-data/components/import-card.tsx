@@ -8,7 +8,7 @@ import { TitledCard } from '../../../components/titled-card';
 import { formatDate } from '../../../lib/dates';
 import { routeLabel } from '../../../lib/record-labels';
 import { IMPORT_TEMPLATE_URL, useImportCsv, usePreviewImport } from '../api/csv-import';
-import { CheckedFileUpload } from '../../../components/checked-file-upload';
+import { CsvFileRead, CsvImportUpload } from '../../../components/checked-file-upload';
 import { SkippedLinesAlert } from '../../../components/skipped-lines-alert';
 import { DataTable } from './data-table';
 import { MergePreviewTable } from './merge-preview-table';
@@ -44,30 +44,19 @@ export function ImportCard() {
           Vorlage herunterladen
         </Button>
       </Group>
-      <CheckedFileUpload
-        input={{
-          label: 'CSV-Datei prüfen',
-          description: 'Es wird erst etwas gespeichert, wenn Sie den Import bestätigen.',
-          accept: '.csv,text/csv',
-        }}
-        checking="Datei wird geprüft …"
-        previewErrorTitle="Die Datei kann nicht importiert werden"
+      <CsvImportUpload
+        label="CSV-Datei prüfen"
+        description="Es wird erst etwas gespeichert, wenn Sie den Import bestätigen."
         preview={preview}
         run={run}
-        apply={{
-          label: (data) => `${plural(data.validLines, 'Zeile', 'Zeilen')} importieren`,
-          disabled: (data, file) => data.validLines === 0 || data.merge.nothingToDo || !file,
-          onClick: (_data, file) => file && run.mutate(file),
-          loading: run.isPending,
-        }}
+        importLabel={(data) => `${plural(data.validLines, 'Zeile', 'Zeilen')} importieren`}
+        nothingToImport={(data) => data.validLines === 0 || data.merge.nothingToDo}
       >
         {(data) => (
           <>
-            <Text size="sm" role="status">
-              {plural(data.lines, 'Zeile', 'Zeilen')} gelesen ({data.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'},
-              Trennzeichen „{data.delimiter}“), {formatNumber(data.validLines)} gültig, {formatNumber(data.errorCount)}{' '}
-              fehlerhaft.
-            </Text>
+            <CsvFileRead data={data}>
+              , {formatNumber(data.validLines)} gültig, {formatNumber(data.errorCount)} fehlerhaft.
+            </CsvFileRead>
             <SkippedLinesAlert errorCount={data.errorCount} errors={data.errors} />
             {data.sample.length > 0 && (
               <DataTable
@@ -99,7 +88,7 @@ export function ImportCard() {
             <MergePreviewTable preview={data.merge} caption="Vorschau: das käme hinzu" />
           </>
         )}
-      </CheckedFileUpload>
+      </CsvImportUpload>
     </TitledCard>
   );
 }

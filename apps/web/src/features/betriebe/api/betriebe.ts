@@ -4,12 +4,13 @@ import type {
   CreatedInvitation,
   CreateBetriebInput,
   CreateInvitationInput,
+  CoverageAlertInput,
   Invitation,
   InvitationPreview,
   Member,
   UpdateMemberInput,
 } from '@streckenpass/contract/betriebe';
-import { api } from '../../../lib/api-client';
+import { api, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { betriebList, useRefreshingMutation } from './betrieb-resource';
 
@@ -99,4 +100,11 @@ export const acceptInvitation = (token: string, consentVersion: number) =>
   api.post<Betrieb>(`${invitationPath(token)}/accept`, { consentVersion });
 export function useAcceptInvitation(token: string) {
   return useRefreshingMutation(keys.all, (consentVersion: number) => acceptInvitation(token, consentVersion));
+}
+
+/** My own weekly coverage mail of this Betrieb (admins and Disponenten); the Betrieb is asked again after it. */
+export function useSetCoverageAlert(betriebId: number) {
+  return useRefreshingMutation(keys.detail(betriebId), (input: CoverageAlertInput) =>
+    apiRequest<Betrieb>(`${path(betriebId)}/membership/coverage-alert`, { method: 'PUT', body: input }),
+  );
 }

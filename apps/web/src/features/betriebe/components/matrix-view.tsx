@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Group,
-  Pagination,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Anchor, Group, Pagination, Select, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { formatDate, formatDateTime, formatNumber } from '@streckenpass/contract/format';
@@ -26,10 +15,11 @@ import {
   type MatrixState,
 } from '@streckenpass/contract/matrix';
 import { plural } from '@streckenpass/contract/plural';
-import { IconFileSpreadsheet, IconFileTypePdf, IconSearch } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DownloadButton } from '../../../components/download-button';
+import { SearchInput } from '../../../components/search-input';
 import { ErrorAlert } from '../../../components/error-alert';
 import { QueryContent } from '../../../components/query-content';
 import { paths } from '../../../config/paths';
@@ -171,13 +161,7 @@ export function MatrixView({
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
-        <TextInput
-          label="Name"
-          placeholder="Fahrer/in suchen"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-        />
+        <SearchInput label="Name" placeholder="Fahrer/in suchen" value={search} onChange={setSearch} />
         {betrieb.depots.length > 0 && (
           <Select
             label="Depot"

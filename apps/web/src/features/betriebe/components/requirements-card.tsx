@@ -11,7 +11,7 @@ import {
   type RequirementMatch,
 } from '@streckenpass/contract/requirements';
 import { useState } from 'react';
-import { CheckedFileUpload } from '../../../components/checked-file-upload';
+import { CsvFileRead, CsvImportUpload } from '../../../components/checked-file-upload';
 import { CardsOrTable, CellWithNote, type Column } from '../../../components/cards-or-table';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryContent, type ShownQuery } from '../../../components/query-content';
@@ -139,33 +139,24 @@ function ImportRequirements({ betriebId }: { betriebId: number }) {
   const preview = usePreviewRequirementImport(betriebId);
   const run = useImportRequirements(betriebId);
   return (
-    <CheckedFileUpload
-      input={{
-        label: 'Anforderungen aus CSV-Datei prüfen',
-        description:
-          `Spalten: ${REQUIREMENT_IMPORT_COLUMNS.join('; ')} (auch „Von“/„Bis“ oder „Ziel“); Start und Ende als ` +
-          `DS100-Kürzel oder genauer Bahnhofsname. Höchstens ${IMPORT_MAX_MEGABYTES} MB. Gespeichert wird erst nach ` +
-          'Bestätigung.',
-        accept: '.csv,text/csv',
-      }}
-      checking="Datei wird geprüft …"
-      previewErrorTitle="Die Datei kann nicht importiert werden"
+    <CsvImportUpload
+      label="Anforderungen aus CSV-Datei prüfen"
+      description={
+        `Spalten: ${REQUIREMENT_IMPORT_COLUMNS.join('; ')} (auch „Von“/„Bis“ oder „Ziel“); Start und Ende als ` +
+        `DS100-Kürzel oder genauer Bahnhofsname. Höchstens ${IMPORT_MAX_MEGABYTES} MB. Gespeichert wird erst nach ` +
+        'Bestätigung.'
+      }
       preview={preview}
       run={run}
-      apply={{
-        label: (data) => `${plural(data.added, 'Anforderung', 'Anforderungen')} importieren`,
-        disabled: (data, file) => data.added === 0 || !file,
-        onClick: (_data, file) => file && run.mutate(file),
-        loading: run.isPending,
-      }}
+      importLabel={(data) => `${plural(data.added, 'Anforderung', 'Anforderungen')} importieren`}
+      nothingToImport={(data) => data.added === 0}
     >
       {(data) => (
         <>
-          <Text size="sm" role="status">
-            {plural(data.lines, 'Zeile', 'Zeilen')} gelesen ({data.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'},
-            Trennzeichen „{data.delimiter}“): {plural(data.added, 'neue Anforderung', 'neue Anforderungen')},{' '}
-            {formatNumber(data.existing)} schon vorhanden, {formatNumber(data.errorCount)} fehlerhaft.
-          </Text>
+          <CsvFileRead data={data}>
+            : {plural(data.added, 'neue Anforderung', 'neue Anforderungen')}, {formatNumber(data.existing)} schon
+            vorhanden, {formatNumber(data.errorCount)} fehlerhaft.
+          </CsvFileRead>
           <SkippedLinesAlert errorCount={data.errorCount} errors={data.errors} />
           {data.sample.length > 0 && (
             <List size="sm" spacing={2} aria-label="Vorschau der Anforderungen">
@@ -181,7 +172,7 @@ function ImportRequirements({ betriebId }: { betriebId: number }) {
           )}
         </>
       )}
-    </CheckedFileUpload>
+    </CsvImportUpload>
   );
 }
 

@@ -1,12 +1,13 @@
-import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { formatDate } from '@streckenpass/contract/format';
 import { requirementShortLabel, type WhoCanDrive, type WhoCanDriveQuery } from '@streckenpass/contract/matrix';
 import { plural } from '@streckenpass/contract/plural';
 import type { Requirement } from '@streckenpass/contract/requirements';
-import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-field';
+import { SearchInput } from '../../../components/search-input';
 import { QueryContent } from '../../../components/query-content';
 import { StationField } from '../../../components/station-field';
 import { useStationIndex } from '../../../lib/stations';
@@ -38,12 +39,11 @@ function RequirementChoice({
   const needle = search.trim().toLowerCase();
   return (
     <Stack gap="xs">
-      <TextInput
+      <SearchInput
         label="Anforderung suchen"
         placeholder="DS100, Bahnhof oder Kürzel"
-        leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
+        onChange={setSearch}
       />
       <QueryContent query={requirements}>
         {(list) => {
@@ -80,27 +80,25 @@ function RequirementChoice({
 /** Any other station pair, by DS100 code or name. */
 function PairChoice({ onAsk }: { onAsk: (from: string, to: string) => void }) {
   const stations = useStationIndex();
-  const [from, setFrom] = useState({ text: '', code: null as string | null });
-  const [to, setTo] = useState({ text: '', code: null as string | null });
+  const [pair, setPair] = useState({
+    Start: { text: '', code: null as string | null },
+    Ende: { text: '', code: null as string | null },
+  });
+  const { Start: from, Ende: to } = pair;
   return (
     <Stack gap="xs">
       <Group grow align="flex-start" gap="sm" wrap="wrap">
-        <StationField
-          label="Start"
-          placeholder="DS100 oder Bahnhof"
-          value={from.text}
-          station={from.code}
-          index={stations}
-          onChange={(text, code) => setFrom({ text, code })}
-        />
-        <StationField
-          label="Ende"
-          placeholder="DS100 oder Bahnhof"
-          value={to.text}
-          station={to.code}
-          index={stations}
-          onChange={(text, code) => setTo({ text, code })}
-        />
+        {(['Start', 'Ende'] as const).map((side) => (
+          <StationField
+            key={side}
+            label={side}
+            placeholder="DS100 oder Bahnhof"
+            value={pair[side].text}
+            station={pair[side].code}
+            index={stations}
+            onChange={(text, code) => setPair((current) => ({ ...current, [side]: { text, code } }))}
+          />
+        ))}
       </Group>
       <div>
         <Button
