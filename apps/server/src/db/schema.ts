@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -674,3 +675,18 @@ export const coverageAlertLog = pgTable(
   },
   (t) => [uniqueIndex('coverage_alert_log_membership_week_idx').on(t.membershipId, t.isoWeek)],
 );
+
+/** Binary column (node-postgres answers a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The imported rail network (issue 29, docs/decisions/0049): the compact network as gzipped JSON, one row per
+ * import, named by the content hash of its data. The newest row is the one served; an import replaces the others.
+ */
+export const railNetwork = pgTable('rail_network', {
+  id: serial('id').primaryKey(),
+  version: text('version').notNull().unique(),
+  attribution: text('attribution').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

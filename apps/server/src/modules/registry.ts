@@ -27,6 +27,8 @@ import exportRoutes from './export/export.routes.js';
 import healthRoutes from './health/health.routes.js';
 import importRepository from './import/import.repository.js';
 import importRoutes from './import/import.routes.js';
+import railNetworkRepository from './network/network.repository.js';
+import networkRoutes from './network/network.routes.js';
 import proofsRepository from './proofs/proofs.repository.js';
 import proofsRoutes from './proofs/proofs.routes.js';
 import verificationRoutes, { isProofPath, sendProofUnknown } from './proofs/verification.routes.js';
@@ -97,6 +99,7 @@ export const repositories: readonly Plugin[] = [
   coverageAlertsRepository,
   remindersRepository,
   pushTargetsRepository,
+  railNetworkRepository,
 ];
 
 /**
@@ -126,6 +129,7 @@ export const apiRoutes: readonly Plugin[] = [
   betriebeRoutes,
   requirementsRoutes,
   matrixRoutes,
+  networkRoutes,
 ];
 
 /**

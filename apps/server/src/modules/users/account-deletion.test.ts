@@ -23,8 +23,11 @@ afterAll(async () => {
   await smtp.close();
 });
 
-/** Tables that hold no user's data (installation settings, the document signing keys); every other table must reach `users`. */
-const NOT_USER_DATA = new Set(['settings', 'signing_keys']);
+/**
+ * Tables that hold no user's data (installation settings, the document signing keys, the imported rail network); every
+ * other table must reach `users`.
+ */
+const NOT_USER_DATA = new Set(['settings', 'signing_keys', 'rail_network']);
 
 /** Every table of the schema and every foreign key, read from information_schema (test/catalogue.ts). */
 const catalogue = () => catalogueOf(ctx.app);

@@ -1,0 +1,186 @@
+import { distance as greatCircleKm } from 'geokdbush';
+import createGraph, { type Graph } from 'ngraph.graph';
+import { aStar } from 'ngraph.path';
+import type { LineSection, NetworkPath } from '@streckenpass/contract/network';
+import type { CompactNetwork } from './network.build.js';
+
+/** Why no path could be given: a code without a point on the network, or two points the network does not join. */
+export class NoPathError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+const SOURCE = 'source';
+/**
+ * A stretch of another line shorter than this, between two sections or at a path's end, is where lines cross or a
+ * station's throat: not a line the path runs over, so not listed (its metres still count).
+ */
+export const MIN_SECTION_METRES = 300;
+const TARGET = 'target';
+
+/**
+ * The routing graph over a compact network (network.build.ts), built once per version: shortest paths between
+ * operating points along the tracks (A* with the great-circle distance as its estimate), as line sections, km and
+ * geometry.
+ */
+export class RailNetworkGraph {
+  private readonly graph: Graph<unknown, number>;
+  private readonly edgeOfPair = new Map<number, number>();
+  private readonly points = new Map<string, { name: string; nodes: number[] }>();
+
+  constructor(
+    readonly version: string,
+    private readonly data: CompactNetwork,
+  ) {
+    this.graph = createGraph<unknown, number>();
+    const count = data.nodes.length / 2;
+    // Of parallel edges between two nodes (a line's two directions, a joint beside a line) the shortest counts.
+    data.edges.forEach(([a, b, , , , length], e) => {
+      if (a === b) return;
+      const key = a < b ? a * count + b : b * count + a;
+      const known = this.edgeOfPair.get(key);
+      if (known !== undefined && data.edges[known]![5] <= length) return;
+      this.edgeOfPair.set(key, e);
+    });
+    for (const [key, e] of this.edgeOfPair) this.graph.addLink(Math.floor(key / count), key % count, e);
+    for (const [code, name, , nodes] of data.points) this.points.set(code, { name, nodes });
+  }
+
+  /** The operating point of a code, or undefined when it has no place on the network. */
+  point(code: string) {
+    const found = this.points.get(code);
+    return found ? { code, name: found.name } : undefined;
+  }
+
+  /** The shortest path from one point over an optional third to another; throws NoPathError. */
+  path(from: string, to: string, via?: string): Omit<NetworkPath, 'version'> {
+    const codes = via ? [from, via, to] : [from, to];
+    const places = codes.map((code) => {
+      const place = this.points.get(code);
+      if (!place) throw new NoPathError(`Für ${code} ist kein Punkt im Streckennetz bekannt.`, code);
+      return place;
+    });
+    // Each leg described on its own: a path that turns back at the via point on the same line keeps two sections.
+    const sections: LineSection[] = [];
+    const geometry: [number, number][] = [];
+    let metres = 0;
+    for (let i = 0; i + 1 < places.length; i += 1) {
+      const leg = this.leg(places[i]!.nodes, places[i + 1]!.nodes);
+      if (!leg) {
+        throw new NoPathError(
+          `Zwischen ${codes[i]} und ${codes[i + 1]} ist im Streckennetz keine Verbindung bekannt.`,
+          undefined,
+        );
+      }
+      const described = this.describe(leg);
+      sections.push(...described.sections);
+      geometry.push(...(geometry.length > 0 ? described.geometry.slice(1) : described.geometry));
+      metres += described.metres;
+    }
+    const pointOf = (i: number) => ({ code: codes[i]!, name: places[i]!.name });
+    return {
+      from: pointOf(0),
+      to: pointOf(codes.length - 1),
+      ...(via ? { via: pointOf(1) } : {}),
+      km: Math.round(metres / 100) / 10,
+      sections,
+      lines: sections.map((section) => section.line),
+      geometry,
+    };
+  }
+
+  /** Node ids of the shortest path from any of `starts` to any of `ends`, or undefined. */
+  private leg(starts: number[], ends: number[]): number[] | undefined {
+    const shared = starts.find((node) => ends.includes(node));
+    if (shared !== undefined) return [shared];
+    const { nodes } = this.data;
+    // The estimate must never exceed the distance along the tracks: the great-circle distance to the centre of the
+    // end's nodes less their spread, a little shortened against rounding. The search runs from the source (A*).
+    const centre = (ids: number[]) => {
+      let lon = 0;
+      let lat = 0;
+      for (const id of ids) {
+        lon += nodes[id * 2]!;
+        lat += nodes[id * 2 + 1]!;
+      }
+      lon /= ids.length;
+      lat /= ids.length;
+      const spread = Math.max(...ids.map((id) => greatCircleKm(lon, lat, nodes[id * 2]!, nodes[id * 2 + 1]!)));
+      return { lon, lat, spread };
+    };
+    const centres = { [SOURCE]: centre(starts), [TARGET]: centre(ends) };
+    const graph = this.graph;
+    for (const node of starts) graph.addLink(SOURCE, node, -1);
+    for (const node of ends) graph.addLink(node, TARGET, -1);
+    try {
+      const finder = aStar<unknown, number>(graph, {
+        distance: (_a, _b, link) => (link.data < 0 ? 0 : this.data.edges[link.data]![5]),
+        heuristic: (a, b) => {
+          if (typeof a.id === 'string' || typeof b.id !== 'string') return 0;
+          const end = centres[b.id as typeof SOURCE | typeof TARGET];
+          const km = greatCircleKm(nodes[a.id * 2]!, nodes[a.id * 2 + 1]!, end.lon, end.lat) - end.spread;
+          return Math.max(0, km * 1000 * 0.995);
+        },
+      });
+      const found = finder.find(SOURCE, TARGET);
+      if (found.length === 0) return undefined;
+      // ngraph.path answers from the target back to the source.
+      return found
+        .reverse()
+        .map((node) => node.id)
+        .filter((id): id is number => typeof id === 'number');
+    } finally {
+      graph.removeNode(SOURCE);
+      graph.removeNode(TARGET);
+    }
+  }
+
+  /** Line sections, geometry and length of a path given as node ids. */
+  private describe(path: number[]) {
+    const { nodes, edges } = this.data;
+    const count = nodes.length / 2;
+    const runs: (LineSection & { metres: number })[] = [];
+    const geometry: [number, number][] = [];
+    const add = (lon: number, lat: number) => {
+      const last = geometry.at(-1);
+      if (!last || last[0] !== lon || last[1] !== lat) geometry.push([lon, lat]);
+    };
+    if (path.length > 0) add(nodes[path[0]! * 2]!, nodes[path[0]! * 2 + 1]!);
+    let metres = 0;
+    for (let i = 0; i + 1 < path.length; i += 1) {
+      const a = path[i]!;
+      const b = path[i + 1]!;
+      const e = this.edgeOfPair.get(a < b ? a * count + b : b * count + a)!;
+      const [from, , line, fromKm, toKm, length, interior] = edges[e]!;
+      const forward = from === a;
+      metres += length;
+      const coords: [number, number][] = [];
+      for (let k = 0; k < interior.length; k += 2) coords.push([interior[k]!, interior[k + 1]!]);
+      if (!forward) coords.reverse();
+      for (const [lon, lat] of coords) add(lon, lat);
+      add(nodes[b * 2]!, nodes[b * 2 + 1]!);
+      // A joint between loose ends belongs to no line: the section goes on across it.
+      if (line === 0) continue;
+      const [startKm, endKm] = forward ? [fromKm, toKm] : [toKm, fromKm];
+      const last = runs.at(-1);
+      if (last && last.line === line) {
+        last.toKm = endKm;
+        last.metres += length;
+      } else runs.push({ line, fromKm: startKm, toKm: endKm, metres: length });
+    }
+    const sections: LineSection[] = [];
+    const kept = runs.some((run) => run.metres >= MIN_SECTION_METRES)
+      ? runs.filter((run) => run.metres >= MIN_SECTION_METRES)
+      : runs;
+    for (const { line, fromKm, toKm } of kept) {
+      const last = sections.at(-1);
+      if (last && last.line === line) last.toKm = toKm;
+      else sections.push({ line, fromKm, toKm });
+    }
+    return { sections, geometry, metres };
+  }
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * The rail network (issue 29): DB Netz's Geo-Streckennetz and Geo-Betriebsstellen (CC BY 4.0), imported by the
+ * operator (`npm run network:import`) and served by the server. Without an import the app keeps drawing straight
+ * lines between stations.
+ */
+
+/** The attribution the data's licence asks for wherever the data or anything derived from it is shown. */
+export const RAIL_NETWORK_ATTRIBUTION =
+  'Datenquelle: DB Netz AG – Geo-Streckennetz (Stand 2017) und Geo-Betriebsstellen (2020), Lizenz CC BY 4.0 ' +
+  '(https://creativecommons.org/licenses/by/4.0/), verändert (vereinfacht)';
+
+/** An operating point's DS100/RIL100 code as a query parameter. */
+const pointCode = z
+  .string()
+  .trim()
+  .min(1, 'Bitte ein Kürzel angeben.')
+  .max(16, 'Ein Kürzel hat höchstens 16 Zeichen.')
+  .transform((code) => code.toUpperCase());
+
+export const networkPathQuerySchema = z.object({
+  from: pointCode.describe('DS100-Kürzel des Startpunkts, z. B. „FF“'),
+  to: pointCode.describe('DS100-Kürzel des Zielpunkts, z. B. „RM“'),
+  via: pointCode.optional().describe('DS100-Kürzel eines Punkts, über den der Weg führen soll'),
+});
+export type NetworkPathQuery = z.infer<typeof networkPathQuerySchema>;
+
+export const networkPointSchema = z.object({ code: z.string(), name: z.string() });
+export type NetworkPoint = z.infer<typeof networkPointSchema>;
+
+/** A stretch of the path on one line, with the km as DB counts them on that line (ascending or descending). */
+export const lineSectionSchema = z.object({
+  line: z.number().int().describe('Streckennummer (VzG), z. B. 4010'),
+  fromKm: z.number(),
+  toKm: z.number(),
+});
+export type LineSection = z.infer<typeof lineSectionSchema>;
+
+export const networkPathSchema = z.object({
+  /** The network's version (content hash of the import). */
+  version: z.string(),
+  from: networkPointSchema,
+  to: networkPointSchema,
+  via: networkPointSchema.optional(),
+  /** Length along the tracks, in km (one decimal). */
+  km: z.number(),
+  sections: z.array(lineSectionSchema),
+  /** The line numbers in the order the path runs over them. */
+  lines: z.array(z.number().int()),
+  /** The path's simplified geometry as `[lon, lat]` pairs. */
+  geometry: z.array(z.tuple([z.number(), z.number()])),
+});
+export type NetworkPath = z.infer<typeof networkPathSchema>;
+
+export const networkVersionSchema = z.object({
+  /** The imported network's version, `null` when none has been imported. */
+  version: z.string().nullable(),
+  attribution: z.string(),
+});
+export type NetworkVersion = z.infer<typeof networkVersionSchema>;
