@@ -1,5 +1,13 @@
 import type { Betrieb } from '@streckenpass/contract/betriebe';
-import type { MatrixDriver, MatrixTotal } from '@streckenpass/contract/matrix';
+import {
+  MATRIX_STATE_LABELS,
+  matrixState,
+  requirementShortLabel,
+  type MatrixDriver,
+  type MatrixSort,
+  type MatrixState,
+  type MatrixTotal,
+} from '@streckenpass/contract/matrix';
 import type { Requirement } from '@streckenpass/contract/requirements';
 
 /** One filtered matrix to export: its Betrieb, columns, totals and, page by page, its rows. */
@@ -10,4 +18,142 @@ export interface MatrixExport {
   totals: MatrixTotal[];
   total: number;
   rows: AsyncIterable<MatrixDriver[]>;
+}
+
+/** The filters a matrix was issued with: ids to read it again, names to print. */
+export interface MatrixScope {
+  depot: { id: number; name: string } | null;
+  requirement: number | null;
+  state: MatrixState | null;
+  q: string | null;
+  sort: MatrixSort;
+}
+
+export const MATRIX_CONTENT_SCHEMA = 'streckenpass-matrix-content/1';
+
+/**
+ * The content of an issued matrix (kind `matrix`, issue 28 item 3; decision 0044's rules for content): the Betrieb's
+ * matrix as it read on `asOf` — the requirements, the totals, and per driver the cells asked of them with the last
+ * valid day of the matching route (null: never driven) or no match. Plain data, no wording: a cell's state follows
+ * from `validUntil`, `matched` and `asOf` (`matrixState`).
+ */
+export interface MatrixProofContent {
+  schema: typeof MATRIX_CONTENT_SCHEMA;
+  betrieb: { id: number; name: string };
+  /** Who issued it (an admin or Disponent); never an e-mail address. */
+  issuer: { firstname: string | null; lastname: string | null };
+  asOf: string;
+  scope: MatrixScope;
+  requirements: {
+    id: number;
+    startStation: string;
+    endStation: string;
+    companyRoute: string | null;
+    depot: string | null;
+  }[];
+  totals: MatrixTotal[];
+  drivers: {
+    name: string;
+    depot: string | null;
+    cells: { requirementId: number; matched: boolean; validUntil: string | null; route: string | null }[];
+  }[];
+}
+
+/** What the PDF worker renders for a matrix: the issued content, the product version, the verification. */
+export interface MatrixPdfData {
+  document: 'matrix';
+  content: MatrixProofContent;
+  version: string;
+  verification?: { code: string; url: string };
+}
+
+/** Whether a document's content is an issued matrix. */
+export function isMatrixContent(content: unknown): content is MatrixProofContent {
+  return (content as { schema?: unknown } | null)?.schema === MATRIX_CONTENT_SCHEMA;
+}
+
+/** The content of a matrix issued now: every row of the export, with the cells asked of each driver. */
+export async function matrixContent(
+  matrix: MatrixExport,
+  issuer: MatrixProofContent['issuer'],
+  scope: MatrixScope,
+): Promise<MatrixProofContent> {
+  const drivers: MatrixProofContent['drivers'] = [];
+  for await (const rows of matrix.rows) {
+    for (const driver of rows) {
+      drivers.push({
+        name: driver.name,
+        depot: driver.depot?.name ?? null,
+        cells: driver.cells
+          .filter((cell) => cell.required)
+          .map((cell) => ({
+            requirementId: cell.requirementId,
+            matched: cell.state !== 'fehlt',
+            validUntil: cell.validUntil,
+            route: cell.route?.name ?? null,
+          })),
+      });
+    }
+  }
+  return {
+    schema: MATRIX_CONTENT_SCHEMA,
+    betrieb: { id: matrix.betrieb.id, name: matrix.betrieb.name },
+    issuer,
+    asOf: matrix.asOf,
+    scope,
+    requirements: matrix.requirements.map((requirement) => ({
+      id: requirement.id,
+      startStation: requirement.startStation.code,
+      endStation: requirement.endStation.code,
+      companyRoute: requirement.companyRoute,
+      depot: requirement.depot?.name ?? null,
+    })),
+    totals: matrix.totals,
+    drivers,
+  };
+}
+
+/** A cell of issued content in its state on the content's day. */
+export const issuedCellState = (cell: MatrixProofContent['drivers'][number]['cells'][number], asOf: string) =>
+  matrixState(cell.validUntil, asOf, cell.matched);
+
+const SORT_LABELS: Record<MatrixSort, string> = {
+  name: 'nach Namen',
+  depot: 'nach Depot',
+  expiring: 'wessen Streckenkunde zuerst endet',
+};
+
+/** The filters in words, for the PDF and the verification page: 'Depot Würzburg · läuft bald ab · nach Namen'. */
+export function scopeLabel(content: Pick<MatrixProofContent, 'scope' | 'requirements'>): string {
+  const { scope } = content;
+  const requirement = content.requirements.find((r) => r.id === scope.requirement);
+  return [
+    scope.depot ? `Depot ${scope.depot.name}` : 'alle Depots',
+    ...(requirement ? [`nur ${requirementLabel(requirement)}`] : []),
+    ...(scope.state ? [`mit „${MATRIX_STATE_LABELS[scope.state]}“`] : []),
+    ...(scope.q ? [`Name enthält „${scope.q}“`] : []),
+    SORT_LABELS[scope.sort],
+  ].join(' · ');
+}
+
+/** A requirement of issued content as a column names it ('NWH – NF (K1) · Würzburg'). */
+export const requirementLabel = (requirement: MatrixProofContent['requirements'][number]) =>
+  requirementShortLabel({
+    startStation: { code: requirement.startStation },
+    endStation: { code: requirement.endStation },
+    companyRoute: requirement.companyRoute,
+    depot: requirement.depot === null ? null : { name: requirement.depot },
+  });
+
+/** An issued matrix as the verification's JSON shows it: without the Betrieb's and filters' ids. */
+export function publicMatrix(content: MatrixProofContent) {
+  return {
+    betrieb: content.betrieb.name,
+    issuer: content.issuer,
+    asOf: content.asOf,
+    selection: scopeLabel(content),
+    requirements: content.requirements.map((requirement) => ({ ...requirement, label: requirementLabel(requirement) })),
+    totals: content.totals,
+    drivers: content.drivers,
+  };
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { MatrixPdfData } from './matrix-model.js';
 import type { ExportData } from './model.js';
 
 /**
@@ -20,7 +21,10 @@ import type { ExportData } from './model.js';
  * anyway (`bufferPages`, for "Seite X von Y"), so the bytes are pushed to the response as they arrive.
  */
 
-export type ToWorker = { type: 'render'; id: number; data: ExportData } | { type: 'cancel'; id: number };
+/** What a worker renders: a driver's export (the Nachweis, the transfer document) or a Betrieb's matrix. */
+export type PdfSource = ExportData | MatrixPdfData;
+
+export type ToWorker = { type: 'render'; id: number; data: PdfSource } | { type: 'cancel'; id: number };
 export type FromWorker =
   | { type: 'chunk'; id: number; bytes: Uint8Array }
   | { type: 'end'; id: number }
@@ -35,7 +39,7 @@ export interface PdfPoolOptions {
 
 export interface PdfPool {
   /** The PDF as a stream; it fails (is destroyed with an error) when rendering fails. */
-  render(data: ExportData): Readable;
+  render(data: PdfSource): Readable;
   /** Workers running and documents in progress, for tests and diagnostics. */
   stats(): { workers: number; jobs: number };
   /** Stops every worker; documents still in progress fail. */

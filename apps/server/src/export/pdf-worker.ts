@@ -1,5 +1,5 @@
 /**
- * Entry of a PDF worker thread (started by `pdf-pool.ts`): renders the ExportData it receives with pdfkit and
+ * Entry of a PDF worker thread (started by `pdf-pool.ts`): renders the ExportData (or matrix) it receives with pdfkit and
  * posts the bytes back. pdfkit and the fonts are loaded here only, never in the server's main thread.
  */
 import fs from 'node:fs';
@@ -7,6 +7,7 @@ import os from 'node:os';
 import type { Readable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import type { FromWorker, ToWorker } from './pdf-pool.js';
+import { renderMatrixPdf } from './matrix-pdf.js';
 import { renderPdf } from './pdf.js';
 
 if (!parentPort) throw new Error('pdf-worker.ts runs as a worker thread (see pdf-pool.ts)');
@@ -39,7 +40,7 @@ function post(message: FromWorker, transfer?: ArrayBuffer[]) {
 function start(id: number, data: Extract<ToWorker, { type: 'render' }>['data']) {
   let stream: Readable;
   try {
-    stream = renderPdf(data);
+    stream = 'document' in data ? renderMatrixPdf(data) : renderPdf(data);
   } catch (error) {
     post({ type: 'error', id, message: error instanceof Error ? error.message : String(error) });
     return;

@@ -62,10 +62,10 @@ const TABLE_GAP = 18;
 const PAGE = { width: 595.28, height: 841.89 };
 /** The bottom margin holds the footer band: verification code, address and QR code, product, page number. */
 const MARGIN = { top: 50, bottom: 68, left: 48, right: 48 };
-const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
+export const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 const CONTENT_BOTTOM = PAGE.height - MARGIN.bottom;
 
-const COLOR = {
+export const COLOR = {
   text: '#1b1f24',
   muted: '#5b6472',
   rule: '#c9ced6',
@@ -107,7 +107,7 @@ function cellBox(column: Column, index: number) {
   return { left, width: column.width - left - CELL_PAD_X };
 }
 
-interface Column {
+export interface Column {
   header: string;
   width: number;
   /** Bold cell text. */
@@ -116,34 +116,50 @@ interface Column {
   oneLine?: boolean;
 }
 
-type Doc = PDFKit.PDFDocument;
+export type Doc = PDFKit.PDFDocument;
 
 /** The document's title: the proof, or the transfer document with the whole record and its history. */
 const titleOf = (data: ExportData) => (data.transfer ? TERMS.transferProof : TERMS.proof);
 
-export function renderPdf(data: ExportData): Readable {
-  const name = fullName(data.user);
-  const issued = formatDate(data.today);
-  const title = titleOf(data);
+/** An A4 document of the app (pages buffered for "Seite X von Y", the fonts embedded), titled for its metadata. */
+export function createPdf(info: { title: string; author: string; subject: string; version: string }): Doc {
   const doc = new PDFDocument({
     size: 'A4',
     margins: MARGIN,
     bufferPages: true,
     lang: 'de-DE',
     displayTitle: true,
-    info: {
-      Title: `${title} – ${name}`,
-      Author: name,
-      Subject: `${title}, ausgestellt am ${issued}`,
-      Creator: `${PRODUCT_NAME} ${data.version}`,
-    },
+    info: { Title: info.title, Author: info.author, Subject: info.subject, Creator: `${PRODUCT_NAME} ${info.version}` },
   });
   const { regular, bold } = fonts();
   doc.registerFont(REGULAR, regular);
   doc.registerFont(BOLD, bold);
   doc.font(REGULAR).fillColor(COLOR.text);
+  return doc;
+}
 
-  const draw = async () => {
+/** Draws the document with `draw`, then ends it; a failure destroys the stream with the error. */
+export function finish(doc: Doc, draw: () => Promise<void>): Readable {
+  draw().then(
+    () => doc.end(),
+    (error: unknown) => {
+      if (!doc.destroyed) doc.destroy(error instanceof Error ? error : new Error(String(error)));
+    },
+  );
+  return doc;
+}
+
+export function renderPdf(data: ExportData): Readable {
+  const name = fullName(data.user);
+  const issued = formatDate(data.today);
+  const title = titleOf(data);
+  const doc = createPdf({
+    title: `${title} – ${name}`,
+    author: name,
+    subject: `${title}, ausgestellt am ${issued}`,
+    version: data.version,
+  });
+  return finish(doc, async () => {
     drawTitle(doc, data, name, issued);
     drawSummary(doc, data);
     const notes = notesBlock(doc, name, data.rules, Boolean(data.transfer));
@@ -156,22 +172,16 @@ export function renderPdf(data: ExportData): Readable {
       await drawHistory(doc, data.transfer.history, notes.height);
     }
     drawNotes(doc, notes);
-    drawFooters(doc, data, name, issued);
-  };
-  draw().then(
-    () => doc.end(),
-    (error: unknown) => {
-      if (!doc.destroyed) doc.destroy(error instanceof Error ? error : new Error(String(error)));
-    },
-  );
-  return doc;
+    drawFooters(doc, { version: data.version, verification: data.verification, line: `${title} ${name} · ${issued}` });
+  });
 }
 
 /** Rows drawn between two pauses: a long table must not block the server's other requests for its whole length. */
 const ROWS_PER_SLICE = 100;
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function drawTitle(doc: Doc, data: ExportData, name: string, issued: string) {
+/** The title block: product, title, a rule, then facts as label and value (the first value in bold). */
+export function drawTitleBlock(doc: Doc, title: string, facts: [string, string][]) {
   const top = MARGIN.top;
   doc.font(BOLD).fontSize(9).fillColor(COLOR.accent).text(PRODUCT_NAME.toUpperCase(), MARGIN.left, top, {
     lineBreak: false,
@@ -180,32 +190,34 @@ function drawTitle(doc: Doc, data: ExportData, name: string, issued: string) {
     .font(BOLD)
     .fontSize(22)
     .fillColor(COLOR.text)
-    .text(titleOf(data), MARGIN.left, top + 16, { lineBreak: false });
+    .text(title, MARGIN.left, top + 16, { lineBreak: false });
   const ruleY = top + 48;
   doc.rect(MARGIN.left, ruleY, CONTENT_WIDTH, 2).fill(COLOR.accent);
+  let y = ruleY + 14;
+  facts.forEach(([label, value], index) => {
+    doc.font(REGULAR).fontSize(9.5).fillColor(COLOR.muted).text(label, MARGIN.left, y, { lineBreak: false });
+    doc
+      .font(index === 0 ? BOLD : REGULAR)
+      .fillColor(COLOR.text)
+      .text(value, MARGIN.left + 100, y, { width: CONTENT_WIDTH - 100, lineBreak: false, ellipsis: true });
+    y += 15;
+  });
+  doc.y = y + 8;
+}
 
+function drawTitle(doc: Doc, data: ExportData, name: string, issued: string) {
   const vehicleCount = data.vehicles?.length ?? 0;
   const scope = [
     plural(data.routes.length, 'Strecke', 'Strecken'),
     ...(data.vehicles ? [plural(vehicleCount, 'Fahrzeug', 'Fahrzeuge')] : []),
     ...(data.transfer ? [plural(data.transfer.drives.length, 'Fahrt', 'Fahrten')] : []),
   ].join(' · ');
-  const facts: [string, string][] = [
+  drawTitleBlock(doc, titleOf(data), [
     ['Name', name],
     ['E-Mail', data.user.email],
     ['Ausgestellt am', issued],
     ['Umfang', scope],
-  ];
-  let y = ruleY + 14;
-  for (const [label, value] of facts) {
-    doc.font(REGULAR).fontSize(9.5).fillColor(COLOR.muted).text(label, MARGIN.left, y, { lineBreak: false });
-    doc
-      .font(label === 'Name' ? BOLD : REGULAR)
-      .fillColor(COLOR.text)
-      .text(value, MARGIN.left + 100, y, { width: CONTENT_WIDTH - 100, lineBreak: false, ellipsis: true });
-    y += 15;
-  }
-  doc.y = y + 8;
+  ]);
 }
 
 function drawSummary(doc: Doc, data: ExportData) {
@@ -262,7 +274,7 @@ function ensureRoom(doc: Doc, height: number) {
  * A table whose header row is drawn again at the top of every page it continues on. `cells(i)` gives row i's
  * texts; `style(i)` its marking.
  */
-async function drawTable(
+export async function drawTable(
   doc: Doc,
   options: {
     title: string;
@@ -600,10 +612,13 @@ function drawQr(doc: Doc, text: string, x: number, y: number, size: number) {
  * The footer band of every page: the issued document's verification code and address with a QR code of the address
  * (issue 27), then product, version, holder, date of issue and "Seite X von Y".
  */
-function drawFooters(doc: Doc, data: ExportData, name: string, issued: string) {
+export function drawFooters(
+  doc: Doc,
+  footer: { version: string; verification: ExportData['verification']; line: string },
+) {
   const range = doc.bufferedPageRange();
   const total = range.count;
-  const verification = data.verification;
+  const verification = footer.verification;
   const textWidth = verification ? CONTENT_WIDTH - QR_SIZE - 14 : CONTENT_WIDTH;
   for (let index = range.start; index < range.start + total; index++) {
     doc.switchToPage(index);
@@ -638,7 +653,7 @@ function drawFooters(doc: Doc, data: ExportData, name: string, issued: string) {
       .font(REGULAR)
       .fontSize(7.5)
       .fillColor(COLOR.muted)
-      .text(`${PRODUCT_NAME} ${data.version} · ${titleOf(data)} ${name} · ${issued}`, MARGIN.left, y, {
+      .text(`${PRODUCT_NAME} ${footer.version} · ${footer.line}`, MARGIN.left, y, {
         width: textWidth - 80,
         lineBreak: false,
         ellipsis: true,

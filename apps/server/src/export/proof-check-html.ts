@@ -14,6 +14,14 @@ import { TERMS } from '@streckenpass/contract/terms';
 import { formatCode } from '../lib/proof-signature.js';
 import { escapeHtml } from '../mail/templates.js';
 import { page } from './html.js';
+import { coverageLabel, matrixCellLabel } from '@streckenpass/contract/matrix';
+import {
+  isMatrixContent,
+  issuedCellState,
+  requirementLabel,
+  scopeLabel,
+  type MatrixProofContent,
+} from './matrix-model.js';
 import { holderName, type ProofContent } from './proof-content.js';
 
 /** What the verification page shows: the answer, and the document where the code is known. */
@@ -24,7 +32,7 @@ export interface ProofCheckView {
     code: string;
     kind: ProofKind;
     issuedAt: Date;
-    content: ProofContent;
+    content: ProofContent | MatrixProofContent;
     changedSince: boolean;
   };
   revoked?: { code: string; kind: ProofKind; issuedAt: Date; revokedAt: Date };
@@ -109,6 +117,83 @@ function vehiclesTable(content: ProofContent): string {
 </table></div>`;
 }
 
+/** A table of `rows` (cells already escaped) under `headers`, each cell labelled for the narrow layout. */
+function table(headers: string[], rows: string[][]): string {
+  const body = rows
+    .map(
+      (cells) =>
+        `<tr>${cells
+          .map((cell, index) =>
+            index === 0
+              ? `<td class="name-cell">${cell}</td>`
+              : `<td data-label="${escapeHtml(headers[index]!)}">${cell}</td>`,
+          )
+          .join('')}</tr>`,
+    )
+    .join('\n');
+  return `<div class="table-wrap"><table>
+<thead><tr>${headers.map((header) => `<th scope="col">${escapeHtml(header)}</th>`).join('')}</tr></thead>
+<tbody>
+${body}
+</tbody>
+</table></div>`;
+}
+
+/** An issued Betrieb's matrix (issue 28): the Betrieb, who issued it, its filters, the coverage and every cell. */
+function matrixDocument(
+  document: { code: string; kind: ProofKind; issuedAt: Date; content: MatrixProofContent; changedSince: boolean },
+  timeZone: string,
+): string {
+  const { content } = document;
+  const byId = new Map(content.requirements.map((requirement) => [requirement.id, requirement]));
+  const totals = new Map(content.totals.map((total) => [total.requirementId, total]));
+  const coverage = table(
+    ['Anforderung', 'Streckenkundig', 'davon läuft bald ab', 'abgelaufen', 'fehlt'],
+    content.requirements.map((requirement) => {
+      const total = totals.get(requirement.id);
+      return [
+        escapeHtml(requirementLabel(requirement)),
+        escapeHtml(total ? coverageLabel(total) : ''),
+        String(total?.expiring ?? 0),
+        String(total?.expired ?? 0),
+        String(total?.missing ?? 0),
+      ];
+    }),
+  );
+  const cells = table(
+    ['Fahrer/in', 'Depot', 'Streckenkunde am Stichtag'],
+    content.drivers.map((driver) => [
+      escapeHtml(driver.name),
+      escapeHtml(driver.depot ?? ''),
+      driver.cells
+        .map((cell) => {
+          const label = matrixCellLabel({ state: issuedCellState(cell, content.asOf), validUntil: cell.validUntil });
+          return escapeHtml(`${requirementLabel(byId.get(cell.requirementId)!)}: ${label}`);
+        })
+        .join('<br>'),
+    ]),
+  );
+  return `<dl class="facts">
+<dt>Betrieb</dt><dd>${escapeHtml(content.betrieb.name)}</dd>
+<dt>Ausgestellt von</dt><dd>${escapeHtml(holderName({ holder: content.issuer }))}</dd>
+<dt>Ausgestellt am</dt><dd>${escapeHtml(dateTime(document.issuedAt, timeZone))}</dd>
+<dt>Stichtag</dt><dd>${escapeHtml(formatDate(content.asOf))}</dd>
+<dt>Auswahl</dt><dd>${escapeHtml(scopeLabel(content))}</dd>
+<dt>Art</dt><dd>${escapeHtml(PROOF_KIND_LABELS[document.kind])}</dd>
+<dt>Prüfcode</dt><dd>${escapeHtml(formatCode(document.code))}</dd>
+</dl>
+${
+  document.changedSince
+    ? '<p class="note"><strong>Die Matrix lautet heute anders.</strong> Mit derselben Auswahl und demselben Stichtag ergäbe sie heute etwas anderes; unten steht sie, wie sie ausgestellt wurde.</p>'
+    : '<p class="note note-ok">Die Matrix ist seit der Ausstellung unverändert.</p>'
+}
+<h2>Inhalt bei Ausstellung</h2>
+<h3>Abdeckung je Anforderung (${content.requirements.length})</h3>
+${coverage}
+<h3>Fahrer/innen (${content.drivers.length})</h3>
+${cells}`;
+}
+
 /** The two ways to check another document: type its code, or upload the PDF. No script: plain forms. */
 function forms(): string {
   return `<h2>Einen Nachweis prüfen</h2>
@@ -144,8 +229,11 @@ export function renderProofCheckHtml(view: ProofCheckView, options: { nonce: str
 <dt>Widerrufen am</dt><dd>${escapeHtml(dateTime(revoked.revokedAt, options.timeZone))}</dd>
 </dl>`);
   }
-  if (document) {
-    const name = holderName(document.content);
+  const content = document?.content;
+  if (document && content && isMatrixContent(content)) {
+    parts.push(matrixDocument({ ...document, content }, options.timeZone));
+  } else if (document && content && !isMatrixContent(content)) {
+    const name = holderName(content);
     const issuedOn = todayIn(options.timeZone, document.issuedAt);
     parts.push(`<dl class="facts">
 <dt>Ausgestellt für</dt><dd>${escapeHtml(name)}</dd>
@@ -161,9 +249,9 @@ export function renderProofCheckHtml(view: ProofCheckView, options: { nonce: str
         : `<p class="note note-ok">Die Eintragungen sind seit der Ausstellung unverändert.</p>`,
     );
     parts.push(`<h2>Inhalt bei Ausstellung</h2>
-<h3>${TERMS.routes} (${document.content.routes.length})</h3>
-${routesTable(document.content, issuedOn)}
-${vehiclesTable(document.content)}`);
+<h3>${TERMS.routes} (${content.routes.length})</h3>
+${routesTable(content, issuedOn)}
+${vehiclesTable(content)}`);
   }
   parts.push(forms(), footer);
   return page(`Nachweis prüfen – ${PRODUCT_NAME}`, options.nonce, parts.join('\n'), STYLE);

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { CONSENT_VERSION } from '@streckenpass/contract/betrieb-consent';
 import type { Betrieb, BetriebRole, CreatedInvitation, Member } from '@streckenpass/contract/betriebe';
 import type { App } from '../app.js';
@@ -119,4 +120,70 @@ function rememberNames(cast: Cast): void {
     otherAdmin: 'Anderer',
   };
   for (const actor of ACTORS) LAST_NAMES.set(cast[actor].id, names[actor]);
+}
+
+/** What each of the six actors must get from one endpoint. */
+export type Expected = Record<Actor, number>;
+export const expected = (
+  stranger: number,
+  former: number,
+  driver: number,
+  disponent: number,
+  admin: number,
+  otherAdmin: number,
+): Expected => ({ stranger, former, driver, disponent, admin, otherAdmin });
+
+/** One endpoint of an isolation matrix: how each actor is answered, and how to call it on a world. */
+export interface IsolationCase<W> {
+  endpoint: string;
+  expect: Expected;
+  run: (world: W, user: TestUser) => ReturnType<ReturnType<typeof createCaller>>;
+}
+
+/**
+ * The isolation matrix of issue 28 for `cases` (decision 0046): per endpoint and actor one test on a fresh world.
+ * Outsiders get the 404 of an unknown Betrieb word for word, without its name; a refused call leaves `stateOf` as
+ * it was; another Betrieb is never touched; `check` adds what the module must never show to that actor.
+ */
+export function describeIsolation<W extends { betrieb: Betrieb; other: Betrieb }>(options: {
+  app: () => App;
+  cast: () => Cast;
+  world: () => Promise<W>;
+  cases: IsolationCase<W>[];
+  stateOf: (world: W) => Promise<unknown>;
+  check?: (world: W, actor: Actor, response: Awaited<ReturnType<IsolationCase<W>['run']>>) => Promise<void> | void;
+}): void {
+  const call = createCaller(options.app);
+  for (const { endpoint, expect: statuses, run } of options.cases) {
+    describe(endpoint, () => {
+      for (const actor of ACTORS) {
+        it(`answers ${statuses[actor]} to the ${actor}${statuses[actor] >= 400 ? ', changing nothing' : ''}`, async () => {
+          const w = await options.world();
+          const before = await options.stateOf(w);
+          const response = await run(w, options.cast()[actor]);
+          expect(response.statusCode, response.body).toBe(statuses[actor]);
+          if (response.statusCode === 404) {
+            expect(response.json()).toMatchObject({ status: 404, detail: 'Betrieb nicht gefunden.' });
+            expect(response.body).not.toContain(w.betrieb.name);
+          }
+          if (response.statusCode >= 400) expect(await options.stateOf(w)).toEqual(before);
+          // Another Betrieb is never touched, whatever the caller does here.
+          const other = await call('GET', `/api/betriebe/${w.other.id}`, options.cast().otherAdmin);
+          expect((other.json() as Betrieb).name).toBe('Andere Bahn');
+          await options.check?.(w, actor, response);
+        });
+      }
+    });
+  }
+}
+
+/** The operations the OpenAPI document lists below paths matching `pattern`, as `METHOD /path`, sorted. */
+export async function documentedOperations(app: App, pattern: RegExp): Promise<string[]> {
+  const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  return Object.entries(doc.paths)
+    .filter(([path]) => pattern.test(path))
+    .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
+    .sort();
 }

@@ -6,6 +6,7 @@ import { todayIn } from '@streckenpass/contract/knowledge';
 import {
   COVERAGE_WINDOW_DAYS,
   MATRIX_PAGE_SIZE_MAX,
+  MATRIX_PDF_MAX_CELLS,
   matrixExportSchema,
   matrixQuerySchema,
   matrixSchema,
@@ -16,7 +17,10 @@ import {
 import { currentUser } from '../../http/current-user.js';
 import { problems } from '../../http/problems.js';
 import { renderMatrixCsv } from '../../export/matrix-csv.js';
-import { createMatrixService } from './matrix.service.js';
+import { readPackageVersion } from '../../lib/version.js';
+import { loadRecordOf } from '../proofs/load-record.js';
+import { createProofsService } from '../proofs/proofs.service.js';
+import { matrixServiceOf } from './matrix.service.js';
 import type { MatrixFilter } from './matrix.repository.js';
 import { OUTSIDERS, roleGuard } from './route-helpers.js';
 
@@ -57,11 +61,12 @@ const download = (reply: FastifyReply, contentType: string, filename: string) =>
  */
 const matrixRoutes: FastifyPluginAsyncZod = async (app) => {
   const requireRole = roleGuard(app);
-  const service = createMatrixService({
-    betriebe: app.betriebeRepository,
-    requirements: app.requirementsRepository,
-    matrix: app.matrixRepository,
-    stations: app.stations.index,
+  const service = matrixServiceOf(app);
+  // The PDF is issued like the driver's Nachweis (issue 27): drawn in the worker pool, hashed, signed and stored.
+  const proofs = createProofsService(app.proofsRepository, {
+    publicUrl: app.config.publicUrl,
+    renderPdf: (data) => app.pdfPool.render(data),
+    load: loadRecordOf(app),
   });
   const today = () => todayIn(app.config.timezone);
 
@@ -127,6 +132,42 @@ const matrixRoutes: FastifyPluginAsyncZod = async (app) => {
       return download(reply, 'text/csv; charset=utf-8', `streckenkunde-matrix-${asOf}.csv`).send(
         renderMatrixCsv(matrix) as unknown as string,
       );
+    },
+  );
+
+  app.post(
+    '/betriebe/:id/matrix/pdf',
+    {
+      schema: {
+        tags,
+        summary: 'Matrix als PDF, ausgestellt und signiert wie der Streckenkundenachweis',
+        description:
+          'A4: Betrieb, Stand, wer ausstellt, die Auswahl; Abdeckung je Anforderung („12 von 40 Fahrer/innen ' +
+          'streckenkundig“); dann je Fahrer/in und geforderter Anforderung Zustand mit Datum und die Strecke. Wie ' +
+          'jeder Nachweis ausgestellt (Art `matrix`): Prüfcode und QR-Code zur Prüfseite /pruefen/{code} auf jeder ' +
+          'Seite, Inhalt gespeichert und signiert, signierte Prüfzeile nach dem letzten Byte; /pruefen zeigt die ' +
+          'Matrix und ob sie mit derselben Auswahl heute anders lautet. Der Nachweis gehört der ausstellenden Person ' +
+          `(„Meine Daten“, widerrufbar). Rumpf: die Filter der Matrix ohne Seite. Höchstens ${MATRIX_PDF_MAX_CELLS.toLocaleString('de-DE')} ` +
+          `Zellen (Fahrer/innen × Anforderungen), sonst 422. ${FILTERS} ${READERS}`,
+        params: idParamsSchema,
+        body: matrixExportSchema,
+        response: {
+          200: {
+            description: 'Datei streckenkunde-matrix-JJJJ-MM-TT.pdf (Download)',
+            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...problems(400, 401, 403, 404, 422),
+        },
+      },
+      config: { heavy: 'export' },
+      preValidation: requireRole('admin', 'disponent'),
+    },
+    async (request, reply) => {
+      const asOf = today();
+      const userId = currentUser(request).id;
+      const content = await service.issuedContent(request.params.id, userId, filterOf(request.body), asOf);
+      const file = await proofs.issueMatrix(userId, content, readPackageVersion());
+      return download(reply, 'application/pdf', `streckenkunde-matrix-${asOf}.pdf`).send(file);
     },
   );
 

@@ -1,8 +1,20 @@
+import type { FastifyInstance } from 'fastify';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
-import type { Matrix, MatrixDriver, MatrixTotal, WhoCanDrive } from '@streckenpass/contract/matrix';
+import {
+  MATRIX_PDF_MAX_CELLS,
+  type Matrix,
+  type MatrixDriver,
+  type MatrixTotal,
+  type WhoCanDrive,
+} from '@streckenpass/contract/matrix';
 import type { Requirement } from '@streckenpass/contract/requirements';
 import type { StationIndex } from '@streckenpass/contract/stations';
-import type { MatrixExport } from '../../export/matrix-model.js';
+import {
+  matrixContent,
+  type MatrixExport,
+  type MatrixProofContent,
+  type MatrixScope,
+} from '../../export/matrix-model.js';
 import { unprocessable } from '../../lib/errors.js';
 import { betriebNotFound, type BetriebeRepository } from './betriebe.repository.js';
 import { stationOf } from './route-helpers.js';
@@ -22,6 +34,8 @@ export function createMatrixService(deps: {
   requirements: RequirementsRepository;
   matrix: MatrixRepository;
   stations: StationIndex;
+  /** The issuer's name for an issued matrix (never the e-mail address). */
+  nameOf: (userId: number) => Promise<MatrixProofContent['issuer']>;
 }) {
   /** The Betrieb as the caller sees it, after checking the filter's depot; 404 when they have just left. */
   async function betriebOf(betriebId: number, userId: number, depotId: number | undefined): Promise<Betrieb> {
@@ -65,6 +79,65 @@ export function createMatrixService(deps: {
         },
     );
 
+  /** The whole filtered matrix for an export (see `export` below). */
+  async function exportOf(
+    betriebId: number,
+    userId: number,
+    filter: MatrixFilter,
+    asOf: string,
+  ): Promise<MatrixExport> {
+    const betrieb = await betriebOf(betriebId, userId, filter.depotId);
+    const requirements = await columnsOf(betriebId, userId, filter);
+    const first = await deps.matrix.page(betriebId, userId, filter, asOf, { limit: EXPORT_CHUNK, offset: 0 });
+    const driver = toDriver(requirements);
+    async function* rows() {
+      yield first.rows.map(driver);
+      for (let offset = EXPORT_CHUNK; offset < first.total; offset += EXPORT_CHUNK) {
+        const next = await deps.matrix.page(betriebId, userId, filter, asOf, { limit: EXPORT_CHUNK, offset }, false);
+        yield next.rows.map(driver);
+      }
+    }
+    return {
+      betrieb,
+      asOf,
+      requirements,
+      totals: totalsIn(requirements, first.totals),
+      total: first.total,
+      rows: rows(),
+    };
+  }
+
+  /** The content of the matrix issued now by `userId`; 422 when it holds more cells than a PDF does. */
+  async function issuedContent(
+    betriebId: number,
+    userId: number,
+    filter: MatrixFilter,
+    asOf: string,
+    issuer?: MatrixProofContent['issuer'],
+  ): Promise<MatrixProofContent> {
+    const matrix = await exportOf(betriebId, userId, filter, asOf);
+    if (matrix.total * matrix.requirements.length > MATRIX_PDF_MAX_CELLS) {
+      throw unprocessable([
+        {
+          propertyPath: '',
+          message:
+            `Die Auswahl hat ${matrix.total} Fahrer/innen × ${matrix.requirements.length} Anforderungen; ein PDF fasst ` +
+            `höchstens ${MATRIX_PDF_MAX_CELLS.toLocaleString('de-DE')} Zellen. Bitte nach Depot, Anforderung oder ` +
+            'Zustand filtern, oder die CSV-Datei nehmen.',
+        },
+      ]);
+    }
+    const depot = matrix.betrieb.depots.find((d) => d.id === filter.depotId) ?? null;
+    const scope: MatrixScope = {
+      depot,
+      requirement: filter.requirementId ?? null,
+      state: filter.state ?? null,
+      q: filter.q ?? null,
+      sort: filter.sort,
+    };
+    return matrixContent(matrix, issuer ?? (await deps.nameOf(userId)), scope);
+  }
+
   return {
     /** One page of the matrix with the totals over every driver. */
     async page(
@@ -95,26 +168,25 @@ export function createMatrixService(deps: {
      * The whole filtered matrix for an export: totals and the number of drivers now, the rows read chunk by chunk
      * when iterated (each chunk one statement for the drivers, one for their cells).
      */
-    async export(betriebId: number, userId: number, filter: MatrixFilter, asOf: string): Promise<MatrixExport> {
-      const betrieb = await betriebOf(betriebId, userId, filter.depotId);
-      const requirements = await columnsOf(betriebId, userId, filter);
-      const first = await deps.matrix.page(betriebId, userId, filter, asOf, { limit: EXPORT_CHUNK, offset: 0 });
-      const driver = toDriver(requirements);
-      async function* rows() {
-        yield first.rows.map(driver);
-        for (let offset = EXPORT_CHUNK; offset < first.total; offset += EXPORT_CHUNK) {
-          const next = await deps.matrix.page(betriebId, userId, filter, asOf, { limit: EXPORT_CHUNK, offset }, false);
-          yield next.rows.map(driver);
-        }
-      }
-      return {
-        betrieb,
-        asOf,
-        requirements,
-        totals: totalsIn(requirements, first.totals),
-        total: first.total,
-        rows: rows(),
+    export: exportOf,
+
+    /** The content of a matrix issued now (the PDF); 422 over MATRIX_PDF_MAX_CELLS cells. */
+    issuedContent,
+
+    /**
+     * An issued matrix read again with its Betrieb, filters and Stichtag, as its issuer (404/403 when they are no
+     * longer its admin or Disponent): what the verification compares the issued content with.
+     */
+    reissue(issuerId: number, issued: MatrixProofContent): Promise<MatrixProofContent> {
+      const { scope } = issued;
+      const filter: MatrixFilter = {
+        depotId: scope.depot?.id,
+        requirementId: scope.requirement ?? undefined,
+        state: scope.state ?? undefined,
+        q: scope.q ?? undefined,
+        sort: scope.sort,
       };
+      return issuedContent(issued.betrieb.id, issuerId, filter, issued.asOf, issued.issuer);
     },
 
     /** "Wer kann fahren?" for a requirement of the Betrieb or a station pair (codes of the data set), on `date`. */
@@ -157,6 +229,20 @@ export function createMatrixService(deps: {
 }
 
 export type MatrixService = ReturnType<typeof createMatrixService>;
+
+/** The service over the app's repositories. */
+export function matrixServiceOf(app: FastifyInstance): MatrixService {
+  return createMatrixService({
+    betriebe: app.betriebeRepository,
+    requirements: app.requirementsRepository,
+    matrix: app.matrixRepository,
+    stations: app.stations.index,
+    nameOf: async (userId) => {
+      const user = await app.usersRepository.findById(userId);
+      return { firstname: user?.firstname?.trim() || null, lastname: user?.lastname?.trim() || null };
+    },
+  });
+}
 
 const unknownRequirement = () =>
   unprocessable([{ propertyPath: 'requirement', message: 'Diese Anforderung gibt es im Betrieb nicht.' }]);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { addDays, todayIn } from '@streckenpass/contract/knowledge';
@@ -371,6 +372,101 @@ describe('GET /api/betriebe/{id}/who-can-drive', () => {
   });
 });
 
+/** The code of the matrix issued below, checked again after the changes at the end. */
+let issuedCode = '';
+
+describe('POST /api/betriebe/{id}/matrix/pdf', () => {
+  const verify = (file: Buffer) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/pruefen',
+      headers: { 'content-type': 'application/pdf', accept: 'application/json' },
+      payload: file,
+    });
+
+  it('issues the filtered matrix as a signed PDF that /pruefen finds genuine, and lists it for its issuer', async () => {
+    const response = await call('POST', `${base()}/matrix/pdf`, disponent, { depot: depot('Würzburg').id });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="streckenkunde-matrix-${today}.pdf"`);
+    const file = response.rawPayload;
+    expect(file.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(file.toString('latin1')).toContain('%StreckenpassProof');
+    const text = execFileSync('pdftotext', ['-', '-'], { input: file, encoding: 'utf8' }).replace(/\s+/g, ' ');
+    const date = (days: number) => addDays(today, days).split('-').reverse().join('.');
+    for (const expected of [
+      'Streckenkunde-Matrix',
+      'Mainfranken Bahn',
+      'Dora Disponentin',
+      'Depot Würzburg · nach Namen',
+      '1 Fahrer/in · 3 Anforderungen',
+      '1 von 1 Fahrer/in streckenkundig',
+      `gültig bis ${date(100)}`,
+      `läuft bald ab (${date(30)})`,
+      'Gemünden – Lohr',
+      'Prüfcode',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // Brandt and Zeller are not in Würzburg.
+    expect(text).not.toContain('Brandt');
+
+    const checked = await verify(file);
+    expect(checked.statusCode, checked.body).toBe(200);
+    const answer = checked.json() as {
+      state: string;
+      document: { code: string; kind: string; changedSince: boolean; matrix: Record<string, unknown> };
+    };
+    expect(answer).toMatchObject({ state: 'genuine', document: { kind: 'matrix', changedSince: false } });
+    expect(answer.document.matrix).toMatchObject({
+      betrieb: 'Mainfranken Bahn',
+      issuer: { firstname: 'Dora', lastname: 'Disponentin' },
+      asOf: today,
+      selection: 'Depot Würzburg · nach Namen',
+      totals: [
+        { requirementId: r1.id, valid: 1, drivers: 1 },
+        { requirementId: r3.id, missing: 1, drivers: 1 },
+        { requirementId: r2.id, expiring: 1, drivers: 1 },
+      ],
+      drivers: [
+        {
+          name: 'Berta Albrecht',
+          depot: 'Würzburg',
+          cells: [
+            { requirementId: r1.id, matched: true, validUntil: addDays(today, 100), route: 'Fürth – Würzburg' },
+            { requirementId: r3.id, matched: false, validUntil: null, route: null },
+            { requirementId: r2.id, matched: true, validUntil: addDays(today, 30), route: 'Gemünden – Lohr' },
+          ],
+        },
+      ],
+    });
+    expect(JSON.stringify(answer)).not.toContain('@');
+    issuedCode = answer.document.code;
+
+    const page = await ctx.app.inject({ method: 'GET', url: `/pruefen/${answer.document.code}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Streckenkunde-Matrix eines Betriebs');
+    expect(page.body).toContain('Mainfranken Bahn');
+    expect(page.body).toContain('1 von 1 Fahrer/in streckenkundig');
+    expect(page.body).toContain('NWH – NGM: fehlt');
+
+    // A changed byte is no longer the issued file.
+    const altered = Buffer.from(file);
+    altered[200] = altered[200]! ^ 1;
+    expect((await verify(altered)).json()).toMatchObject({ state: 'altered' });
+
+    const listed = (await call('GET', '/api/proofs', disponent)).json() as { code: string; kind: string }[];
+    expect(listed.map((proof) => proof.kind)).toContain('matrix');
+  });
+
+  it('refuses a depot of another Betrieb (422) and a malformed body (400)', async () => {
+    const other = await foundBetrieb(ctx.app, await verifiedUser(ctx.app), 'Dritte Bahn', ['Fulda']);
+    const foreign = await call('POST', `${base()}/matrix/pdf`, admin, { depot: other.depots[0]!.id });
+    expect(foreign.statusCode).toBe(422);
+    expect((await call('POST', `${base()}/matrix/pdf`, admin, '{"depot":')).statusCode).toBe(400);
+  });
+});
+
 describe('the totals after a change (kept while nothing they depend on changes)', () => {
   it('follow a driver’s new drive, a new manual link and a member’s new depot at once', async () => {
     const totalOf = async (requirement: Requirement) =>
@@ -402,5 +498,12 @@ describe('the totals after a change (kept while nothing they depend on changes)'
       missing: 0,
       drivers: 2,
     });
+    // The matrix issued before reads differently now (Albrecht knows R3; Brandt is in Würzburg).
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: `/pruefen/${issuedCode}`,
+      headers: { accept: 'application/json' },
+    });
+    expect(again.json()).toMatchObject({ state: 'genuine', document: { changedSince: true } });
   });
 });

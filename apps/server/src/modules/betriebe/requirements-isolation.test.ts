@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Betrieb } from '@streckenpass/contract/betriebe';
 import type { Requirement, RequirementMatch } from '@streckenpass/contract/requirements';
 import { createCaller } from '../../test/api.js';
-import { ACTORS, buildWorld, nameOf, registerCast, type Actor, type Cast } from '../../test/betriebe.js';
+import {
+  buildWorld,
+  describeIsolation,
+  documentedOperations,
+  expected,
+  nameOf,
+  registerCast,
+  type Cast,
+  type IsolationCase,
+} from '../../test/betriebe.js';
 import { createRoute } from '../../test/fixtures.js';
 import { buildTestApp, mergePatchHeaders, testConfig, type TestContext, type TestUser } from '../../test/helpers.js';
 
@@ -21,16 +29,6 @@ beforeAll(async () => {
   cast = await registerCast(ctx.app);
 });
 afterAll(async () => ctx.close());
-
-type Expected = Record<Actor, number>;
-const expected = (
-  stranger: number,
-  former: number,
-  driver: number,
-  disponent: number,
-  admin: number,
-  otherAdmin: number,
-): Expected => ({ stranger, former, driver, disponent, admin, otherAdmin });
 
 async function requirementWorld(name: string) {
   const world = await buildWorld(ctx.app, cast, name);
@@ -77,13 +75,7 @@ async function stateOf(w: World) {
   };
 }
 
-interface Case {
-  endpoint: string;
-  expect: Expected;
-  run: (w: World, user: TestUser) => ReturnType<typeof call>;
-}
-
-const cases: Case[] = [
+const cases: IsolationCase<World>[] = [
   {
     endpoint: 'GET /api/betriebe/{id}/requirements',
     expect: expected(404, 404, 200, 200, 200, 404),
@@ -165,42 +157,26 @@ describe('isolation of requirements: every endpoint for stranger, former member,
   let counter = 0;
   const world = () => requirementWorld(`Anforderungsbetrieb Nr. ${++counter}`);
 
-  for (const { endpoint, expect: statuses, run } of cases) {
-    describe(endpoint, () => {
-      for (const actor of ACTORS) {
-        it(`answers ${statuses[actor]} to the ${actor}${statuses[actor] >= 400 ? ', changing nothing' : ''}`, async () => {
-          const w = await world();
-          const before = await stateOf(w);
-          const response = await run(w, cast[actor]);
-          expect(response.statusCode, response.body).toBe(statuses[actor]);
-          if (response.statusCode === 404) {
-            expect(response.json()).toMatchObject({ status: 404, detail: 'Betrieb nicht gefunden.' });
-            expect(response.body).not.toContain(w.betrieb.name);
-          }
-          if (response.statusCode >= 400) expect(await stateOf(w)).toEqual(before);
-          // Another Betrieb is never touched, whatever the caller does here.
-          const other = await call('GET', `/api/betriebe/${w.other.id}`, cast.otherAdmin);
-          expect((other.json() as Betrieb).name).toBe('Andere Bahn');
-          expect((await call('GET', `/api/betriebe/${w.other.id}/requirements`, cast.otherAdmin)).json()).toEqual([]);
-          // Nobody's answer names a member, and only the driver's own answers name the driver's routes.
-          for (const name of [nameOf(cast.former), nameOf(cast.disponent), nameOf(cast.driver)]) {
-            expect(response.body).not.toContain(name);
-          }
-          if (actor !== 'driver') expect(response.body).not.toContain('Von Hand');
-        });
+  describeIsolation({
+    app: () => ctx.app,
+    cast: () => cast,
+    world,
+    cases,
+    stateOf,
+    check: async (w, actor, response) => {
+      expect((await call('GET', `/api/betriebe/${w.other.id}/requirements`, cast.otherAdmin)).json()).toEqual([]);
+      // Nobody's answer names a member, and only the driver's own answers name the driver's routes.
+      for (const name of [nameOf(cast.former), nameOf(cast.disponent), nameOf(cast.driver)]) {
+        expect(response.body).not.toContain(name);
       }
-    });
-  }
+      if (actor !== 'driver') expect(response.body).not.toContain('Von Hand');
+    },
+  });
 
   it('walks every documented operation of the requirements', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
-      paths: Record<string, Record<string, unknown>>;
-    };
-    const documented = Object.entries(doc.paths)
-      .filter(([path]) => /^\/api\/betriebe\/\{id\}\/(vehicle-)?requirements/.test(path))
-      .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
-      .map((operation) => operation.replace('{itemId}', '{requirementId}'))
-      .sort();
+    const documented = (await documentedOperations(ctx.app, /^\/api\/betriebe\/\{id\}\/(vehicle-)?requirements/)).map(
+      (operation) => operation.replace('{itemId}', '{requirementId}'),
+    );
     expect(cases.map((c) => c.endpoint).sort()).toEqual(documented);
   });
 

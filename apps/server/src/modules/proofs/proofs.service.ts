@@ -5,7 +5,9 @@ import { PROOF_PAGE_PREFIX, type IssuedProof, type ProofKind, type ProofState } 
 import { DEFAULT_TIME_ZONE } from '@streckenpass/contract/constants';
 import { formatDate } from '@streckenpass/contract/format';
 import { calendarDayOf } from '@streckenpass/contract/knowledge';
+import { isMatrixContent, type MatrixProofContent } from '../../export/matrix-model.js';
 import type { ExportData } from '../../export/model.js';
+import type { PdfSource } from '../../export/pdf-pool.js';
 import { holderName, proofContent, type ProofContent, type ProofScope } from '../../export/proof-content.js';
 import { HttpError } from '../../lib/errors.js';
 import {
@@ -37,8 +39,9 @@ export interface Verification {
     code: string;
     kind: ProofKind;
     issuedAt: Date;
-    content: ProofContent;
-    /** Whether the holder's record (the same selection) reads differently today. */
+    /** A driver's record, or a Betrieb's matrix (kind `matrix`). */
+    content: ProofContent | MatrixProofContent;
+    /** Whether the holder's record (the same selection) — or the Betrieb's matrix — reads differently today. */
     changedSince: boolean;
   };
   /** For a revoked document: only when it was issued and revoked, nothing of its content. */
@@ -48,8 +51,13 @@ export interface Verification {
 export interface ProofsServiceOptions {
   publicUrl: string;
   /** Renders a PDF (the worker pool). */
-  renderPdf: (data: ExportData) => Readable;
+  renderPdf: (data: PdfSource) => Readable;
   load: LoadRecord;
+  /**
+   * A Betrieb's matrix with the filters and Stichtag of an issued one, read again as its issuer (who must still be
+   * its admin or Disponent: otherwise it fails, and the matrix counts as changed). Only where documents are verified.
+   */
+  loadMatrix?: (issuerId: number, issued: MatrixProofContent) => Promise<MatrixProofContent>;
 }
 
 /**
@@ -96,6 +104,10 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
    */
   async function changedSince(row: IssuedDocumentRow): Promise<boolean> {
     try {
+      if (isMatrixContent(row.content)) {
+        if (!options.loadMatrix) return false;
+        return contentHash(await options.loadMatrix(row.ownerId, row.content)) !== row.contentHash;
+      }
       if (row.kind === 'backup') {
         const issued = backupAsProofContent(row.content);
         const current = proofContent(await options.load(row.ownerId, issued.scope), issued.scope);
@@ -116,7 +128,11 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
       code: row.code,
       kind: row.kind,
       issuedAt: row.issuedAt,
-      content: row.kind === 'backup' ? backupAsProofContent(row.content) : proofPart(row.content as ProofContent),
+      content: isMatrixContent(row.content)
+        ? row.content
+        : row.kind === 'backup'
+          ? backupAsProofContent(row.content)
+          : proofPart(row.content as ProofContent),
       changedSince: await changedSince(row),
     };
   }
@@ -160,17 +176,17 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
     return { code, issued: { fields, keyId, signature } };
   }
 
-  /** Renders `data` as a PDF with its code on every page, issues it with `content`, returns it with its trailer. */
+  /** Renders `source` as a PDF with its code on every page, issues it with `content`, returns it with its trailer. */
   async function issuePdfDocument(
     ownerId: number,
-    kind: 'pdf' | 'transfer',
-    data: ExportData,
+    kind: 'pdf' | 'transfer' | 'matrix',
+    source: PdfSource,
     content: unknown,
     shareLinkId: number | null,
   ) {
     const code = generateCode();
     const file = await buffer(
-      options.renderPdf({ ...data, verification: { code: formatCode(code), url: verificationUrl(code) } }),
+      options.renderPdf({ ...source, verification: { code: formatCode(code), url: verificationUrl(code) } }),
     );
     const { issued } = await store(ownerId, kind, content, sha256Hex(file), shareLinkId, code);
     const { fields, keyId, signature } = issued;
@@ -195,6 +211,14 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
      */
     issueTransfer(ownerId: number, data: ExportData) {
       return issuePdfDocument(ownerId, 'transfer', data, transferContent(data), null);
+    },
+
+    /**
+     * Issues a Betrieb's matrix (kind `matrix`, issue 28 item 3) as a PDF drawn from its content, issued to the admin
+     * or Disponent who asked for it; otherwise as `issuePdf`.
+     */
+    issueMatrix(issuerId: number, content: MatrixProofContent, version: string) {
+      return issuePdfDocument(issuerId, 'matrix', { document: 'matrix', content, version }, content, null);
     },
 
     /**

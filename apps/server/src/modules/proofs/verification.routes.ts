@@ -3,9 +3,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { PROOF_KEYS_PATH, PROOF_PAGE_PREFIX, PROOF_STATE_LABELS, type ProofState } from '@streckenpass/contract/proofs';
 import { defaultRateLimits } from '../../config.js';
+import { isMatrixContent, publicMatrix } from '../../export/matrix-model.js';
 import { renderProofCheckHtml, renderProofFormHtml } from '../../export/proof-check-html.js';
 import { formatCode, normaliseCode } from '../../lib/proof-signature.js';
 import { createProofsService, type Verification } from './proofs.service.js';
+import { matrixServiceOf } from '../betriebe/matrix.service.js';
 import { loadRecordOf } from './load-record.js';
 
 /** Largest PDF the upload takes: a proof of every route of a full account is far below it. */
@@ -58,10 +60,14 @@ function toJson(view: Verification) {
             code: formatCode(document.code),
             kind: document.kind,
             issuedAt: document.issuedAt.toISOString(),
-            holder: document.content.holder,
             changedSince: document.changedSince,
-            routes: document.content.routes,
-            vehicles: document.content.vehicles,
+            ...(isMatrixContent(document.content)
+              ? { matrix: publicMatrix(document.content) }
+              : {
+                  holder: document.content.holder,
+                  routes: document.content.routes,
+                  vehicles: document.content.vehicles,
+                }),
           },
         }
       : {}),
@@ -112,10 +118,12 @@ function sendForm(request: FastifyRequest, reply: FastifyReply, status: number, 
  * unknown and a malformed code get the same answer.
  */
 const verificationRoutes: FastifyPluginAsync = async (app) => {
+  const matrices = matrixServiceOf(app);
   const proofs = createProofsService(app.proofsRepository, {
     publicUrl: app.config.publicUrl,
     renderPdf: (data) => app.pdfPool.render(data),
     load: loadRecordOf(app),
+    loadMatrix: (issuerId, issued) => matrices.reissue(issuerId, issued),
   });
   const limit = app.config.rateLimits.proof ?? defaultRateLimits.proof!;
   // The global limit skips everything outside /api. These routes share one counter per client address (one limiter

@@ -1,0 +1,114 @@
+import type { Readable } from 'node:stream';
+import { formatDate } from '@streckenpass/contract/format';
+import { coverageLabel, matrixCellLabel, type MatrixState } from '@streckenpass/contract/matrix';
+import { plural } from '@streckenpass/contract/plural';
+import { holderName } from './proof-content.js';
+import {
+  issuedCellState,
+  requirementLabel,
+  scopeLabel,
+  type MatrixPdfData,
+  type MatrixProofContent,
+} from './matrix-model.js';
+import { COLOR, CONTENT_WIDTH, createPdf, drawFooters, drawTable, drawTitleBlock, finish } from './pdf.js';
+
+const TITLE = 'Streckenkunde-Matrix';
+
+/** A cell's marking, as the driver's Nachweis marks a route: expired and missing red, expiring amber. */
+const STYLES: Record<MatrixState, { fill?: string; bar?: string; statusColor?: string }> = {
+  gueltig: { statusColor: COLOR.valid },
+  bald: { fill: COLOR.expiring.fill, bar: COLOR.expiring.bar, statusColor: COLOR.expiring.text },
+  abgelaufen: { fill: COLOR.expired.fill, bar: COLOR.expired.bar, statusColor: COLOR.expired.text },
+  fehlt: { fill: COLOR.expired.fill, bar: COLOR.expired.bar, statusColor: COLOR.expired.text },
+};
+
+/**
+ * A Betrieb's matrix as an issued A4 PDF (issue 28 item 3), drawn from the issued content with the Nachweis's pieces:
+ * the title block (Betrieb, Stichtag, who issued it, the filters), the coverage per requirement ("12 von 40"), then
+ * one row per driver and requirement asked of them (state with its date, the route that decides it), marked like
+ * the Nachweis's routes; the verification code and QR code in every page's footer.
+ */
+export function renderMatrixPdf(data: MatrixPdfData): Readable {
+  const { content } = data;
+  const asOf = formatDate(content.asOf);
+  const issuer = holderName({ holder: content.issuer });
+  const doc = createPdf({
+    title: `${TITLE} – ${content.betrieb.name}`,
+    author: issuer,
+    subject: `${TITLE} des Betriebs ${content.betrieb.name}, Stand ${asOf}`,
+    version: data.version,
+  });
+  const rows = content.drivers.flatMap((driver) => driver.cells.map((cell) => ({ driver, cell })));
+  const byId = new Map(content.requirements.map((requirement) => [requirement.id, requirement]));
+  return finish(doc, async () => {
+    drawTitleBlock(doc, TITLE, [
+      ['Betrieb', content.betrieb.name],
+      ['Stand', asOf],
+      ['Ausgestellt von', issuer],
+      ['Auswahl', scopeLabel(content)],
+      [
+        'Umfang',
+        `${plural(content.drivers.length, 'Fahrer/in', 'Fahrer/innen')} · ` +
+          plural(content.requirements.length, 'Anforderung', 'Anforderungen'),
+      ],
+    ]);
+    await drawCoverage(doc, content);
+    await drawTable(doc, {
+      title: 'Fahrer/innen',
+      columns: [
+        { header: 'Fahrer/in', width: 130 },
+        { header: 'Anforderung', width: 130 },
+        { header: 'Zustand', width: 130, oneLine: true },
+        { header: 'Strecke', width: CONTENT_WIDTH - 390 },
+      ],
+      rows: rows.length,
+      statusColumn: 2,
+      empty: 'Keine Fahrer/innen in dieser Auswahl.',
+      cells: (index) => {
+        const { driver, cell } = rows[index]!;
+        const state = issuedCellState(cell, content.asOf);
+        return [
+          driver.depot ? `${driver.name}\n${driver.depot}` : driver.name,
+          requirementLabel(byId.get(cell.requirementId)!),
+          matrixCellLabel({ state, validUntil: cell.validUntil }),
+          cell.route ?? '',
+        ];
+      },
+      style: (index) => STYLES[issuedCellState(rows[index]!.cell, content.asOf)],
+    });
+    drawFooters(doc, {
+      version: data.version,
+      verification: data.verification,
+      line: `${TITLE} ${content.betrieb.name} · ${asOf}`,
+    });
+  });
+}
+
+function drawCoverage(doc: PDFKit.PDFDocument, content: MatrixProofContent): Promise<void> {
+  const totals = new Map(content.totals.map((total) => [total.requirementId, total]));
+  return drawTable(doc, {
+    title: 'Abdeckung je Anforderung',
+    columns: [
+      { header: 'Anforderung', width: CONTENT_WIDTH - 330 },
+      { header: 'gültig', width: 50, oneLine: true },
+      { header: 'davon läuft bald ab', width: 60 },
+      { header: 'abgelaufen', width: 60, oneLine: true },
+      { header: 'fehlt', width: 40, oneLine: true },
+      { header: 'Streckenkundig', width: 120 },
+    ],
+    rows: content.requirements.length,
+    empty: 'Der Betrieb hat keine Anforderungen in dieser Auswahl.',
+    cells: (index) => {
+      const requirement = content.requirements[index]!;
+      const total = totals.get(requirement.id);
+      return [
+        requirementLabel(requirement),
+        String(total?.valid ?? 0),
+        String(total?.expiring ?? 0),
+        String(total?.expired ?? 0),
+        String(total?.missing ?? 0),
+        total ? coverageLabel(total) : '',
+      ];
+    },
+  });
+}
