@@ -61,6 +61,14 @@ export const requirementKey = (value: RequirementValues) =>
     (value.companyRoute ?? '').toLowerCase(),
   ]);
 
+/** A requirement's stored values, as `RequirementValues`. */
+const valueColumns = {
+  startStation: betriebRequirements.startStation,
+  endStation: betriebRequirements.endStation,
+  companyRoute: betriebRequirements.companyRoute,
+  depotId: betriebRequirements.depotId,
+};
+
 const columns = {
   id: betriebRequirements.id,
   startStation: betriebRequirements.startStation,
@@ -97,6 +105,29 @@ export function createRequirementsRepository(db: Executor, stations: StationInde
    * The Betrieb's requirements for any of its members (none for others): one, when `requirementId` is given; the whole
    * Betrieb's and one depot's, when `depotId` is.
    */
+  /** Rows of a Betrieb's table, for its admins only (the scope of every admin statement). */
+  function ofBetrieb(
+    table: typeof betriebRequirements | typeof betriebVehicleRequirements,
+    betriebId: number,
+    userId: number,
+  ) {
+    return and(eq(table.betriebId, betriebId), isMember(betriebId, userId, ['admin']));
+  }
+
+  /** Deletes one requirement of either kind (admins): 404 when the Betrieb has no such one. */
+  async function removeAsAdmin(
+    table: typeof betriebRequirements | typeof betriebVehicleRequirements,
+    betriebId: number,
+    userId: number,
+    requirementId: number,
+  ): Promise<void> {
+    const [row] = await db
+      .delete(table)
+      .where(and(eq(table.id, requirementId), ofBetrieb(table, betriebId, userId)))
+      .returning({ id: table.id });
+    if (!row) throw requirementNotFound();
+  }
+
   async function select(ex: Executor, betriebId: number, userId: number, requirementId?: number, depotId?: number) {
     const rows = await ex
       .select(columns)
@@ -233,18 +264,8 @@ export function createRequirementsRepository(db: Executor, stations: StationInde
     },
 
     /** Deletes a required vehicle type (admins). */
-    async removeVehicle(betriebId: number, userId: number, requirementId: number): Promise<void> {
-      const [row] = await db
-        .delete(betriebVehicleRequirements)
-        .where(
-          and(
-            eq(betriebVehicleRequirements.id, requirementId),
-            eq(betriebVehicleRequirements.betriebId, betriebId),
-            isMember(betriebId, userId, ['admin']),
-          ),
-        )
-        .returning({ id: betriebVehicleRequirements.id });
-      if (!row) throw requirementNotFound();
+    removeVehicle(betriebId: number, userId: number, requirementId: number): Promise<void> {
+      return removeAsAdmin(betriebVehicleRequirements, betriebId, userId, requirementId);
     },
 
     /** The required vehicle types with the calling driver's vehicle of each type (drivers). */
@@ -292,20 +313,9 @@ export function createRequirementsRepository(db: Executor, stations: StationInde
     /** The stored values of one requirement (admins), for a merge-patch. */
     async values(betriebId: number, userId: number, requirementId: number): Promise<RequirementValues> {
       const [row] = await db
-        .select({
-          startStation: betriebRequirements.startStation,
-          endStation: betriebRequirements.endStation,
-          companyRoute: betriebRequirements.companyRoute,
-          depotId: betriebRequirements.depotId,
-        })
+        .select(valueColumns)
         .from(betriebRequirements)
-        .where(
-          and(
-            eq(betriebRequirements.id, requirementId),
-            eq(betriebRequirements.betriebId, betriebId),
-            isMember(betriebId, userId, ['admin']),
-          ),
-        );
+        .where(and(eq(betriebRequirements.id, requirementId), ofBetrieb(betriebRequirements, betriebId, userId)));
       if (!row) throw requirementNotFound();
       return row;
     },
@@ -331,31 +341,16 @@ export function createRequirementsRepository(db: Executor, stations: StationInde
     },
 
     /** Deletes a requirement (admins); the drivers' links to it go with it. */
-    async remove(betriebId: number, userId: number, requirementId: number): Promise<void> {
-      const [row] = await db
-        .delete(betriebRequirements)
-        .where(
-          and(
-            eq(betriebRequirements.id, requirementId),
-            eq(betriebRequirements.betriebId, betriebId),
-            isMember(betriebId, userId, ['admin']),
-          ),
-        )
-        .returning({ id: betriebRequirements.id });
-      if (!row) throw requirementNotFound();
+    remove(betriebId: number, userId: number, requirementId: number): Promise<void> {
+      return removeAsAdmin(betriebRequirements, betriebId, userId, requirementId);
     },
 
     /** The keys of the Betrieb's requirements (admins), for an import's preview. */
     async keys(betriebId: number, userId: number): Promise<Set<string>> {
       const rows = await db
-        .select({
-          startStation: betriebRequirements.startStation,
-          endStation: betriebRequirements.endStation,
-          companyRoute: betriebRequirements.companyRoute,
-          depotId: betriebRequirements.depotId,
-        })
+        .select(valueColumns)
         .from(betriebRequirements)
-        .where(and(eq(betriebRequirements.betriebId, betriebId), isMember(betriebId, userId, ['admin'])));
+        .where(ofBetrieb(betriebRequirements, betriebId, userId));
       return new Set(rows.map(requirementKey));
     },
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { betriebItemParamsSchema } from '@streckenpass/contract/betriebe';
 import { idParamsSchema } from '@streckenpass/contract/common';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_MEGABYTES } from '@streckenpass/contract/import';
+import { IMPORT_MAX_MEGABYTES } from '@streckenpass/contract/import';
 import { LIMITS } from '@streckenpass/contract/limits';
 import { plural } from '@streckenpass/contract/plural';
 import {
@@ -21,13 +21,13 @@ import {
   vehicleRequirementSchema,
 } from '@streckenpass/contract/requirements';
 import { currentUser } from '../../http/current-user.js';
+import { acceptCsvUploads, csvBody, csvUploadOptions } from '../../http/csv-upload.js';
 import { problems } from '../../http/problems.js';
-import { badRequest, unprocessable } from '../../lib/errors.js';
+import { unprocessable } from '../../lib/errors.js';
 import { OUTSIDERS, roleGuard, stationOf } from './route-helpers.js';
 import { parseRequirements, type ParsedRequirements } from './requirements-csv.js';
 
 const tags = ['Betriebe'];
-const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'application/octet-stream'];
 const ADMINS = `Nur Admins des Betriebs (Disponenten und Triebfahrzeugführer/innen: 403). ${OUTSIDERS}`;
 const DRIVERS = `Nur Triebfahrzeugführer/innen des Betriebs, für die eigenen Strecken (Admins, Disponenten: 403). ${OUTSIDERS}`;
 const FORMAT =
@@ -48,9 +48,7 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.requirementsRepository;
   const stations = app.stations.index;
 
-  app.addContentTypeParser(CSV_TYPES, { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) =>
-    done(null, body),
-  );
+  acceptCsvUploads(app);
 
   const requireRole = roleGuard(app);
 
@@ -60,10 +58,7 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
   async function readFile(request: FastifyRequest): Promise<ParsedRequirements> {
     const { id } = request.params as { id: number };
     const userId = currentUser(request).id;
-    const raw = request.body;
-    if (!Buffer.isBuffer(raw)) throw badRequest('Bitte die CSV-Datei als Rumpf senden (Content-Type text/csv).');
-    if (raw.length === 0) throw unprocessable([{ propertyPath: 'file', message: 'Die Datei ist leer.' }]);
-    return parseRequirements(raw, {
+    return parseRequirements(csvBody(request.body), {
       stations,
       depots: await repo.depotsByName(id, userId),
       existing: await repo.keys(id, userId),
@@ -91,20 +86,8 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   }
 
-  const upload = (summaryText: string, description: string, ok: z.ZodType) => ({
-    schema: {
-      tags,
-      summary: summaryText,
-      description,
-      params: idParamsSchema,
-      body: z.any().meta({ description: 'Die CSV-Datei', format: 'binary' }),
-      response: { 200: ok, ...problems(400, 401, 403, 404, 413, 415, 422) },
-    },
-    bodyLimit: IMPORT_MAX_BYTES,
-    config: {
-      bodyTooLarge: `Die Datei ist zu groß: höchstens ${IMPORT_MAX_MEGABYTES} MB. Teilen Sie die Liste bitte auf.`,
-      noStore: true,
-    },
+  const upload = (summary: string, description: string, ok: z.ZodType) => ({
+    ...csvUploadOptions({ tags, summary, description, ok, params: idParamsSchema, statuses: [403, 404] }),
     preValidation: requireRole('admin'),
   });
 

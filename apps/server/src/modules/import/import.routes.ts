@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  IMPORT_MAX_BYTES,
   IMPORT_MAX_LINES,
   IMPORT_MAX_MEGABYTES,
   IMPORT_TEMPLATE_COLUMNS,
@@ -10,8 +9,8 @@ import {
   importResultSchema,
 } from '@streckenpass/contract/import';
 import { todayIn } from '@streckenpass/contract/knowledge';
-import { problems } from '../../http/problems.js';
-import { badRequest, unauthorized, unprocessable } from '../../lib/errors.js';
+import { acceptCsvUploads, csvBody, csvUploadOptions } from '../../http/csv-upload.js';
+import { unauthorized, unprocessable } from '../../lib/errors.js';
 import { currentUser } from '../../http/current-user.js';
 import { createBackupService } from '../backup/backup.service.js';
 import { importTemplate, parseImport, type ParsedImport } from './csv-import.js';
@@ -20,7 +19,6 @@ import { formatNumber } from '@streckenpass/contract/format';
 import { plural } from '@streckenpass/contract/plural';
 
 const tags = ['Meine Daten'];
-const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'application/octet-stream'];
 
 const FORMAT =
   `Rumpf: die Datei selbst (Content-Type text/csv oder application/octet-stream), höchstens ${IMPORT_MAX_MEGABYTES} MB ` +
@@ -52,35 +50,15 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createBackupService(app.backupRepository);
   const repository = app.importRepository;
 
-  // Uploads arrive as the file's bytes; the encoding is detected from them (csv-import.ts), not from a header.
-  app.addContentTypeParser(CSV_TYPES, { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) =>
-    done(null, body),
-  );
-
-  const upload = {
-    bodyLimit: IMPORT_MAX_BYTES,
-    config: {
-      bodyTooLarge: `Die Datei ist zu groß: höchstens ${IMPORT_MAX_MEGABYTES} MB. Teilen Sie die Liste bitte auf.`,
-      noStore: true,
-      heavy: 'import' as const,
-    },
-  };
-  const body = z.any().meta({ description: 'Die CSV-Datei', format: 'binary' });
-  /** The schema of an upload: the file as the body, `ok` as the answer, the refusals every upload may get. */
-  const uploadSchema = <Ok extends z.ZodType>(summary: string, description: string, ok: Ok) => ({
-    tags,
-    summary,
-    description,
-    body,
-    response: { 200: ok, ...problems(400, 401, 413, 415, 422) },
-  });
+  acceptCsvUploads(app);
+  /** An upload's options: the file as the body, `ok` as the answer; one import at a time per account. */
+  const uploadOptions = (summary: string, description: string, ok: z.ZodType) =>
+    csvUploadOptions({ tags, summary, description, ok, heavy: 'import' });
 
   /** The uploaded file, read for the signed-in account: what it holds, and the document to merge (none if empty). */
   async function read(request: FastifyRequest) {
     const userId = currentUser(request).id;
-    const raw = request.body;
-    if (!Buffer.isBuffer(raw)) throw badRequest('Bitte die CSV-Datei als Rumpf senden (Content-Type text/csv).');
-    if (raw.length === 0) throw unprocessable([{ propertyPath: 'file', message: 'Die Datei ist leer.' }]);
+    const raw = csvBody(request.body);
     const settings = await app.notificationsRepository.findSettings(userId);
     if (!settings) throw unauthorized();
     const parsed = await parseImport(raw, {
@@ -99,14 +77,7 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/import/csv/preview',
-    {
-      schema: uploadSchema(
-        'CSV-Liste prüfen: Vorschau und Fehler je Zeile, schreibt nichts',
-        FORMAT,
-        importPreviewSchema,
-      ),
-      ...upload,
-    },
+    uploadOptions('CSV-Liste prüfen: Vorschau und Fehler je Zeile, schreibt nichts', FORMAT, importPreviewSchema),
     async (request) => {
       const { userId, summary, document } = await read(request);
       return { ...summary, merge: document ? await service.preview(userId, document) : emptyMerge() };
@@ -115,14 +86,11 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/import/csv',
-    {
-      schema: uploadSchema(
-        'CSV-Liste einlesen (nach der Vorschau bestätigt)',
-        `${FORMAT} Eine Transaktion: alles Gültige oder nichts.`,
-        importResultSchema,
-      ),
-      ...upload,
-    },
+    uploadOptions(
+      'CSV-Liste einlesen (nach der Vorschau bestätigt)',
+      `${FORMAT} Eine Transaktion: alles Gültige oder nichts.`,
+      importResultSchema,
+    ),
     async (request) => {
       const { userId, summary, document } = await read(request);
       if (!document) {
