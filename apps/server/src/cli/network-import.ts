@@ -5,11 +5,15 @@
  * embedded database stop the server first (one process per data directory); on PostgreSQL the running instances
  * load the new network on their next use of it.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RAIL_NETWORK_ATTRIBUTION } from '@streckenpass/contract/network';
 import { openDatabase } from '../db/client.js';
-import { buildNetwork, type LineFeature, type PointRow } from '../modules/network/network.build.js';
+import { buildNetwork, type BuildStats, type LineFeature, type PointRow } from '../modules/network/network.build.js';
 import { createRailNetworkRepository } from '../modules/network/network.repository.js';
 import { packNetwork } from '../modules/network/network.store.js';
 import { runCli } from './runner.js';
@@ -24,44 +28,80 @@ function readJson(file: string, what: string): unknown {
   }
 }
 
+/** Builds the network from the two files and writes its stored form to `target`; answers the build's figures. */
+function build(linesFile: string, pointsFile: string, target: string): { version: string; stats: BuildStats } {
+  const lines = readJson(linesFile, 'Das Geo-Streckennetz') as { features?: LineFeature[] };
+  const points = readJson(pointsFile, 'Die Geo-Betriebsstellen') as PointRow[];
+  if (!Array.isArray(lines.features)) throw new Error(`${linesFile} ist keine GeoJSON-FeatureCollection.`);
+  if (!Array.isArray(points)) throw new Error(`${pointsFile} ist keine Liste von Betriebsstellen.`);
+  const { network, stats } = buildNetwork(lines.features, points);
+  const stored = packNetwork(network, RAIL_NETWORK_ATTRIBUTION);
+  fs.writeFileSync(target, stored.data);
+  return { version: stored.version, stats };
+}
+
+/**
+ * Runs the build in a child process of its own: the parsed files and the build's working data (~0.3 GB) are
+ * returned to the system before the embedded database (~0.6 GB on a new data directory) is opened, so that the
+ * import stays well under 1 GB.
+ */
+function buildApart(linesFile: string, pointsFile: string, target: string): { version: string; stats: BuildStats } {
+  const self = fileURLToPath(import.meta.url);
+  const result = spawnSync(
+    process.execPath,
+    [...process.execArgv, self, '--lines', linesFile, '--points', pointsFile, '--build-to', target],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (result.status !== 0) throw new Error('Das Streckennetz konnte nicht gebaut werden.');
+  return JSON.parse(result.stdout) as { version: string; stats: BuildStats };
+}
+
 runCli(async (config, argv) => {
   const { values } = parseArgs({
     args: argv,
-    options: { lines: { type: 'string' }, points: { type: 'string' } },
+    options: { lines: { type: 'string' }, points: { type: 'string' }, 'build-to': { type: 'string' } },
     strict: true,
   });
   if (!values.lines || !values.points) {
     console.error(usage);
     return 2;
   }
-  const started = performance.now();
-  const lines = readJson(values.lines, 'Das Geo-Streckennetz') as { features?: LineFeature[] };
-  const points = readJson(values.points, 'Die Geo-Betriebsstellen') as PointRow[];
-  if (!Array.isArray(lines.features)) throw new Error(`${values.lines} ist keine GeoJSON-FeatureCollection.`);
-  if (!Array.isArray(points)) throw new Error(`${values.points} ist keine Liste von Betriebsstellen.`);
-
-  const { network, stats } = buildNetwork(lines.features, points);
-  const stored = packNetwork(network, RAIL_NETWORK_ATTRIBUTION);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    pgliteSync: config.pgliteSync,
-  });
-  try {
-    const changed = await createRailNetworkRepository(database.db).replace(stored);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.info(
-      `Streckennetz ${stored.version} ${changed ? 'gespeichert' : 'war schon gespeichert'} (${seconds} s): ` +
-        `${stats.segments} Abschnitte (${stats.droppedSegments} ausgelassen), ${stats.nodes} Knoten, ` +
-        `${stats.edges} Kanten, ${stats.joints} verbundene lose Enden, ${stats.points} Betriebsstellen platziert, ` +
-        `${(stored.data.byteLength / 1e6).toFixed(2)} MB gepackt.`,
-    );
-    if (stats.unplaced.length > 0) {
-      console.info(`Nicht im Streckennetz platziert (${stats.unplaced.length}): ${stats.unplaced.join(', ')}`);
-    }
-    console.info(RAIL_NETWORK_ATTRIBUTION);
+  const linesFile = path.resolve(values.lines);
+  const pointsFile = path.resolve(values.points);
+  if (values['build-to']) {
+    process.stdout.write(JSON.stringify(build(linesFile, pointsFile, values['build-to'])));
     return 0;
+  }
+
+  const started = performance.now();
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'streckenpass-network-'));
+  try {
+    const target = path.join(folder, 'network.json.gz');
+    const { version, stats } = buildApart(linesFile, pointsFile, target);
+    const stored = { version, attribution: RAIL_NETWORK_ATTRIBUTION, data: fs.readFileSync(target) };
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      pgliteSync: config.pgliteSync,
+    });
+    try {
+      const changed = await createRailNetworkRepository(database.db).replace(stored);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.info(
+        `Streckennetz ${stored.version} ${changed ? 'gespeichert' : 'war schon gespeichert'} (${seconds} s): ` +
+          `${stats.segments} Abschnitte (${stats.droppedSegments} ausgelassen), ${stats.nodes} Knoten, ` +
+          `${stats.edges} Kanten, ${stats.joints} verbundene lose Enden, ${stats.points} Betriebsstellen platziert, ` +
+          `${(stored.data.byteLength / 1e6).toFixed(2)} MB gepackt.`,
+      );
+      if (stats.unplaced.length > 0) {
+        console.info(`Nicht im Streckennetz platziert (${stats.unplaced.length}): ${stats.unplaced.join(', ')}`);
+      }
+      console.info(RAIL_NETWORK_ATTRIBUTION);
+      return 0;
+    } finally {
+      await database.close();
+    }
   } finally {
-    await database.close();
+    fs.rmSync(folder, { recursive: true, force: true });
   }
 });
