@@ -29,7 +29,12 @@ const TARGET = 'target';
  */
 export class RailNetworkGraph {
   private readonly graph: Graph<unknown, number>;
-  private readonly edgeOfPair = new Map<number, number>();
+  /**
+   * The graph's links: runs of edges between nodes that matter (junctions, ends, operating points), through nodes
+   * where one edge only meets the next — half the network's nodes, which the search then need not visit.
+   */
+  private readonly chains: { from: number; edges: number[]; metres: number }[] = [];
+  private readonly chainOfPair = new Map<number, number>();
   private readonly points = new Map<string, { name: string; nodes: number[] }>();
 
   constructor(
@@ -38,16 +43,51 @@ export class RailNetworkGraph {
   ) {
     this.graph = createGraph<unknown, number>();
     const count = data.nodes.length / 2;
+    const pairKey = (a: number, b: number) => (a < b ? a * count + b : b * count + a);
     // Of parallel edges between two nodes (a line's two directions, a joint beside a line) the shortest counts.
+    const edgeOfPair = new Map<number, number>();
     data.edges.forEach(([a, b, , , , length], e) => {
       if (a === b) return;
-      const key = a < b ? a * count + b : b * count + a;
-      const known = this.edgeOfPair.get(key);
+      const key = pairKey(a, b);
+      const known = edgeOfPair.get(key);
       if (known !== undefined && data.edges[known]![5] <= length) return;
-      this.edgeOfPair.set(key, e);
+      edgeOfPair.set(key, e);
     });
-    for (const [key, e] of this.edgeOfPair) this.graph.addLink(Math.floor(key / count), key % count, e);
-    for (const [code, name, , nodes] of data.points) this.points.set(code, { name, nodes });
+    const incident: number[][] = Array.from({ length: count }, () => []);
+    for (const e of edgeOfPair.values()) {
+      incident[data.edges[e]![0]]!.push(e);
+      incident[data.edges[e]![1]]!.push(e);
+    }
+    const isPoint = new Uint8Array(count);
+    for (const [code, name, , nodes] of data.points) {
+      this.points.set(code, { name, nodes });
+      for (const node of nodes) isPoint[node] = 1;
+    }
+    const kept = (node: number) => isPoint[node] === 1 || incident[node]!.length !== 2;
+    const other = (e: number, node: number) => (data.edges[e]![0] === node ? data.edges[e]![1] : data.edges[e]![0]);
+    for (let start = 0; start < count; start += 1) {
+      if (!kept(start)) continue;
+      for (const first of incident[start]!) {
+        const chain = [first];
+        let metres = data.edges[first]![5];
+        let node = other(first, start);
+        while (!kept(node)) {
+          const [x, y] = incident[node]!;
+          const next = x === chain.at(-1) ? y! : x!;
+          chain.push(next);
+          metres += data.edges[next]![5];
+          node = other(next, node);
+        }
+        // Each chain is met from both of its ends: added from the lower one; a loop is never on a shortest path.
+        if (node <= start) continue;
+        const key = pairKey(start, node);
+        const known = this.chainOfPair.get(key);
+        if (known !== undefined && this.chains[known]!.metres <= metres) continue;
+        this.chainOfPair.set(key, this.chains.length);
+        this.chains.push({ from: start, edges: chain, metres });
+      }
+    }
+    for (const [key, c] of this.chainOfPair) this.graph.addLink(Math.floor(key / count), key % count, c);
   }
 
   /** The operating point of a code, or undefined when it has no place on the network. */
@@ -118,7 +158,7 @@ export class RailNetworkGraph {
     for (const node of ends) graph.addLink(node, TARGET, -1);
     try {
       const finder = aStar<unknown, number>(graph, {
-        distance: (_a, _b, link) => (link.data < 0 ? 0 : this.data.edges[link.data]![5]),
+        distance: (_a, _b, link) => (link.data < 0 ? 0 : this.chains[link.data]!.metres),
         heuristic: (a, b) => {
           if (typeof a.id === 'string' || typeof b.id !== 'string') return 0;
           const end = centres[b.id as typeof SOURCE | typeof TARGET];
@@ -139,7 +179,7 @@ export class RailNetworkGraph {
     }
   }
 
-  /** Line sections, geometry and length of a path given as node ids. */
+  /** Line sections, geometry and length of a path given as the ids of the nodes it links. */
   private describe(path: number[]) {
     const { nodes, edges } = this.data;
     const count = nodes.length / 2;
@@ -151,12 +191,22 @@ export class RailNetworkGraph {
     };
     if (path.length > 0) add(nodes[path[0]! * 2]!, nodes[path[0]! * 2 + 1]!);
     let metres = 0;
+    const walk: [number, number][] = [];
     for (let i = 0; i + 1 < path.length; i += 1) {
       const a = path[i]!;
       const b = path[i + 1]!;
-      const e = this.edgeOfPair.get(a < b ? a * count + b : b * count + a)!;
-      const [from, , line, fromKm, toKm, length, interior] = edges[e]!;
+      const chain = this.chains[this.chainOfPair.get(a < b ? a * count + b : b * count + a)!]!;
+      const ordered = chain.from === a ? chain.edges : [...chain.edges].reverse();
+      let at = a;
+      for (const e of ordered) {
+        walk.push([e, at]);
+        at = edges[e]![0] === at ? edges[e]![1] : edges[e]![0];
+      }
+    }
+    for (const [e, a] of walk) {
+      const [from, to, line, fromKm, toKm, length, interior] = edges[e]!;
       const forward = from === a;
+      const b = forward ? to : from;
       metres += length;
       const coords: [number, number][] = [];
       for (let k = 0; k < interior.length; k += 2) coords.push([interior[k]!, interior[k + 1]!]);
