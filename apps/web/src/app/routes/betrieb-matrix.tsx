@@ -1,7 +1,6 @@
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { MATRIX_SORTS, MATRIX_STATES, type MatrixQuery } from '@streckenpass/contract/matrix';
 import { useSearchParams } from 'react-router';
-import { paths } from '../../config/paths';
 import { searchOf } from '../../features/betriebe/api/matrix';
 import { BetriebViewFrame } from '../../features/betriebe/components/betrieb-view-frame';
 import { MatrixView } from '../../features/betriebe/components/matrix-view';
@@ -33,13 +32,7 @@ function BetriebMatrix({ record: betrieb }: { record: Betrieb }) {
   useTitle(`Matrix – ${betrieb.name}`);
   const [params, setParams] = useSearchParams();
   return (
-    <BetriebViewFrame
-      betrieb={betrieb}
-      title="Matrix der Streckenkunde"
-      betriebPath={paths.betrieb(betrieb.id)}
-      other={{ label: 'Wer kann fahren?', to: paths.betriebWhoCanDrive(betrieb.id) }}
-      forbidden="Die Matrix sehen Admins und Disponent/innen des Betriebs."
-    >
+    <BetriebViewFrame betrieb={betrieb} view="matrix">
       <MatrixView
         betrieb={betrieb}
         query={queryOf(params)}

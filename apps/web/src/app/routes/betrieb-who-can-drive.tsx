@@ -1,6 +1,5 @@
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { useSearchParams } from 'react-router';
-import { paths } from '../../config/paths';
 import { searchOf } from '../../features/betriebe/api/matrix';
 import { BetriebViewFrame } from '../../features/betriebe/components/betrieb-view-frame';
 import { WhoCanDriveView, type WhoCanDriveAsked } from '../../features/betriebe/components/who-can-drive';
@@ -31,14 +30,7 @@ function BetriebWhoCanDrive({ record: betrieb }: { record: Betrieb }) {
   const [params, setParams] = useSearchParams();
   const today = todayInput();
   return (
-    <BetriebViewFrame
-      betrieb={betrieb}
-      title="Wer kann fahren?"
-      betriebPath={paths.betrieb(betrieb.id)}
-      other={{ label: 'Matrix', to: paths.betriebMatrix(betrieb.id) }}
-      forbidden="Wer fahren kann, sehen Admins und Disponent/innen des Betriebs."
-      maw={720}
-    >
+    <BetriebViewFrame betrieb={betrieb} view="whoCanDrive">
       <WhoCanDriveView
         betrieb={betrieb}
         question={questionOf(params)}

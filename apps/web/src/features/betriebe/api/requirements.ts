@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, type QueryKey } from '@tanstack/react-query';
 import type {
   CreateRequirementInput,
   Requirement,
@@ -23,26 +23,49 @@ const keys = queryKeys.betriebe;
 const path = (betriebId: number) => `/api/betriebe/${betriebId}/requirements`;
 const vehiclePath = (betriebId: number) => `/api/betriebe/${betriebId}/vehicle-requirements`;
 
-const requirements = betriebList<Requirement[]>(keys.requirements, path);
-export const requirementsQueryOptions = requirements.options;
-export const useRequirements = requirements.use;
-
-/** Only drivers have routes the Betrieb sees: the others never ask. */
-const matches = betriebList<RequirementMatch[]>(keys.requirementMatches, (id) => `${path(id)}/matches`);
-export const requirementMatchesQueryOptions = matches.options;
-export const useRequirementMatches = matches.use;
-
-export function useCreateRequirement(betriebId: number) {
-  return useRefreshingMutation(keys.requirements(betriebId), (input: CreateRequirementInput) =>
-    api.post<Requirement>(path(betriebId), input),
-  );
+/**
+ * A kind of requirement (route knowledge, vehicle types) at `url`: its list (every member), the driver's matches, and
+ * the admins' add and delete, each asking the list again.
+ */
+function requirementKind<Item, Match, Input>(
+  listKey: (betriebId: number) => QueryKey,
+  matchesKey: (betriebId: number) => QueryKey,
+  url: (betriebId: number) => string,
+) {
+  return {
+    list: betriebList<Item[]>(listKey, url),
+    /** Only drivers have routes and vehicles the Betrieb sees: the others never ask. */
+    matches: betriebList<Match[]>(matchesKey, (id) => `${url(id)}/matches`),
+    useCreate: (betriebId: number) =>
+      useRefreshingMutation(listKey(betriebId), (input: Input) => api.post<Item>(url(betriebId), input)),
+    useDelete: (betriebId: number) =>
+      useRefreshingMutation(listKey(betriebId), (itemId: number) => api.delete(`${url(betriebId)}/${itemId}`)),
+  };
 }
 
-export function useDeleteRequirement(betriebId: number) {
-  return useRefreshingMutation(keys.requirements(betriebId), (requirementId: number) =>
-    api.delete(`${path(betriebId)}/${requirementId}`),
-  );
-}
+const routeKnowledge = requirementKind<Requirement, RequirementMatch, CreateRequirementInput>(
+  keys.requirements,
+  keys.requirementMatches,
+  path,
+);
+export const requirementsQueryOptions = routeKnowledge.list.options;
+export const useRequirements = routeKnowledge.list.use;
+export const requirementMatchesQueryOptions = routeKnowledge.matches.options;
+export const useRequirementMatches = routeKnowledge.matches.use;
+export const useCreateRequirement = routeKnowledge.useCreate;
+export const useDeleteRequirement = routeKnowledge.useDelete;
+
+const vehicleTypes = requirementKind<VehicleRequirement, VehicleRequirementMatch, CreateVehicleRequirementInput>(
+  keys.vehicleRequirements,
+  keys.vehicleRequirementMatches,
+  vehiclePath,
+);
+export const vehicleRequirementsQueryOptions = vehicleTypes.list.options;
+export const useVehicleRequirements = vehicleTypes.list.use;
+export const vehicleRequirementMatchesQueryOptions = vehicleTypes.matches.options;
+export const useVehicleRequirementMatches = vehicleTypes.matches.use;
+export const useCreateVehicleRequirement = vehicleTypes.useCreate;
+export const useDeleteVehicleRequirement = vehicleTypes.useDelete;
 
 const upload = <T>(url: string, file: File) => apiRequest<T>(url, { method: 'POST', file, contentType: 'text/csv' });
 /** What the file would add and every bad line; writes nothing. */
@@ -66,28 +89,5 @@ export function useLinkRequirement(betriebId: number) {
       if (routeId === null) await api.delete(url);
       else await apiRequest<RequirementMatch>(url, { method: 'PUT', body: { route: routeId } });
     },
-  );
-}
-
-const vehicleRequirements = betriebList<VehicleRequirement[]>(keys.vehicleRequirements, vehiclePath);
-export const vehicleRequirementsQueryOptions = vehicleRequirements.options;
-export const useVehicleRequirements = vehicleRequirements.use;
-
-const vehicleMatches = betriebList<VehicleRequirementMatch[]>(
-  keys.vehicleRequirementMatches,
-  (id) => `${vehiclePath(id)}/matches`,
-);
-export const vehicleRequirementMatchesQueryOptions = vehicleMatches.options;
-export const useVehicleRequirementMatches = vehicleMatches.use;
-
-export function useCreateVehicleRequirement(betriebId: number) {
-  return useRefreshingMutation(keys.vehicleRequirements(betriebId), (input: CreateVehicleRequirementInput) =>
-    api.post<VehicleRequirement>(vehiclePath(betriebId), input),
-  );
-}
-
-export function useDeleteVehicleRequirement(betriebId: number) {
-  return useRefreshingMutation(keys.vehicleRequirements(betriebId), (requirementId: number) =>
-    api.delete(`${vehiclePath(betriebId)}/${requirementId}`),
   );
 }

@@ -2,6 +2,26 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+
+const VIEWS = {
+  matrix: {
+    title: 'Matrix der Streckenkunde',
+    link: 'Matrix',
+    path: paths.betriebMatrix,
+    other: 'whoCanDrive',
+    forbidden: 'Die Matrix sehen Admins und Disponent/innen des Betriebs.',
+    maw: undefined,
+  },
+  whoCanDrive: {
+    title: 'Wer kann fahren?',
+    link: 'Wer kann fahren?',
+    path: paths.betriebWhoCanDrive,
+    other: 'matrix',
+    forbidden: 'Wer fahren kann, sehen Admins und Disponent/innen des Betriebs.',
+    maw: 720,
+  },
+} as const;
 
 /**
  * The frame of a Betrieb's views across its drivers (matrix, "Wer kann fahren?"): the title with the Betrieb's name,
@@ -10,22 +30,15 @@ import { Link } from 'react-router';
  */
 export function BetriebViewFrame({
   betrieb,
-  title,
-  betriebPath,
-  other,
-  forbidden,
-  maw,
+  view,
   children,
 }: {
   betrieb: Betrieb;
-  title: string;
-  betriebPath: string;
-  other: { label: string; to: string };
-  /** The sentence a driver reads instead of the view. */
-  forbidden: string;
-  maw?: number;
+  view: 'matrix' | 'whoCanDrive';
   children: ReactNode;
 }) {
+  const { title, other, forbidden, maw } = VIEWS[view];
+  const betriebPath = paths.betrieb(betrieb.id);
   const readsDrivers = betrieb.role === 'admin' || betrieb.role === 'disponent';
   return (
     <Stack gap="lg" maw={maw}>
@@ -38,8 +51,8 @@ export function BetriebViewFrame({
           Zum Betrieb
         </Button>
         {readsDrivers && (
-          <Button component={Link} to={other.to} variant="light">
-            {other.label}
+          <Button component={Link} to={VIEWS[other].path(betrieb.id)} variant="light">
+            {VIEWS[other].link}
           </Button>
         )}
       </Group>

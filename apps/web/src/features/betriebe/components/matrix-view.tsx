@@ -16,7 +16,7 @@ import {
 } from '@streckenpass/contract/matrix';
 import { plural } from '@streckenpass/contract/plural';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { DownloadButton } from '../../../components/download-button';
 import { SearchInput } from '../../../components/search-input';
@@ -34,6 +34,20 @@ const SORT_OPTIONS: { value: MatrixSort; label: string }[] = [
   { value: 'expiring', label: 'Was zuerst abläuft' },
 ];
 
+const STATE_COLOURS: Record<MatrixState, string> = {
+  gueltig: 'green',
+  bald: 'yellow',
+  abgelaufen: 'red',
+  fehlt: 'gray',
+};
+
+/** The colour pair a state's cell paints with (`.cell` in matrix.module.css). */
+const stateColours = (state: MatrixState) =>
+  ({
+    '--state': `var(--mantine-color-${STATE_COLOURS[state]}-light)`,
+    '--state-text': `var(--mantine-color-${STATE_COLOURS[state]}-light-color)`,
+  }) as CSSProperties;
+
 /** A cell: its state in colour and words, the date; "nicht gefordert" where the requirement is another depot's. */
 function Cell({ cell }: { cell: MatrixCell }) {
   if (!cell.required) return <span className={classes.notRequired}>nicht gefordert</span>;
@@ -46,7 +60,8 @@ function Cell({ cell }: { cell: MatrixCell }) {
         : `bis ${formatDate(cell.validUntil)}`;
   return (
     <span
-      className={`${classes.cell} ${classes[cell.state]}`}
+      className={classes.cell}
+      style={stateColours(cell.state)}
       title={cell.route ? `${label} · ${cell.route.name}` : label}
     >
       {cell.state === 'bald' && <VisuallyHidden>läuft bald ab, </VisuallyHidden>}
@@ -181,21 +196,25 @@ export function MatrixView({
           value={query.requirement ? String(query.requirement) : null}
           onChange={(value) => set({ requirement: value ? Number(value) : undefined })}
         />
-        <Select
-          label="Zustand"
-          placeholder="Alle Zustände"
-          clearable
-          data={MATRIX_STATES.map((state) => ({ value: state, label: MATRIX_STATE_LABELS[state] }))}
-          value={query.state ?? null}
-          onChange={(value) => set({ state: (value as MatrixState | null) ?? undefined })}
-        />
-        <Select
-          label="Sortieren nach"
-          allowDeselect={false}
-          data={SORT_OPTIONS}
-          value={query.sort ?? 'name'}
-          onChange={(value) => set({ sort: (value as MatrixSort | null) ?? 'name' })}
-        />
+        {[
+          {
+            label: 'Zustand',
+            placeholder: 'Alle Zustände',
+            clearable: true,
+            data: MATRIX_STATES.map((state) => ({ value: state, label: MATRIX_STATE_LABELS[state] })),
+            value: query.state ?? null,
+            onChange: (value: string | null) => set({ state: (value as MatrixState | null) ?? undefined }),
+          },
+          {
+            label: 'Sortieren nach',
+            allowDeselect: false,
+            data: SORT_OPTIONS,
+            value: query.sort ?? 'name',
+            onChange: (value: string | null) => set({ sort: (value as MatrixSort | null) ?? 'name' }),
+          },
+        ].map((select) => (
+          <Select key={select.label} {...select} />
+        ))}
       </SimpleGrid>
       <Group gap="sm">
         <DownloadButton call={csv} icon={<IconFileSpreadsheet size={18} aria-hidden />} variant="light">
@@ -223,7 +242,7 @@ export function MatrixView({
             </Text>
             <div className={classes.legend}>
               {MATRIX_STATES.map((state) => (
-                <span key={state} className={`${classes.cell} ${classes[state]}`}>
+                <span key={state} className={classes.cell} style={stateColours(state)}>
                   {MATRIX_STATE_LABELS[state]}
                 </span>
               ))}

@@ -2,7 +2,9 @@ import { Button, Select, SimpleGrid, Stack } from '@mantine/core';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { IconPlus } from '@tabler/icons-react';
 import type { FormEventHandler, ReactNode } from 'react';
+import type { z } from 'zod';
 import { FormError } from '../../../components/form-error';
+import { sentValuesSchema, useContractForm, type FormMutation } from '../../../lib/use-contract-form';
 
 /**
  * The frame of an admin's add form for a requirement (route knowledge or a vehicle type): the fields, then the depot
@@ -52,4 +54,22 @@ export function RequirementForm({
       </Stack>
     </form>
   );
+}
+
+/**
+ * An add form's state (`form`) and the props of its frame: the values checked by `schema` as `toSent` makes them, sent
+ * with `create`, the form emptied after each add.
+ */
+export function useRequirementForm<Values extends { depot: string | null }, Sent>(
+  schema: z.ZodType,
+  toSent: (values: Values) => Sent,
+  create: FormMutation<Sent, unknown>,
+  initialValues: Values,
+) {
+  const { form, onSubmit, isPending, formError } = useContractForm(sentValuesSchema(schema, toSent), create, {
+    initialValues,
+    toVariables: toSent,
+    onSuccess: (_result, _values, contractForm) => contractForm.reset(),
+  } as Parameters<typeof useContractForm<Values, Sent>>[2]);
+  return { form, frame: { onSubmit, isPending, formError, depotProps: form.getInputProps('depot') } };
 }

@@ -21,7 +21,6 @@ import { TitledCard } from '../../../components/titled-card';
 import { germanMessage } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/dates';
 import { useStationIndex } from '../../../lib/stations';
-import { sentValuesSchema, useContractForm } from '../../../lib/use-contract-form';
 import {
   useCreateRequirement,
   useDeleteRequirement,
@@ -31,7 +30,7 @@ import {
   useRequirementMatches,
   useRequirements,
 } from '../api/requirements';
-import { RequirementForm } from './requirement-form';
+import { RequirementForm, useRequirementForm } from './requirement-form';
 import { VehicleRequirements } from './vehicle-requirements';
 
 /** A driver's own route, as the page hands it over for linking by hand. */
@@ -93,15 +92,8 @@ const STATION_SIDES = [
 function AddRequirementForm({ betrieb }: { betrieb: Betrieb }) {
   const create = useCreateRequirement(betrieb.id);
   const stations = useStationIndex();
-  const { form, onSubmit, isPending, formError } = useContractForm(
-    sentValuesSchema(createRequirementSchema, toSent),
-    create,
-    {
-      initialValues: emptyValues,
-      toVariables: toSent,
-      onSuccess: (_result, _values, contractForm) => contractForm.reset(),
-    },
-  );
+  const { form, frame } = useRequirementForm(createRequirementSchema, toSent, create, emptyValues);
+
   const stationField = (text: 'startText' | 'endText', code: 'startStation' | 'endStation') => ({
     value: form.values[text],
     station: form.values[code],
@@ -113,15 +105,7 @@ function AddRequirementForm({ betrieb }: { betrieb: Betrieb }) {
     },
   });
   return (
-    <RequirementForm
-      label="Anforderung hinzufügen"
-      betrieb={betrieb}
-      depotLabel="Depot (optional)"
-      depotProps={form.getInputProps('depot')}
-      onSubmit={onSubmit}
-      isPending={isPending}
-      formError={formError}
-    >
+    <RequirementForm label="Anforderung hinzufügen" betrieb={betrieb} depotLabel="Depot (optional)" {...frame}>
       {STATION_SIDES.map((side) => (
         <StationField key={side.text} required {...side.field} {...stationField(side.text, side.code)} />
       ))}

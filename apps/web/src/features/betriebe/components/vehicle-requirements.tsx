@@ -10,14 +10,13 @@ import { CardsOrTable, type Column } from '../../../components/cards-or-table';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryContent, type ShownQuery } from '../../../components/query-content';
 import { germanMessage } from '../../../lib/api-errors';
-import { sentValuesSchema, useContractForm } from '../../../lib/use-contract-form';
 import {
   useCreateVehicleRequirement,
   useDeleteVehicleRequirement,
   useVehicleRequirementMatches,
   useVehicleRequirements,
 } from '../api/requirements';
-import { RequirementForm } from './requirement-form';
+import { RequirementForm, useRequirementForm } from './requirement-form';
 
 interface Values {
   vehicleType: string;
@@ -43,15 +42,11 @@ export function VehicleRequirements({ betrieb }: { betrieb: Betrieb }) {
   const create = useCreateVehicleRequirement(betrieb.id);
   const remove = useDeleteVehicleRequirement(betrieb.id);
   const [toDelete, setToDelete] = useState<VehicleRequirement | null>(null);
-  const { form, onSubmit, isPending, formError } = useContractForm(
-    sentValuesSchema(createVehicleRequirementSchema, toSent),
-    create,
-    {
-      initialValues: { vehicleType: '', depot: null } as Values,
-      toVariables: toSent,
-      onSuccess: (_result, _values, contractForm) => contractForm.reset(),
-    },
-  );
+  const { form, frame } = useRequirementForm(createVehicleRequirementSchema, toSent, create, {
+    vehicleType: '',
+    depot: null,
+  } as Values);
+
   const query: ShownQuery<(VehicleRequirement | VehicleRequirementMatch)[]> = isDriver ? matches : list;
   const vehicleText = (requirement: VehicleRequirementMatch) =>
     requirement.vehicle ? `Ihr Fahrzeug: ${requirement.vehicle.name}` : 'Kein Fahrzeug dieses Typs';
@@ -82,10 +77,7 @@ export function VehicleRequirements({ betrieb }: { betrieb: Betrieb }) {
           label="Fahrzeugtyp hinzufügen"
           betrieb={betrieb}
           depotLabel="Depot des Fahrzeugtyps (optional)"
-          depotProps={form.getInputProps('depot')}
-          onSubmit={onSubmit}
-          isPending={isPending}
-          formError={formError}
+          {...frame}
         >
           <TextInput label="Fahrzeugtyp" placeholder="z. B. BR 218" {...form.getInputProps('vehicleType')} />
         </RequirementForm>
