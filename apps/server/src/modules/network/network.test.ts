@@ -8,9 +8,9 @@ import { RAIL_NETWORK_ATTRIBUTION } from '@streckenpass/contract/network';
 import { openDatabase } from '../../db/client.js';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
 import { buildNetwork, decodeKm, type LineFeature, type PointRow } from './network.build.js';
-import { createRailNetworkRepository } from './network.repository.js';
+import { createRailNetworkRepository, type RailNetworkRepository } from './network.repository.js';
 import { NO_NETWORK_DETAIL } from './network.routes.js';
-import { packNetwork, unpackNetwork } from './network.store.js';
+import { createNetworkCache, packNetwork, unpackNetwork } from './network.store.js';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');
 const linesFile = path.join(fixtures, 'lines.geojson');
@@ -72,6 +72,36 @@ describe('buildNetwork', () => {
     const first = packNetwork(network, RAIL_NETWORK_ATTRIBUTION);
     expect(again.version).toBe(first.version);
     expect(unpackNetwork(first.data)).toEqual(network);
+  });
+});
+
+describe('createNetworkCache', () => {
+  it('loads a version once, and again only when the stored version changes', async () => {
+    const first = packNetwork(buildNetwork(lines, points).network, RAIL_NETWORK_ATTRIBUTION);
+    const second = packNetwork(buildNetwork(lines.slice(0, 2), points).network, RAIL_NETWORK_ATTRIBUTION);
+    let stored: typeof first | null = null;
+    let loads = 0;
+    const repository = {
+      current: async () => stored && { version: stored.version, attribution: stored.attribution },
+      findData: async (version: string) => {
+        loads += 1;
+        return stored?.version === version ? stored.data : null;
+      },
+      replace: async () => true,
+    } satisfies RailNetworkRepository;
+    const cache = createNetworkCache(repository);
+
+    expect(await cache.current()).toBeNull();
+    stored = first;
+    const [a, b] = await Promise.all([cache.current(), cache.current()]);
+    expect(a).toBe(b);
+    expect(await cache.current()).toBe(a);
+    expect(loads).toBe(1);
+    stored = second;
+    const next = await cache.current();
+    expect(next?.version).toBe(second.version);
+    expect(next?.point('CC')).toBeUndefined();
+    expect(loads).toBe(2);
   });
 });
 
