@@ -28,7 +28,7 @@ import { currentUser } from '../../http/current-user.js';
 import { problems } from '../../http/problems.js';
 import { forbidden, HttpError, notFound, unauthorized } from '../../lib/errors.js';
 import { generateToken, hashToken } from '../../lib/one-time-token.js';
-import { roleGuard } from './route-helpers.js';
+import { deleteItemRoute, roleGuard } from './route-helpers.js';
 import { betriebNotFound } from './betriebe.repository.js';
 
 const tags = ['Betriebe'];
@@ -186,21 +186,15 @@ const betriebeRoutes: FastifyPluginAsyncZod = async (app) => {
       repo.updateMember(request.params.id, currentUser(request).id, request.params.itemId, request.body),
   );
 
-  app.delete(
+  deleteItemRoute(
+    app,
     '/betriebe/:id/members/:itemId',
     {
-      schema: {
-        tags,
-        summary: 'Mitglied aus dem Betrieb entfernen (Admins): sein Zugriff endet sofort',
-        description: `Der letzte Admin kann sich nicht entfernen, solange es andere Mitglieder gibt (409). ${OUTSIDERS}`,
-        params: betriebItemParamsSchema,
-        response: { 204: z.null(), ...problems(401, 403, 404, 409) },
-      },
+      summary: 'Mitglied aus dem Betrieb entfernen (Admins): sein Zugriff endet sofort',
+      description: `Der letzte Admin kann sich nicht entfernen, solange es andere Mitglieder gibt (409). ${OUTSIDERS}`,
+      statuses: [409],
     },
-    async (request, reply) => {
-      await repo.removeMember(request.params.id, currentUser(request).id, request.params.itemId);
-      return reply.status(204).send(null);
-    },
+    (betriebId, userId, itemId) => repo.removeMember(betriebId, userId, itemId),
   );
 
   app.delete(

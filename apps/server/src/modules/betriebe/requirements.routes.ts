@@ -24,7 +24,7 @@ import { currentUser } from '../../http/current-user.js';
 import { acceptCsvUploads, csvBody, csvUploadOptions } from '../../http/csv-upload.js';
 import { problems } from '../../http/problems.js';
 import { unprocessable } from '../../lib/errors.js';
-import { OUTSIDERS, roleGuard, stationOf } from './route-helpers.js';
+import { deleteItemRoute, OUTSIDERS, roleGuard, stationOf } from './route-helpers.js';
 import { parseRequirements, type ParsedRequirements } from './requirements-csv.js';
 
 const tags = ['Betriebe'];
@@ -166,22 +166,15 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
+  deleteItemRoute(
+    app,
     '/betriebe/:id/requirements/:itemId',
     {
-      schema: {
-        tags,
-        summary: 'Anforderung löschen (Admins); die Verknüpfungen der Fahrer/innen damit gehen mit',
-        description: ADMINS,
-        params: betriebItemParamsSchema,
-        response: { 204: z.null(), ...problems(401, 403, 404) },
-      },
-      preValidation: requireRole('admin'),
+      summary: 'Anforderung löschen (Admins); die Verknüpfungen der Fahrer/innen damit gehen mit',
+      description: ADMINS,
+      roles: ['admin'],
     },
-    async (request, reply) => {
-      await repo.remove(request.params.id, currentUser(request).id, request.params.itemId);
-      return reply.status(204).send(null);
-    },
+    (betriebId, userId, itemId) => repo.remove(betriebId, userId, itemId),
   );
 
   app.post(
@@ -269,22 +262,15 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => repo.link(request.params.id, currentUser(request).id, request.params.itemId, request.body.route),
   );
 
-  app.delete(
+  deleteItemRoute(
+    app,
     '/betriebe/:id/requirements/:itemId/link',
     {
-      schema: {
-        tags,
-        summary: 'Verknüpfung einer eigenen Strecke mit einer Anforderung lösen (Triebfahrzeugführer/innen)',
-        description: DRIVERS,
-        params: betriebItemParamsSchema,
-        response: { 204: z.null(), ...problems(401, 403, 404) },
-      },
-      preValidation: requireRole('driver'),
+      summary: 'Verknüpfung einer eigenen Strecke mit einer Anforderung lösen (Triebfahrzeugführer/innen)',
+      description: DRIVERS,
+      roles: ['driver'],
     },
-    async (request, reply) => {
-      await repo.unlink(request.params.id, currentUser(request).id, request.params.itemId);
-      return reply.status(204).send(null);
-    },
+    (betriebId, userId, itemId) => repo.unlink(betriebId, userId, itemId),
   );
 
   app.get(
@@ -328,22 +314,11 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
+  deleteItemRoute(
+    app,
     '/betriebe/:id/vehicle-requirements/:itemId',
-    {
-      schema: {
-        tags,
-        summary: 'Geforderten Fahrzeugtyp löschen (Admins)',
-        description: ADMINS,
-        params: betriebItemParamsSchema,
-        response: { 204: z.null(), ...problems(401, 403, 404) },
-      },
-      preValidation: requireRole('admin'),
-    },
-    async (request, reply) => {
-      await repo.removeVehicle(request.params.id, currentUser(request).id, request.params.itemId);
-      return reply.status(204).send(null);
-    },
+    { summary: 'Geforderten Fahrzeugtyp löschen (Admins)', description: ADMINS, roles: ['admin'] },
+    (betriebId, userId, itemId) => repo.removeVehicle(betriebId, userId, itemId),
   );
 
   app.get(

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { BetriebRole } from '@streckenpass/contract/betriebe';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { betriebItemParamsSchema, type BetriebRole } from '@streckenpass/contract/betriebe';
 import { idParamsSchema } from '@streckenpass/contract/common';
 import type { StationIndex } from '@streckenpass/contract/stations';
 import { currentUser } from '../../http/current-user.js';
+import { problems } from '../../http/problems.js';
 import { unprocessable } from '../../lib/errors.js';
 
 /** What the documentation says of everyone outside a Betrieb (decision 0046). */
@@ -28,4 +31,38 @@ export function stationOf(stations: StationIndex, field: string, code: string) {
   if (!station)
     throw unprocessable([{ propertyPath: field, message: `Unbekanntes Betriebsstellen-Kürzel „${code}“.` }]);
   return { code: station.code, name: station.name };
+}
+
+/**
+ * `DELETE` of one item of a Betrieb (`/betriebe/:id/…/:itemId`): 204 when `remove` has done it, with the role guard
+ * first. The refusals: 401, 404 (outside, or no such item), 403 (another role), and `statuses` more.
+ */
+export function deleteItemRoute(
+  app: FastifyInstance,
+  url: string,
+  {
+    summary,
+    description,
+    roles,
+    statuses = [],
+  }: { summary: string; description: string; roles?: BetriebRole[]; statuses?: 409[] },
+  remove: (betriebId: number, userId: number, itemId: number) => Promise<void>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().delete(
+    url,
+    {
+      schema: {
+        tags: ['Betriebe'],
+        summary,
+        description,
+        params: betriebItemParamsSchema,
+        response: { 204: z.null(), ...problems(401, 403, 404, ...statuses) },
+      },
+      ...(roles ? { preValidation: roleGuard(app)(...roles) } : {}),
+    },
+    async (request, reply) => {
+      await remove(request.params.id, currentUser(request).id, request.params.itemId);
+      return reply.status(204).send(null);
+    },
+  );
 }

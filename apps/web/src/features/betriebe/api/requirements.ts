@@ -43,29 +43,19 @@ function requirementKind<Item, Match, Input>(
   };
 }
 
-const routeKnowledge = requirementKind<Requirement, RequirementMatch, CreateRequirementInput>(
+/** Required route knowledge: `routeRequirements.list.use(id, enabled)`, `.matches`, `.useCreate(id)`, `.useDelete(id)`. */
+export const routeRequirements = requirementKind<Requirement, RequirementMatch, CreateRequirementInput>(
   keys.requirements,
   keys.requirementMatches,
   path,
 );
-export const requirementsQueryOptions = routeKnowledge.list.options;
-export const useRequirements = routeKnowledge.list.use;
-export const requirementMatchesQueryOptions = routeKnowledge.matches.options;
-export const useRequirementMatches = routeKnowledge.matches.use;
-export const useCreateRequirement = routeKnowledge.useCreate;
-export const useDeleteRequirement = routeKnowledge.useDelete;
 
-const vehicleTypes = requirementKind<VehicleRequirement, VehicleRequirementMatch, CreateVehicleRequirementInput>(
-  keys.vehicleRequirements,
-  keys.vehicleRequirementMatches,
-  vehiclePath,
-);
-export const vehicleRequirementsQueryOptions = vehicleTypes.list.options;
-export const useVehicleRequirements = vehicleTypes.list.use;
-export const vehicleRequirementMatchesQueryOptions = vehicleTypes.matches.options;
-export const useVehicleRequirementMatches = vehicleTypes.matches.use;
-export const useCreateVehicleRequirement = vehicleTypes.useCreate;
-export const useDeleteVehicleRequirement = vehicleTypes.useDelete;
+/** Required vehicle types, the same way. */
+export const vehicleRequirements = requirementKind<
+  VehicleRequirement,
+  VehicleRequirementMatch,
+  CreateVehicleRequirementInput
+>(keys.vehicleRequirements, keys.vehicleRequirementMatches, vehiclePath);
 
 const upload = <T>(url: string, file: File) => apiRequest<T>(url, { method: 'POST', file, contentType: 'text/csv' });
 /** What the file would add and every bad line; writes nothing. */

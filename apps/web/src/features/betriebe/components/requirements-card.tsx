@@ -22,13 +22,10 @@ import { germanMessage } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/dates';
 import { useStationIndex } from '../../../lib/stations';
 import {
-  useCreateRequirement,
-  useDeleteRequirement,
   useImportRequirements,
   useLinkRequirement,
   usePreviewRequirementImport,
-  useRequirementMatches,
-  useRequirements,
+  routeRequirements,
 } from '../api/requirements';
 import { RequirementForm, useRequirementForm } from './requirement-form';
 import { VehicleRequirements } from './vehicle-requirements';
@@ -90,7 +87,7 @@ const STATION_SIDES = [
 
 /** The add form (admins): start and end from the station list, optional Kürzel and depot. */
 function AddRequirementForm({ betrieb }: { betrieb: Betrieb }) {
-  const create = useCreateRequirement(betrieb.id);
+  const create = routeRequirements.useCreate(betrieb.id);
   const stations = useStationIndex();
   const { form, frame } = useRequirementForm(createRequirementSchema, toSent, create, emptyValues);
 
@@ -213,9 +210,9 @@ function LinkSelect({
 export function RequirementsCard({ betrieb, ownRoutes }: { betrieb: Betrieb; ownRoutes?: readonly OwnRoute[] }) {
   const isAdmin = betrieb.role === 'admin';
   const isDriver = betrieb.role === 'driver';
-  const list = useRequirements(betrieb.id, !isDriver);
-  const matches = useRequirementMatches(betrieb.id, isDriver);
-  const remove = useDeleteRequirement(betrieb.id);
+  const list = routeRequirements.list.use(betrieb.id, !isDriver);
+  const matches = routeRequirements.matches.use(betrieb.id, isDriver);
+  const remove = routeRequirements.useDelete(betrieb.id);
   const [toDelete, setToDelete] = useState<Requirement | null>(null);
 
   const columns: Column<RequirementMatch>[] = [

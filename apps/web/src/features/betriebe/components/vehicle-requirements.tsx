@@ -10,12 +10,7 @@ import { CardsOrTable, type Column } from '../../../components/cards-or-table';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryContent, type ShownQuery } from '../../../components/query-content';
 import { germanMessage } from '../../../lib/api-errors';
-import {
-  useCreateVehicleRequirement,
-  useDeleteVehicleRequirement,
-  useVehicleRequirementMatches,
-  useVehicleRequirements,
-} from '../api/requirements';
+import { vehicleRequirements } from '../api/requirements';
 import { RequirementForm, useRequirementForm } from './requirement-form';
 
 interface Values {
@@ -37,10 +32,10 @@ const depotLabel = (requirement: VehicleRequirement) =>
 export function VehicleRequirements({ betrieb }: { betrieb: Betrieb }) {
   const isAdmin = betrieb.role === 'admin';
   const isDriver = betrieb.role === 'driver';
-  const list = useVehicleRequirements(betrieb.id, !isDriver);
-  const matches = useVehicleRequirementMatches(betrieb.id, isDriver);
-  const create = useCreateVehicleRequirement(betrieb.id);
-  const remove = useDeleteVehicleRequirement(betrieb.id);
+  const list = vehicleRequirements.list.use(betrieb.id, !isDriver);
+  const matches = vehicleRequirements.matches.use(betrieb.id, isDriver);
+  const create = vehicleRequirements.useCreate(betrieb.id);
+  const remove = vehicleRequirements.useDelete(betrieb.id);
   const [toDelete, setToDelete] = useState<VehicleRequirement | null>(null);
   const { form, frame } = useRequirementForm(createVehicleRequirementSchema, toSent, create, {
     vehicleType: '',

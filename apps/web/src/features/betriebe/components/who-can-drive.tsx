@@ -12,7 +12,7 @@ import { QueryContent } from '../../../components/query-content';
 import { StationField } from '../../../components/station-field';
 import { useStationIndex } from '../../../lib/stations';
 import { useWhoCanDrive } from '../api/matrix';
-import { useRequirements } from '../api/requirements';
+import { routeRequirements } from '../api/requirements';
 import { pairLabel } from './requirements-card';
 
 /** The question as the page's address holds it: a requirement or a station pair, and the day. */
@@ -34,7 +34,7 @@ function RequirementChoice({
   betriebId: number;
   onChoose: (requirement: Requirement) => void;
 }) {
-  const requirements = useRequirements(betriebId, true);
+  const requirements = routeRequirements.list.use(betriebId, true);
   const [search, setSearch] = useState('');
   const needle = search.trim().toLowerCase();
   return (
