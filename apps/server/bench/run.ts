@@ -11,12 +11,15 @@
  *   bench/stations.ts   the station search over the db-stations data set: index and whole request (target < 5 ms)
  *   bench/history.ts    what writing the record history adds to a save on PostgreSQL (target < 1 ms median; needs
  *                       DATABASE_URL)
+ *   bench/betrieb-scale.ts  a Betrieb of 5,000 drivers × 50 routes and 200 requirements on PostgreSQL: matrix pages and
+ *                       "Wer kann fahren?" against the driver's GET /api/routes (needs DATABASE_URL)
  *   bench/coverage-alerts.ts  the Disponenten's weekly coverage mails for 100 Betriebe on PostgreSQL (target < 60 s;
  *                       needs DATABASE_URL)
  *
  * Both print ratios against a baseline measured in the same run. The API figures and the export's output are
  * written to docs/quality.md (generated sections between markers; the text around them is kept).
- * BENCH_ONLY=api, startup, export, reminders, stations, import, heavy, history or coverage-alerts runs one of them.
+ * BENCH_ONLY=api, startup, export, reminders, stations, import, heavy, history, coverage-alerts or betrieb runs one of
+ * them.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -167,6 +170,7 @@ async function postgresBench(name: string, script: string, label: string) {
   }
 }
 await postgresBench('coverage-alerts', 'coverage-alerts.ts', 'coverage-alert benchmark (issue 28 item 5)');
+await postgresBench('betrieb', 'betrieb-scale.ts', 'Betrieb scale benchmark (issue 28 items 3 and 4)');
 if (failed > 0) {
   console.error(`${failed} benchmark(s) failed`);
   process.exit(1);

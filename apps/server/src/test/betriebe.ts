@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_VERSION } from '@streckenpass/contract/betrieb-consent';
 import type { Betrieb, BetriebRole, CreatedInvitation, Member } from '@streckenpass/contract/betriebe';
 import type { App } from '../app.js';
 import { createCaller } from './api.js';
-import { registerUser, type TestUser } from './helpers.js';
+import { buildTestApp, registerUser, testConfig, type TestContext, type TestUser } from './helpers.js';
 
 /** Betriebe for tests, made through the API as a user would (issue 28). */
 
@@ -122,6 +122,34 @@ function rememberNames(cast: Cast): void {
   for (const actor of ACTORS) LAST_NAMES.set(cast[actor].id, names[actor]);
 }
 
+/**
+ * The app and the six actors of an isolation matrix, made once for the test file (registers its beforeAll and
+ * afterAll). The invitations' own limit (60 a minute, tested in betriebe.test.ts) is raised: hundreds of joins run.
+ */
+export function isolationEnvironment() {
+  const state = {} as { ctx: TestContext; app: App; cast: Cast };
+  beforeAll(async () => {
+    state.ctx = await buildTestApp({
+      rateLimits: { ...testConfig().rateLimits, share: { max: 10_000, timeWindow: 60_000 } },
+    });
+    state.app = state.ctx.app;
+    state.cast = await registerCast(state.app);
+  });
+  afterAll(async () => state.ctx?.close());
+  return {
+    get app() {
+      return state.app;
+    },
+    get cast() {
+      return state.cast;
+    },
+    call: createCaller(() => state.app),
+    /** `describeIsolation` on this app and cast. */
+    describe: <W extends IsolationWorld>(options: Omit<IsolationOptions<W>, 'app' | 'cast'>) =>
+      describeIsolation({ ...options, app: () => state.app, cast: () => state.cast }),
+  };
+}
+
 /** What each of the six actors must get from one endpoint. */
 export type Expected = Record<Actor, number>;
 export const expected = (
@@ -132,6 +160,26 @@ export const expected = (
   admin: number,
   otherAdmin: number,
 ): Expected => ({ stranger, former, driver, disponent, admin, otherAdmin });
+
+/** A Betrieb to call the endpoints on, and the other Betrieb that must never change. */
+export interface IsolationWorld {
+  betrieb: Betrieb;
+  other: Betrieb;
+}
+
+export interface IsolationOptions<W extends IsolationWorld> {
+  app: () => App;
+  cast: () => Cast;
+  world: () => Promise<W>;
+  cases: IsolationCase<W>[];
+  /** What a refused call must leave as it was. */
+  stateOf: (world: W) => Promise<unknown>;
+  check?: (world: W, actor: Actor, response: Awaited<ReturnType<IsolationCase<W>['run']>>) => Promise<void> | void;
+  /** The OpenAPI paths the cases must cover, every operation (`as` renames a documented one to its case's name). */
+  documented?: { pattern: RegExp; as?: (operation: string) => string };
+  /** GET paths below `/api/betriebe/{id}` on which outsiders get the unknown Betrieb's 404 word for word. */
+  outsiderPaths?: string[];
+}
 
 /** One endpoint of an isolation matrix: how each actor is answered, and how to call it on a world. */
 export interface IsolationCase<W> {
@@ -145,14 +193,7 @@ export interface IsolationCase<W> {
  * Outsiders get the 404 of an unknown Betrieb word for word, without its name; a refused call leaves `stateOf` as
  * it was; another Betrieb is never touched; `check` adds what the module must never show to that actor.
  */
-export function describeIsolation<W extends { betrieb: Betrieb; other: Betrieb }>(options: {
-  app: () => App;
-  cast: () => Cast;
-  world: () => Promise<W>;
-  cases: IsolationCase<W>[];
-  stateOf: (world: W) => Promise<unknown>;
-  check?: (world: W, actor: Actor, response: Awaited<ReturnType<IsolationCase<W>['run']>>) => Promise<void> | void;
-}): void {
+export function describeIsolation<W extends IsolationWorld>(options: IsolationOptions<W>): void {
   const call = createCaller(options.app);
   for (const { endpoint, expect: statuses, run } of options.cases) {
     describe(endpoint, () => {
@@ -172,6 +213,30 @@ export function describeIsolation<W extends { betrieb: Betrieb; other: Betrieb }
           expect((other.json() as Betrieb).name).toBe('Andere Bahn');
           await options.check?.(w, actor, response);
         });
+      }
+    });
+  }
+  const { documented, outsiderPaths } = options;
+  if (documented) {
+    it('walks every documented operation', async () => {
+      const operations = (await documentedOperations(options.app(), documented.pattern)).map(
+        documented.as ?? ((operation) => operation),
+      );
+      expect(options.cases.map((c) => c.endpoint).sort()).toEqual(operations.sort());
+    });
+  }
+  if (outsiderPaths) {
+    it('answers outsiders the 404 of an unknown Betrieb on every path, word for word', async () => {
+      const w = await options.world();
+      const cast = options.cast();
+      const unknown = await call('GET', `/api/betriebe/2147483647${outsiderPaths[0]}`, cast.stranger);
+      expect(unknown.statusCode).toBe(404);
+      for (const actor of ['stranger', 'former', 'otherAdmin'] as const) {
+        for (const path of outsiderPaths) {
+          expect((await call('GET', `/api/betriebe/${w.betrieb.id}${path}`, cast[actor])).json()).toEqual(
+            unknown.json(),
+          );
+        }
       }
     });
   }

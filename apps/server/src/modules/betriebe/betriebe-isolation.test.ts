@@ -3,7 +3,17 @@ import { CONSENT_VERSION } from '@streckenpass/contract/betrieb-consent';
 import type { Backup } from '@streckenpass/contract/backup';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { createCaller } from '../../test/api.js';
-import { ACTORS, buildWorld, nameOf, registerCast, tokenOf, type Actor, type Cast } from '../../test/betriebe.js';
+import {
+  ACTORS,
+  buildWorld,
+  expected,
+  nameOf,
+  registerCast,
+  tokenOf,
+  type Actor,
+  type Cast,
+  type Expected,
+} from '../../test/betriebe.js';
 import { buildTestApp, mergePatchHeaders, testConfig, type TestContext, type TestUser } from '../../test/helpers.js';
 
 /*
@@ -25,15 +35,6 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 type World = Awaited<ReturnType<typeof buildWorld>>;
-type Expected = Record<Actor, number>;
-const expected = (
-  stranger: number,
-  former: number,
-  driver: number,
-  disponent: number,
-  admin: number,
-  otherAdmin: number,
-): Expected => ({ stranger, former, driver, disponent, admin, otherAdmin });
 
 const patch = (url: string, user: TestUser, body: unknown) =>
   ctx.app.inject({ method: 'PATCH', url, headers: mergePatchHeaders(user), payload: JSON.stringify(body) });

@@ -1,18 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Requirement } from '@streckenpass/contract/requirements';
-import { createCaller } from '../../test/api.js';
-import {
-  buildWorld,
-  describeIsolation,
-  documentedOperations,
-  expected,
-  nameOf,
-  registerCast,
-  type Cast,
-  type IsolationCase,
-} from '../../test/betriebe.js';
+import { buildWorld, expected, isolationEnvironment, nameOf, type IsolationCase } from '../../test/betriebe.js';
 import { createRoute } from '../../test/fixtures.js';
-import { buildTestApp, testConfig, type TestContext } from '../../test/helpers.js';
 
 /*
  * The isolation matrix of issue 28 for the matrix and "Wer kann fahren?" (items 3 and 4): every endpoint called by a
@@ -21,31 +10,24 @@ import { buildTestApp, testConfig, type TestContext } from '../../test/helpers.j
  * member, and nobody but the Betrieb's readers sees its drivers.
  */
 
-let ctx: TestContext;
-let cast: Cast;
-const call = createCaller(() => ctx.app);
-
-beforeAll(async () => {
-  ctx = await buildTestApp({ rateLimits: { ...testConfig().rateLimits, share: { max: 10_000, timeWindow: 60_000 } } });
-  cast = await registerCast(ctx.app);
-});
-afterAll(async () => ctx.close());
+const env = isolationEnvironment();
+const call = env.call;
 
 let counter = 0;
 async function world() {
-  const w = await buildWorld(ctx.app, cast, `Matrixbetrieb Nr. ${++counter}`);
-  const created = await call('POST', `/api/betriebe/${w.betrieb.id}/requirements`, cast.admin, {
+  const w = await buildWorld(env.app, env.cast, `Matrixbetrieb Nr. ${++counter}`);
+  const created = await call('POST', `/api/betriebe/${w.betrieb.id}/requirements`, env.cast.admin, {
     startStation: 'NWH',
     endStation: 'NF',
   });
   if (created.statusCode !== 201) throw new Error(`requirement failed: ${created.statusCode} ${created.body}`);
   // Routes of the driver and of the former member on the pair: only the driver's may ever show.
-  await createRoute(ctx.app, cast.driver, {
+  await createRoute(env.app, env.cast.driver, {
     name: `Fahrers Strecke ${counter}`,
     startStation: 'NF',
     endStation: 'NWH',
   });
-  await createRoute(ctx.app, cast.former, {
+  await createRoute(env.app, env.cast.former, {
     name: `Frühere Strecke ${counter}`,
     startStation: 'NWH',
     endStation: 'NF',
@@ -83,60 +65,50 @@ const cases: IsolationCase<World>[] = [
 /** What the admin reads: it must not change through a refused call. */
 async function stateOf(w: World) {
   return {
-    matrix: (await call('GET', `${base(w)}/matrix`, cast.admin)).json() as unknown,
-    requirements: (await call('GET', `${base(w)}/requirements`, cast.admin)).json() as unknown,
+    matrix: (await call('GET', `${base(w)}/matrix`, env.cast.admin)).json() as unknown,
+    requirements: (await call('GET', `${base(w)}/requirements`, env.cast.admin)).json() as unknown,
   };
 }
 
 describe('isolation of the matrix and "Wer kann fahren?": stranger, former member, driver, Disponent, admin, other admin', () => {
-  describeIsolation({
-    app: () => ctx.app,
-    cast: () => cast,
+  env.describe({
     world,
     cases,
     stateOf,
     check: (_w, actor, response) => {
       // The former member and their routes are gone from every answer; only the readers see the driver.
-      for (const text of [nameOf(cast.former), 'Frühere Strecke', nameOf(cast.stranger), nameOf(cast.otherAdmin)]) {
+      for (const text of [
+        nameOf(env.cast.former),
+        'Frühere Strecke',
+        nameOf(env.cast.stranger),
+        nameOf(env.cast.otherAdmin),
+      ]) {
         expect(response.body).not.toContain(text);
       }
       if (actor !== 'admin' && actor !== 'disponent') {
-        expect(response.body).not.toContain(nameOf(cast.driver));
+        expect(response.body).not.toContain(nameOf(env.cast.driver));
         expect(response.body).not.toContain('Fahrers Strecke');
       }
     },
+    documented: { pattern: /^\/api\/betriebe\/\{id\}\/(matrix|who-can-drive)/ },
+    outsiderPaths: ['/matrix?pageSize=1000', '/matrix.csv?state=x', '/who-can-drive', '/who-can-drive?from=QQQQ'],
   });
 
-  it('walks every documented operation of the matrix and "Wer kann fahren?"', async () => {
-    const documented = await documentedOperations(ctx.app, /^\/api\/betriebe\/\{id\}\/(matrix|who-can-drive)/);
-    expect(cases.map((c) => c.endpoint).sort()).toEqual(documented);
-  });
-
-  it('answers outsiders the 404 of an unknown Betrieb on every path, before the query is judged', async () => {
+  it('refuses outsiders (404) and the driver (403) before the query or the body is judged', async () => {
     const w = await world();
-    const unknown = await call('GET', '/api/betriebe/2147483647/matrix', cast.stranger);
-    expect(unknown.statusCode).toBe(404);
+    const unknown = await call('GET', '/api/betriebe/2147483647/matrix', env.cast.stranger);
     for (const actor of ['stranger', 'former', 'otherAdmin'] as const) {
-      for (const path of [
-        '/matrix?pageSize=1000',
-        '/matrix.csv?state=x',
-        '/who-can-drive',
-        '/who-can-drive?from=QQQQ',
-      ]) {
-        const response = await call('GET', `${base(w)}${path}`, cast[actor]);
-        expect(response.json()).toEqual(unknown.json());
-      }
-      const pdf = await call('POST', `${base(w)}/matrix/pdf`, cast[actor], { sort: 'alter', depot: 'x' });
+      const pdf = await call('POST', `${base(w)}/matrix/pdf`, env.cast[actor], { sort: 'alter', depot: 'x' });
       expect(pdf.json()).toEqual(unknown.json());
     }
-    // A driver is refused (403) before the query is judged, too.
-    expect((await call('GET', `${base(w)}/who-can-drive`, cast.driver)).statusCode).toBe(403);
+    expect((await call('GET', `${base(w)}/who-can-drive`, env.cast.driver)).statusCode).toBe(403);
+    expect((await call('GET', `${base(w)}/matrix?pageSize=1000`, env.cast.driver)).statusCode).toBe(403);
   });
 
   it('shows the readers the driver, never the Disponent or the admin as a row', async () => {
     const w = await world();
     for (const actor of ['admin', 'disponent'] as const) {
-      const body = (await call('GET', `${base(w)}/matrix`, cast[actor])).json() as { drivers: { name: string }[] };
+      const body = (await call('GET', `${base(w)}/matrix`, env.cast[actor])).json() as { drivers: { name: string }[] };
       expect(body.drivers.map((d) => d.name)).toEqual(['Tom Fahrer']);
     }
   });

@@ -20,7 +20,7 @@ import { renderMatrixCsv } from '../../export/matrix-csv.js';
 import { readPackageVersion } from '../../lib/version.js';
 import { loadRecordOf } from '../proofs/load-record.js';
 import { createProofsService } from '../proofs/proofs.service.js';
-import { matrixServiceOf } from './matrix.service.js';
+import { createMatrixService } from './matrix.service.js';
 import type { MatrixFilter } from './matrix.repository.js';
 import { OUTSIDERS, roleGuard } from './route-helpers.js';
 
@@ -47,6 +47,21 @@ const filterOf = (query: MatrixExportInput & { sort: MatrixFilter['sort'] }): Ma
   sort: query.sort,
 });
 
+/** The documentation of a download route: its file, or a problem. */
+const exportSchema = (extension: 'csv' | 'pdf', mediaType: string, summary: string, description: string) => ({
+  tags,
+  summary,
+  description,
+  params: idParamsSchema,
+  response: {
+    200: {
+      description: `Datei streckenkunde-matrix-JJJJ-MM-TT.${extension} (Download)`,
+      content: { [mediaType]: { schema: z.string().meta({ format: 'binary' }) } },
+    },
+    ...problems(400, 401, 403, 404, 422),
+  },
+});
+
 /** A download's headers: the file's type and name, never cached. */
 const download = (reply: FastifyReply, contentType: string, filename: string) =>
   reply
@@ -61,7 +76,7 @@ const download = (reply: FastifyReply, contentType: string, filename: string) =>
  */
 const matrixRoutes: FastifyPluginAsyncZod = async (app) => {
   const requireRole = roleGuard(app);
-  const service = matrixServiceOf(app);
+  const service = createMatrixService(app);
   // The PDF is issued like the driver's Nachweis (issue 27): drawn in the worker pool, hashed, signed and stored.
   const proofs = createProofsService(app.proofsRepository, {
     publicUrl: app.config.publicUrl,
@@ -69,6 +84,9 @@ const matrixRoutes: FastifyPluginAsyncZod = async (app) => {
     load: loadRecordOf(app),
   });
   const today = () => todayIn(app.config.timezone);
+  /** A view, never cached, and an export, one at a time per account (heavy operation): for the readers only. */
+  const read = { config: { noStore: true }, preValidation: requireRole('admin', 'disponent') };
+  const exported = { config: { heavy: 'export' as const }, preValidation: read.preValidation };
 
   app.get(
     '/betriebe/:id/matrix',
@@ -86,8 +104,7 @@ const matrixRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: matrixQuerySchema,
         response: { 200: matrixSchema, ...problems(400, 401, 403, 404, 422) },
       },
-      config: { noStore: true },
-      preValidation: requireRole('admin', 'disponent'),
+      ...read,
     },
     async (request) => {
       const { page, pageSize } = request.query;
@@ -105,26 +122,19 @@ const matrixRoutes: FastifyPluginAsyncZod = async (app) => {
     '/betriebe/:id/matrix.csv',
     {
       schema: {
-        tags,
-        summary: 'Matrix als CSV-Datei (alle Fahrer/innen der Filter)',
-        description:
+        ...exportSchema(
+          'csv',
+          'text/csv',
+          'Matrix als CSV-Datei (alle Fahrer/innen der Filter)',
           'UTF-8 mit BOM, `;` als Trennzeichen, CRLF, wie der CSV-Export der eigenen Daten. Eine Zeile je ' +
-          'Fahrer/in: Name, Depot, dann je Anforderung (Kopf: „Start – Ende (Kürzel) · Depot“, DS100) „gültig bis ' +
-          'TT.MM.JJJJ“, „läuft bald ab (TT.MM.JJJJ)“, „abgelaufen (TT.MM.JJJJ)“ oder „fehlt“, mit „(nicht ' +
-          'gefordert)“ bei Anforderungen eines anderen Depots. Nach einer Leerzeile: „Streckenkundig“ mit „12 von ' +
-          `40 Fahrer/innen streckenkundig“ je Anforderung, und der Stichtag. ${FILTERS} ${READERS}`,
-        params: idParamsSchema,
+            'Fahrer/in: Name, Depot, dann je Anforderung (Kopf: „Start – Ende (Kürzel) · Depot“, DS100) „gültig bis ' +
+            'TT.MM.JJJJ“, „läuft bald ab (TT.MM.JJJJ)“, „abgelaufen (TT.MM.JJJJ)“ oder „fehlt“, mit „(nicht ' +
+            'gefordert)“ bei Anforderungen eines anderen Depots. Nach einer Leerzeile: „Streckenkundig“ mit „12 von ' +
+            `40 Fahrer/innen streckenkundig“ je Anforderung, und der Stichtag. ${FILTERS} ${READERS}`,
+        ),
         querystring: matrixExportSchema,
-        response: {
-          200: {
-            description: 'Datei streckenkunde-matrix-JJJJ-MM-TT.csv (Download)',
-            content: { 'text/csv': { schema: z.string().meta({ format: 'binary' }) } },
-          },
-          ...problems(400, 401, 403, 404, 422),
-        },
       },
-      config: { heavy: 'export' },
-      preValidation: requireRole('admin', 'disponent'),
+      ...exported,
     },
     async (request, reply) => {
       const asOf = today();
@@ -139,28 +149,21 @@ const matrixRoutes: FastifyPluginAsyncZod = async (app) => {
     '/betriebe/:id/matrix/pdf',
     {
       schema: {
-        tags,
-        summary: 'Matrix als PDF, ausgestellt und signiert wie der Streckenkundenachweis',
-        description:
+        ...exportSchema(
+          'pdf',
+          'application/pdf',
+          'Matrix als PDF, ausgestellt und signiert wie der Streckenkundenachweis',
           'A4: Betrieb, Stand, wer ausstellt, die Auswahl; Abdeckung je Anforderung („12 von 40 Fahrer/innen ' +
-          'streckenkundig“); dann je Fahrer/in und geforderter Anforderung Zustand mit Datum und die Strecke. Wie ' +
-          'jeder Nachweis ausgestellt (Art `matrix`): Prüfcode und QR-Code zur Prüfseite /pruefen/{code} auf jeder ' +
-          'Seite, Inhalt gespeichert und signiert, signierte Prüfzeile nach dem letzten Byte; /pruefen zeigt die ' +
-          'Matrix und ob sie mit derselben Auswahl heute anders lautet. Der Nachweis gehört der ausstellenden Person ' +
-          `(„Meine Daten“, widerrufbar). Rumpf: die Filter der Matrix ohne Seite. Höchstens ${MATRIX_PDF_MAX_CELLS.toLocaleString('de-DE')} ` +
-          `Zellen (Fahrer/innen × Anforderungen), sonst 422. ${FILTERS} ${READERS}`,
-        params: idParamsSchema,
+            'streckenkundig“); dann je Fahrer/in und geforderter Anforderung Zustand mit Datum und die Strecke. Wie ' +
+            'jeder Nachweis ausgestellt (Art `matrix`): Prüfcode und QR-Code zur Prüfseite /pruefen/{code} auf jeder ' +
+            'Seite, Inhalt gespeichert und signiert, signierte Prüfzeile nach dem letzten Byte; /pruefen zeigt die ' +
+            'Matrix und ob sie mit derselben Auswahl heute anders lautet. Der Nachweis gehört der ausstellenden Person ' +
+            `(„Meine Daten“, widerrufbar). Rumpf: die Filter der Matrix ohne Seite. Höchstens ${MATRIX_PDF_MAX_CELLS.toLocaleString('de-DE')} ` +
+            `Zellen (Fahrer/innen × Anforderungen), sonst 422. ${FILTERS} ${READERS}`,
+        ),
         body: matrixExportSchema,
-        response: {
-          200: {
-            description: 'Datei streckenkunde-matrix-JJJJ-MM-TT.pdf (Download)',
-            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
-          },
-          ...problems(400, 401, 403, 404, 422),
-        },
       },
-      config: { heavy: 'export' },
-      preValidation: requireRole('admin', 'disponent'),
+      ...exported,
     },
     async (request, reply) => {
       const asOf = today();
@@ -188,8 +191,7 @@ const matrixRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: whoCanDriveQuerySchema,
         response: { 200: whoCanDriveSchema, ...problems(400, 401, 403, 404, 422) },
       },
-      config: { noStore: true },
-      preValidation: requireRole('admin', 'disponent'),
+      ...read,
     },
     async (request) => {
       const { date, ...query } = request.query;

@@ -8,7 +8,6 @@ import {
   type WhoCanDrive,
 } from '@streckenpass/contract/matrix';
 import type { Requirement } from '@streckenpass/contract/requirements';
-import type { StationIndex } from '@streckenpass/contract/stations';
 import {
   matrixContent,
   type MatrixExport,
@@ -16,10 +15,9 @@ import {
   type MatrixScope,
 } from '../../export/matrix-model.js';
 import { unprocessable } from '../../lib/errors.js';
-import { betriebNotFound, type BetriebeRepository } from './betriebe.repository.js';
+import { betriebNotFound } from './betriebe.repository.js';
 import { stationOf } from './route-helpers.js';
-import type { MatrixFilter, MatrixRepository, MatrixRow } from './matrix.repository.js';
-import type { RequirementsRepository } from './requirements.repository.js';
+import type { MatrixFilter, MatrixRow } from './matrix.repository.js';
 
 /** Drivers an export reads at a time: a Betrieb of 5,000 drivers is never held in memory at once. */
 const EXPORT_CHUNK = 250;
@@ -29,14 +27,24 @@ const EXPORT_CHUNK = 250;
  * the filter's ids are checked against the Betrieb (422), the columns read, the rows matched, and every cell of a row
  * answered in the columns' order — with `required` false where the requirement is another depot's.
  */
-export function createMatrixService(deps: {
-  betriebe: BetriebeRepository;
-  requirements: RequirementsRepository;
-  matrix: MatrixRepository;
-  stations: StationIndex;
-  /** The issuer's name for an issued matrix (never the e-mail address). */
-  nameOf: (userId: number) => Promise<MatrixProofContent['issuer']>;
-}) {
+/** The repositories the service reads, as the app holds them. */
+type MatrixDeps = Pick<
+  FastifyInstance,
+  'betriebeRepository' | 'requirementsRepository' | 'matrixRepository' | 'usersRepository' | 'stations'
+>;
+
+export function createMatrixService(app: MatrixDeps) {
+  const deps = {
+    betriebe: app.betriebeRepository,
+    requirements: app.requirementsRepository,
+    matrix: app.matrixRepository,
+    stations: app.stations.index,
+    /** The issuer's name for an issued matrix (never the e-mail address). */
+    nameOf: async (userId: number): Promise<MatrixProofContent['issuer']> => {
+      const user = await app.usersRepository.findById(userId);
+      return { firstname: user?.firstname?.trim() || null, lastname: user?.lastname?.trim() || null };
+    },
+  };
   /** The Betrieb as the caller sees it, after checking the filter's depot; 404 when they have just left. */
   async function betriebOf(betriebId: number, userId: number, depotId: number | undefined): Promise<Betrieb> {
     const betrieb = await deps.betriebe.findForMember(betriebId, userId);
@@ -229,20 +237,6 @@ export function createMatrixService(deps: {
 }
 
 export type MatrixService = ReturnType<typeof createMatrixService>;
-
-/** The service over the app's repositories. */
-export function matrixServiceOf(app: FastifyInstance): MatrixService {
-  return createMatrixService({
-    betriebe: app.betriebeRepository,
-    requirements: app.requirementsRepository,
-    matrix: app.matrixRepository,
-    stations: app.stations.index,
-    nameOf: async (userId) => {
-      const user = await app.usersRepository.findById(userId);
-      return { firstname: user?.firstname?.trim() || null, lastname: user?.lastname?.trim() || null };
-    },
-  });
-}
 
 const unknownRequirement = () =>
   unprocessable([{ propertyPath: 'requirement', message: 'Diese Anforderung gibt es im Betrieb nicht.' }]);

@@ -7,7 +7,7 @@ import { isMatrixContent, publicMatrix } from '../../export/matrix-model.js';
 import { renderProofCheckHtml, renderProofFormHtml } from '../../export/proof-check-html.js';
 import { formatCode, normaliseCode } from '../../lib/proof-signature.js';
 import { createProofsService, type Verification } from './proofs.service.js';
-import { matrixServiceOf } from '../betriebe/matrix.service.js';
+import { createMatrixService } from '../betriebe/matrix.service.js';
 import { loadRecordOf } from './load-record.js';
 
 /** Largest PDF the upload takes: a proof of every route of a full account is far below it. */
@@ -118,7 +118,7 @@ function sendForm(request: FastifyRequest, reply: FastifyReply, status: number, 
  * unknown and a malformed code get the same answer.
  */
 const verificationRoutes: FastifyPluginAsync = async (app) => {
-  const matrices = matrixServiceOf(app);
+  const matrices = createMatrixService(app);
   const proofs = createProofsService(app.proofsRepository, {
     publicUrl: app.config.publicUrl,
     renderPdf: (data) => app.pdfPool.render(data),
