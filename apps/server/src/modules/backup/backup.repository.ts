@@ -48,6 +48,7 @@ export const TABLES_NOT_BACKED_UP: Readonly<Record<string, string>> = {
   heavy_operations: 'leases of running imports, backups and restores',
   weekly_report_log: 'which weekly reports went out (delivery log of this server)',
   reminder_log: 'which reminders went out (delivery log of this server)',
+  coverage_alert_log: 'which weekly coverage mails went out to a Disponent (delivery log of this server, issue 28)',
   push_subscriptions: 'endpoints and keys of one browser on one device, for this server’s VAPID key',
   calendar_feeds: 'the secret address of the calendar subscription; a new one is made on the new server',
   share_links: 'secret public links; a restore must not publish again what was revoked',
