@@ -26,14 +26,14 @@ export const COVERAGE_WINDOW_DAYS = EXPIRING_SOON_DAYS;
  * - `abgelaufen`: a matching route whose validity ended (valid_until < asOf, or never driven);
  * - `fehlt`: no route of the driver meets the requirement.
  */
-export const MATRIX_STATES = ['gueltig', 'bald', 'abgelaufen', 'fehlt'] as const;
-export type MatrixState = (typeof MATRIX_STATES)[number];
-export const MATRIX_STATE_LABELS: Record<MatrixState, string> = {
+export const MATRIX_STATE_LABELS = {
   gueltig: 'gültig',
   bald: 'läuft bald ab',
   abgelaufen: 'abgelaufen',
   fehlt: 'fehlt',
 };
+export type MatrixState = keyof typeof MATRIX_STATE_LABELS;
+export const MATRIX_STATES = Object.keys(MATRIX_STATE_LABELS) as [MatrixState, ...MatrixState[]];
 
 /** The state of a matched route's last valid day (null = never driven) on the day `asOf` (both YYYY-MM-DD). */
 export function matrixState(validUntil: string | null, asOf: string, matched = true): MatrixState {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { betriebItemParamsSchema } from '@streckenpass/contract/betriebe';
 import { idParamsSchema } from '@streckenpass/contract/common';
 import { IMPORT_MAX_MEGABYTES } from '@streckenpass/contract/import';
@@ -24,7 +24,7 @@ import { currentUser } from '../../http/current-user.js';
 import { acceptCsvUploads, csvBody, csvUploadOptions } from '../../http/csv-upload.js';
 import { problems } from '../../http/problems.js';
 import { unprocessable } from '../../lib/errors.js';
-import { deleteItemRoute, OUTSIDERS, roleGuard, stationOf } from './route-helpers.js';
+import { deleteItemRoute, listRoute, OUTSIDERS, roleGuard, stationOf } from './route-helpers.js';
 import { parseRequirements, type ParsedRequirements } from './requirements-csv.js';
 
 const tags = ['Betriebe'];
@@ -91,20 +91,46 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requireRole('admin'),
   });
 
-  app.get(
-    '/betriebe/:id/requirements',
+  // The lists of requirements: the Betrieb's (every member) and the driver's own matches, for both kinds.
+  for (const { url, read, ...declaration } of [
     {
-      schema: {
-        tags,
-        summary: 'Anforderungen des Betriebs: geforderte Streckenkunde (alle Mitglieder)',
-        description: `Erst die des ganzen Betriebs, dann je Depot; nach Start und Ende. ${OUTSIDERS}`,
-        params: idParamsSchema,
-        response: { 200: z.array(requirementSchema), ...problems(401, 404) },
-      },
-      preValidation: requireRole('admin', 'disponent', 'driver'),
+      url: '/betriebe/:id/requirements',
+      summary: 'Anforderungen des Betriebs: geforderte Streckenkunde (alle Mitglieder)',
+      description: `Erst die des ganzen Betriebs, dann je Depot; nach Start und Ende. ${OUTSIDERS}`,
+      item: requirementSchema,
+      roles: ['admin', 'disponent', 'driver'],
+      read: (betriebId: number, userId: number) => repo.list(betriebId, userId),
     },
-    async (request) => repo.list(request.params.id, currentUser(request).id),
-  );
+    {
+      url: '/betriebe/:id/requirements/matches',
+      summary: 'Anforderungen mit meiner passenden Strecke (Triebfahrzeugführer/innen)',
+      description:
+        'Je Anforderung die eigene Strecke, die sie erfüllt: über Start und Ende (in beliebiger Richtung), über das ' +
+        'Kürzel des Betriebs oder von Hand verknüpft; bei mehreren die am längsten gültige. ' +
+        DRIVERS,
+      item: requirementMatchSchema,
+      roles: ['driver'],
+      read: (betriebId: number, userId: number) => repo.matchesFor(betriebId, userId),
+    },
+    {
+      url: '/betriebe/:id/vehicle-requirements',
+      summary: 'Geforderte Fahrzeugtypen des Betriebs (alle Mitglieder)',
+      description: `Erst die des ganzen Betriebs, dann je Depot; nach Namen. ${OUTSIDERS}`,
+      item: vehicleRequirementSchema,
+      roles: ['admin', 'disponent', 'driver'],
+      read: (betriebId: number, userId: number) => repo.listVehicles(betriebId, userId),
+    },
+    {
+      url: '/betriebe/:id/vehicle-requirements/matches',
+      summary: 'Geforderte Fahrzeugtypen mit meinem Fahrzeug dieses Typs (Triebfahrzeugführer/innen)',
+      description: DRIVERS,
+      item: vehicleRequirementMatchSchema,
+      roles: ['driver'],
+      read: (betriebId: number, userId: number) => repo.vehicleMatchesFor(betriebId, userId),
+    },
+  ] as const) {
+    listRoute(app, url, declaration, read);
+  }
 
   app.post(
     '/betriebe/:id/requirements',
@@ -226,24 +252,6 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/betriebe/:id/requirements/matches',
-    {
-      schema: {
-        tags,
-        summary: 'Anforderungen mit meiner passenden Strecke (Triebfahrzeugführer/innen)',
-        description:
-          'Je Anforderung die eigene Strecke, die sie erfüllt: über Start und Ende (in beliebiger Richtung), über das ' +
-          'Kürzel des Betriebs oder von Hand verknüpft; bei mehreren die am längsten gültige. ' +
-          DRIVERS,
-        params: idParamsSchema,
-        response: { 200: z.array(requirementMatchSchema), ...problems(401, 403, 404) },
-      },
-      preValidation: requireRole('driver'),
-    },
-    async (request) => repo.matchesFor(request.params.id, currentUser(request).id),
-  );
-
   app.put(
     '/betriebe/:id/requirements/:itemId/link',
     {
@@ -271,21 +279,6 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
       roles: ['driver'],
     },
     (betriebId, userId, itemId) => repo.unlink(betriebId, userId, itemId),
-  );
-
-  app.get(
-    '/betriebe/:id/vehicle-requirements',
-    {
-      schema: {
-        tags,
-        summary: 'Geforderte Fahrzeugtypen des Betriebs (alle Mitglieder)',
-        description: `Erst die des ganzen Betriebs, dann je Depot; nach Namen. ${OUTSIDERS}`,
-        params: idParamsSchema,
-        response: { 200: z.array(vehicleRequirementSchema), ...problems(401, 404) },
-      },
-      preValidation: requireRole('admin', 'disponent', 'driver'),
-    },
-    async (request) => repo.listVehicles(request.params.id, currentUser(request).id),
   );
 
   app.post(
@@ -319,21 +312,6 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/betriebe/:id/vehicle-requirements/:itemId',
     { summary: 'Geforderten Fahrzeugtyp löschen (Admins)', description: ADMINS, roles: ['admin'] },
     (betriebId, userId, itemId) => repo.removeVehicle(betriebId, userId, itemId),
-  );
-
-  app.get(
-    '/betriebe/:id/vehicle-requirements/matches',
-    {
-      schema: {
-        tags,
-        summary: 'Geforderte Fahrzeugtypen mit meinem Fahrzeug dieses Typs (Triebfahrzeugführer/innen)',
-        description: DRIVERS,
-        params: idParamsSchema,
-        response: { 200: z.array(vehicleRequirementMatchSchema), ...problems(401, 403, 404) },
-      },
-      preValidation: requireRole('driver'),
-    },
-    async (request) => repo.vehicleMatchesFor(request.params.id, currentUser(request).id),
   );
 };
 

@@ -66,3 +66,36 @@ export function deleteItemRoute(
     },
   );
 }
+
+/**
+ * `GET` of a list of a Betrieb (`/betriebe/:id/…`) for the members in `roles`: every member (401, 404) or some roles
+ * only (also 403).
+ */
+export function listRoute(
+  app: FastifyInstance,
+  url: string,
+  {
+    summary,
+    description,
+    item,
+    roles,
+  }: { summary: string; description: string; item: z.ZodType; roles: readonly BetriebRole[] },
+  /** The list, as `item` describes each of its entries (checked by the response's schema). */
+  read: (betriebId: number, userId: number) => Promise<unknown[]>,
+): void {
+  const everyMember = roles.length === 3;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    url,
+    {
+      schema: {
+        tags: ['Betriebe'],
+        summary,
+        description,
+        params: idParamsSchema,
+        response: { 200: z.array(item), ...(everyMember ? problems(401, 404) : problems(401, 403, 404)) },
+      },
+      preValidation: roleGuard(app)(...roles),
+    },
+    async (request) => read(request.params.id, currentUser(request).id),
+  );
+}
