@@ -6,7 +6,10 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const assets = path.join(root, 'apps/web/dist/assets');
-const mantineStyles = path.join(root, 'node_modules/@mantine/core/styles');
+// Where npm put @mantine/core: beside the web app or hoisted to the root, as the lock file has it.
+const mantineStyles = ['apps/web/node_modules', 'node_modules']
+  .map((dir) => path.join(root, dir, '@mantine/core/styles'))
+  .find((dir) => fs.existsSync(dir));
 const classPattern = /\bm_[0-9a-f]{8}\b/g;
 
 if (!fs.existsSync(assets)) {
