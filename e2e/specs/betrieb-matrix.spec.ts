@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, expectNoCspViolations, listenForCspViolations, smallTouchTargets } from '../support/audits';
 import { joinBetrieb, verifiedUser } from '../support/betrieb';
 import { apiAs, registerViaApi, signIn, uniqueEmail, type SeededUser } from '../support/fixtures';
+import { dayOffset } from '../support/seed';
 
 /*
  * Issue 28, items 3, 4 and 6, on a phone: a Disponent asks "Wer kann fahren?" in two taps from the Betrieb's page,
@@ -17,7 +18,7 @@ async function expectAudited(page: Page, label: string) {
   await expectNoCspViolations(page, label);
 }
 
-const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const daysFromToday = dayOffset;
 
 /** A driver with a route between the two stations, driven `daysAgo` days ago (or never). */
 async function driverWithRoute(

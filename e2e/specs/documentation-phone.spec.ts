@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, signIn, registerViaApi } from '../support/fixtures';
+import { dayOffset } from '../support/seed';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-function isoDate(offsetDays: number): string {
-  const date = new Date(Date.now() + offsetDays * 86_400_000);
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(date);
-}
+const isoDate = dayOffset;
 
 test('on a phone the selection is saved from the bar at the bottom, date and validity one tap away', async ({
   page,

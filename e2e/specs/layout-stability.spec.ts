@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
+import { dayOffset } from '../support/seed';
 
 // A phone, and answers that take a moment as on a mobile network: a page painted before its answers arrive would
 // then grow and push what the driver already sees down the screen (Lighthouse measured 0.74 cumulative layout shift
@@ -38,7 +39,7 @@ test('the first signed-in load paints the dashboard and the documentation page o
   await post('/api/tours', { name: 'Nordtour', routes: routes.map((route) => `/api/routes/${route.id}`) });
   await post('/api/vehicles', { name: 'BR 112' });
   await post('/api/route_activities', {
-    acquiredAt: new Date(Date.now() - 340 * 86_400_000).toISOString().slice(0, 10),
+    acquiredAt: dayOffset(-340),
     acquiredRoutes: [`/api/routes/${routes[0].id}`],
   });
 

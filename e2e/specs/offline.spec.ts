@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, loginViaUi, registerViaApi } from '../support/fixtures';
+import { dayOffset } from '../support/seed';
 
 /**
  * A driver in a tunnel (issue 15): signed in, pages loaded, connection lost, pages reloaded again and again.
@@ -20,8 +21,7 @@ test('every signed-in page reads offline for 60 s across three reloads each, and
     routes: [`/api/routes/${r1.id}`, `/api/routes/${r2.id}`],
   });
   const vehicle = await post('/api/vehicles', { name: 'BR 1440 Coradia' });
-  const today = new Date();
-  const acquiredAt = new Date(today.getTime() - 300 * 86_400_000).toISOString().slice(0, 10);
+  const acquiredAt = dayOffset(-300);
   const activity = await post('/api/route_activities', { acquiredAt, acquiredRoutes: [`/api/routes/${r1.id}`] });
 
   // What each page must still show offline: data from the server, not only its frame.
@@ -94,7 +94,7 @@ test('a drive saved on the documentation page shows on the dashboard opened offl
   const user = await registerViaApi(request);
   const post = async (url: string, data: unknown) => (await apiAs(request, user.token, 'post', url, data)).json();
   const route = await post('/api/routes', { name: 'Hildesheim – Goslar', startPoint: 'HHI', endPoint: 'HGOS' });
-  const acquiredAt = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
+  const acquiredAt = dayOffset(-300);
   await post('/api/route_activities', { acquiredAt, acquiredRoutes: [`/api/routes/${route.id}`] });
 
   await loginViaUi(page, user);

@@ -1,13 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, signIn, registerViaApi } from '../support/fixtures';
+import { dayOffset } from '../support/seed';
 
-const DAY_MS = 86_400_000;
 
-/** yyyy-mm-dd of today (Europe/Berlin, like the server and the browser in this suite) shifted by `days`. */
-function isoDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-  return new Date(Date.parse(`${today}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
+const isoDate = dayOffset;
 const german = (date: string) => date.split('-').reverse().join('.');
 
 async function screenshots(page: Page, name: string) {
