@@ -658,6 +658,41 @@ export const requirementLinks = pgTable(
 );
 
 /**
+ * Which route of a member meets a requirement of their Betrieb, and until when it is valid: the best match of the one
+ * matching rule (modules/betriebe/requirement-matching.ts — pair either way, Kürzel, manual link; the longest valid
+ * wins), one row per requirement and membership that has a match (none: the cell is "fehlt"). Kept by triggers in the
+ * transaction of every write that can change it — a member's routes (and through them their drives), the Betrieb's
+ * requirements, the links, a new membership (migration 0011, `refresh_requirement_coverage`) — so the matrix, its
+ * totals and "Wer kann fahren?" read it instead of every driver's routes. The state (gültig, bald, abgelaufen)
+ * follows from `valid_until` and the day asked; the row does not age.
+ */
+export const requirementCoverage = pgTable(
+  'requirement_coverage',
+  {
+    betriebId: integer('betrieb_id')
+      .notNull()
+      .references(() => betriebe.id, { onDelete: 'cascade' }),
+    requirementId: integer('requirement_id')
+      .notNull()
+      .references(() => betriebRequirements.id, { onDelete: 'cascade' }),
+    membershipId: integer('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    routeId: integer('route_id')
+      .notNull()
+      .references(() => routes.id, { onDelete: 'cascade' }),
+    validUntil: date('valid_until', { mode: 'string' }),
+    kind: text('kind', { enum: ['pair', 'code', 'manual'] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requirementId, t.membershipId] }),
+    index('requirement_coverage_membership_idx').on(t.membershipId),
+    index('requirement_coverage_betrieb_idx').on(t.betriebId, t.requirementId, t.validUntil),
+    index('requirement_coverage_route_idx').on(t.routeId),
+  ],
+);
+
+/**
  * The Disponent's weekly coverage mail, one row per membership and ISO week: the claim that makes it go out exactly
  * once across instances (the weekly report's lease, docs/decisions/0002).
  */
