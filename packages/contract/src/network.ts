@@ -59,3 +59,37 @@ export const networkVersionSchema = z.object({
   attribution: z.string(),
 });
 export type NetworkVersion = z.infer<typeof networkVersionSchema>;
+
+/**
+ * The whole simplified network for drawing (`GET /api/network/geometry?v=<version>`, docs/decisions/0052): compact,
+ * integer and delta-encoded, so that it stays well under 0.6 MB gzipped for DB Netz's whole network. Coordinates are
+ * in 10⁻⁵ degrees; km in metres (km × 1000). Edge `i` runs from node `from[i]` over its interior vertices to node
+ * `to[i]` on line `line[i]` (0: a joint between loose line ends).
+ */
+const ints = z.array(z.number().int());
+export const networkGeometrySchema = z.object({
+  format: z.literal(1),
+  version: z.string(),
+  attribution: z.string(),
+  /** lon, lat of the first node, then per node the difference to the node before. */
+  nodes: ints,
+  /** Per edge: its from node minus the previous edge's to node (0 for the first edge's predecessor). */
+  from: ints,
+  /** Per edge: its to node minus its from node. */
+  to: ints,
+  /** Per edge: its line number minus the previous edge's. */
+  line: ints,
+  /** Per edge: km × 1000 at its from end. */
+  fromKm: ints,
+  /** Per edge: km × 1000 at its to end minus at its from end. */
+  toKm: ints,
+  /** Per edge: its interior vertices, lon, lat each as the difference to the vertex before (the first: to the from node). */
+  interior: z.array(ints),
+  /** Operating points: `[DS100 code, name, kind (Bf, Hp, Abzw, …), node]`. */
+  points: z.array(z.tuple([z.string(), z.string(), z.string(), z.number().int()])),
+});
+export type NetworkGeometry = z.infer<typeof networkGeometrySchema>;
+
+export const networkGeometryQuerySchema = z.object({
+  v: z.string().trim().min(1).max(64).describe('Version des Streckennetzes (aus `GET /api/network/version`)'),
+});

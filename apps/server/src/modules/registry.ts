@@ -28,6 +28,7 @@ import healthRoutes from './health/health.routes.js';
 import importRepository from './import/import.repository.js';
 import importRoutes from './import/import.routes.js';
 import railNetworkRepository from './network/network.repository.js';
+import networkGeometryRoutes from './network/network-geometry.routes.js';
 import networkRoutes from './network/network.routes.js';
 import proofsRepository from './proofs/proofs.repository.js';
 import proofsRoutes from './proofs/proofs.routes.js';
@@ -130,6 +131,7 @@ export const apiRoutes: readonly Plugin[] = [
   requirementsRoutes,
   matrixRoutes,
   networkRoutes,
+  networkGeometryRoutes,
 ];
 
 /**
