@@ -4,6 +4,7 @@ import { reminderThresholdsSchema, validityDaysSchema } from './notifications.js
 import { stationCodeSchema } from './stations.js';
 import { LIMITS } from './limits.js';
 import { betriebRoleSchema } from './betriebe.js';
+import { routePathInputSchema } from './route-paths.js';
 
 /**
  * The account backup (GDPR Art. 20): one versioned JSON document. Records refer to each other by `ref`, a number
@@ -34,6 +35,8 @@ export const backupRouteSchema = z.strictObject({
   /** DS100 codes of the linked stations; null = free text only. A code the server does not know is dropped. */
   startStation: stationCodeSchema.optional(),
   endStation: stationCodeSchema.optional(),
+  /** The route's path as line sections (issue 29); null or absent = none (found anew where the network allows). */
+  path: routePathInputSchema.nullable().optional(),
 });
 export const backupTourSchema = z.strictObject({
   ref,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { iriSchema, requiredText, text } from './common.js';
 import { validityDaysSchema } from './notifications.js';
+import { routePathInputSchema, routePathSchema } from './route-paths.js';
 import { stationCodeSchema, stationSchema } from './stations.js';
 
 /** The company's own route code; empty text and null both mean "none". */
@@ -41,6 +42,11 @@ export const routeSchema = z.object({
   lastDriven: z.string().optional(),
   /** Last day the route's knowledge is valid (the latest `acquiredUntil` of its activities); absent = never recorded. */
   validUntil: z.string().optional(),
+  /**
+   * The route's path on the rail network as line sections (issue 29, docs/decisions/0051); absent while it has none
+   * (no network imported, a place off the network, free text), so that such a route answers as before.
+   */
+  path: routePathSchema.optional(),
 });
 export type Route = z.infer<typeof routeSchema>;
 
@@ -55,6 +61,11 @@ export const createRouteSchema = z.strictObject({
   tours: z.array(iriSchema('tours')).max(1000).optional(),
   owner: iriSchema('users').optional(),
   validityDays: validityDaysSchema.nullable().optional(),
+  /**
+   * The path shown to the driver (the shortest along the tracks, one over a chosen point, or sections by line); null =
+   * none. Absent = the server finds the shortest path between the stations when a network is imported.
+   */
+  path: routePathInputSchema.nullable().optional(),
 });
 export type CreateRouteInput = z.input<typeof createRouteSchema>;
 
@@ -69,6 +80,8 @@ export const updateRouteSchema = z.strictObject({
   tours: z.array(iriSchema('tours')).max(1000).optional(),
   owner: iriSchema('users').optional(),
   validityDays: validityDaysSchema.nullable().optional(),
+  /** Absent = kept, or found anew when the start or end changes; null = removed. */
+  path: routePathInputSchema.nullable().optional(),
 });
 
 /** Item, create and merge-patch schema together, as the server's CRUD routes take them. */

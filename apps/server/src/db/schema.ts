@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { RoutePath } from '@streckenpass/contract/route-paths';
 import {
   bigint,
   bigserial,
@@ -75,6 +76,11 @@ export const routes = pgTable(
     validUntil: date('valid_until', { mode: 'string' }),
     /** The route's own validity rule in days; null = the account's default (users.validity_days). */
     validityDays: integer('validity_days'),
+    /**
+     * The route's path on the rail network: `{ km, sections: [{ line, fromKm, toKm }], via }` (contract route-paths.ts,
+     * docs/decisions/0051); null = none (no network imported, a place off the network, free text).
+     */
+    path: jsonb('path').$type<RoutePath>(),
   },
   (t) => [
     index('routes_owner_idx').on(t.ownerId),
