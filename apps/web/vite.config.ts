@@ -108,6 +108,19 @@ export default defineConfig({
         // The prerendered public pages are served by the server only; offline, index.html serves every path.
         globIgnores: ['build.json', 'prerender/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // The rail network's geometry (issue 29, decision 0052): named by its version and immutable, so kept from
+        // its first load on and served from here, also offline; the previous version is dropped with the next.
+        runtimeCaching: [
+          {
+            urlPattern: /\/api\/network\/geometry\?v=/,
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'rail-network',
+              expiration: { maxEntries: 1 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
         // Push and notification-click handlers (public/push-sw.js) in the generated service worker.
         importScripts: ['/push-sw.js'],
       },

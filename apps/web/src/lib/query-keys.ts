@@ -48,6 +48,12 @@ export const queryKeys = {
     settings: ['notifications', 'settings'] as const,
     pushSubscriptions: ['notifications', 'push-subscriptions'] as const,
   },
+  /** The rail network (issue 29): its version, its geometry per version, a path's sections per version and pair. */
+  network: {
+    version: ['network', 'version'] as const,
+    geometry: (version: string) => ['network', 'geometry', version] as const,
+    path: (version: string, from: string, to: string) => ['network', 'path', version, from, to] as const,
+  },
 };
 
 /**

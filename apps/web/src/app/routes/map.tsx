@@ -1,14 +1,19 @@
-import { Anchor, Card, Grid, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Grid, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { KNOWLEDGE_STATUS_LABELS, knowledgeStatus, type KnowledgeStatus } from '@streckenpass/contract/status';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { expiringRoutesQueryOptions } from '../../features/dashboard/api/get-expiring-routes';
 import { KnowledgeMap, MapLegend, routeEnds } from '../../features/map/components/knowledge-map';
-import type { MapRoute } from '../../features/map/map-layout';
+import { networkVersionQueryOptions } from '../../features/map/api/network';
+import type { TrackRoute } from '../../features/map/components/track-map';
 import { routesQueryOptions } from '../../features/routes/api/routes';
 import { dataRoute, usePageQuery } from '../record-route';
 import { useTitle } from '../use-title';
+
+/** The map along the tracks, with the network's code: its own chunk, loaded only when a network is imported. */
+const TrackMap = lazy(() => import('../../features/map/components/track-map'));
 
 /**
  * "Karte": where the user's route knowledge is valid. The routes and their validity come from the same cached
@@ -21,7 +26,11 @@ function MapPage() {
   const routes = usePageQuery(routesQueryOptions()).data;
   const expiring = usePageQuery(expiringRoutesQueryOptions()).data;
 
-  const mapRoutes = useMemo<MapRoute[]>(() => {
+  // Which network the server has: with one the routes are drawn along the tracks, without one as today.
+  const network = useQuery(networkVersionQueryOptions());
+  const version = network.data?.version ?? null;
+
+  const mapRoutes = useMemo<TrackRoute[]>(() => {
     const days = new Map(expiring.map((entry) => [entry.id, entry.acquired_until_days]));
     return routes.map((route) => ({
       id: route.id,
@@ -31,6 +40,7 @@ function MapPage() {
       endPoint: route.endPoint,
       startStation: route.startStation,
       endStation: route.endStation,
+      sections: route.path?.sections ?? null,
     }));
   }, [routes, expiring]);
 
@@ -47,7 +57,22 @@ function MapPage() {
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card>
-            <KnowledgeMap routes={mapRoutes} onOpenRoute={(id) => navigate(paths.route(id))} />
+            {network.isPending ? (
+              <Loader size="sm" aria-label="Karte wird geladen" />
+            ) : version ? (
+              <Suspense fallback={<Loader size="sm" aria-label="Karte wird geladen" />}>
+                <TrackMap routes={mapRoutes} version={version} onOpenRoute={(id) => navigate(paths.route(id))} />
+              </Suspense>
+            ) : (
+              <Stack gap="sm">
+                <KnowledgeMap routes={mapRoutes} onOpenRoute={(id) => navigate(paths.route(id))} />
+                <Text size="xs" c="dimmed">
+                  Ohne Streckennetz verbindet die Karte Start und Ende gerade. Entlang der Gleise zeichnet sie die
+                  Strecken, sobald der Betreiber das Streckennetz aus den offenen Daten der DB Netz AG (Geo-Streckennetz
+                  und Geo-Betriebsstellen, CC BY 4.0) mit „npm run network:import“ eingelesen hat.
+                </Text>
+              </Stack>
+            )}
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
@@ -61,6 +86,7 @@ function MapPage() {
                 Eine Linie antippen öffnet ihre Strecke, ein Bahnhof zeigt die Strecken dort. Vergrößern mit Mausrad,
                 zwei Fingern oder „+“; verschieben durch Ziehen (auf dem Telefon mit zwei Fingern). Bahnhofsdaten: DB
                 Station&amp;Service AG (CC BY 4.0); Umriss: Natural Earth.
+                {version && ' Betriebsstellen werden beim Vergrößern benannt.'}
               </Text>
             </Card>
             <Card>

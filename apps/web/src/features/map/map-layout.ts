@@ -56,10 +56,11 @@ const outline = geoPath(projection)(germany as GeoPermissibleObjects) ?? '';
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
-/** Screen position of a station in the viewBox. */
-export function project(station: Pick<Station, 'lat' | 'lon'>): [number, number] {
+/** Screen position of a station in the viewBox; unrounded for the rail network, which is drawn up to zoom 40. */
+export function project(station: Pick<Station, 'lat' | 'lon'>, rounded = true): [number, number] {
   const point = projection([station.lon, station.lat]);
-  return point ? [round(point[0]), round(point[1])] : [0, 0];
+  if (!point) return [0, 0];
+  return rounded ? [round(point[0]), round(point[1])] : [point[0], point[1]];
 }
 
 /** Routes as straight lines between their stations, the stations once each, and the routes that cannot be placed. */

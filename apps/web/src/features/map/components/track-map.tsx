@@ -1,0 +1,495 @@
+import { ActionIcon, Button, Card, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { useElementSize, useMergedRef } from '@mantine/hooks';
+import { IconFocusCentered, IconMinus, IconPlus } from '@tabler/icons-react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { select } from 'd3-selection';
+import { zoom, zoomIdentity, type ZoomBehavior } from 'd3-zoom';
+import type { LineSection } from '@streckenpass/contract/network';
+import { KNOWLEDGE_STATUS_LABELS, type KnowledgeStatus } from '@streckenpass/contract/status';
+import { placeLabel } from '@streckenpass/contract/stations';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { networkGeometryQueryOptions, pathSectionsQueryOptions } from '../api/network';
+import { fitView, mapLayout, MAP_HEIGHT, MAP_WIDTH, MAX_ZOOM, type MapRoute, type MapView } from '../map-layout';
+import { decodeNetwork, distanceToPolyline, traceSections, type TrackNetwork } from '../track-network';
+import classes from './track-map.module.css';
+
+/** The User Timing names the e2e test reads (docs/quality.md, "Karte entlang der Gleise"). */
+export const TRACK_DRAW_MARK = 'track-map-draw-start';
+/** From the routes' sections to the first frame drawn: tracing, building the paths, drawing. */
+export const TRACK_DRAW_MEASURE = 'track-map-draw';
+/** One frame while panning or zooming. */
+export const TRACK_FRAME_MEASURE = 'track-map-frame';
+
+/** What the map draws of a route: its sections, stored with the route (decision 0051) or found for its stations. */
+export interface TrackRoute extends MapRoute {
+  sections?: readonly LineSection[] | null;
+}
+
+const STATUS_ORDER: KnowledgeStatus[] = ['valid', 'soon', 'expired', 'unrecorded'];
+/** Dash patterns in CSS pixels, as the legend's (knowledge-map.module.css). */
+const DASH: Record<KnowledgeStatus, number[]> = {
+  valid: [],
+  soon: [10, 5],
+  expired: [2, 5],
+  unrecorded: [12, 4, 2, 4],
+};
+const TAP_RADIUS_PX = 22;
+/** CSS pixels per drawing unit (≈ 1.1 km) from which the operating points are drawn and named. */
+const POINT_SCALE = 8;
+/** … and the user's stations named (or when at most FEW_STATIONS are in view). */
+const STATION_LABEL_SCALE = 2;
+const FEW_STATIONS = 12;
+const PALETTE = [
+  'land',
+  'coast',
+  'network',
+  'valid',
+  'soon',
+  'expired',
+  'unrecorded',
+  'text',
+  'halo',
+  'point',
+] as const;
+type Palette = Record<(typeof PALETTE)[number], string>;
+const collator = new Intl.Collator('de');
+
+export function trackMapLabel(routes: number, points: number): string {
+  return `Karte Deutschlands mit ${routes} ${routes === 1 ? 'Strecke' : 'Strecken'} entlang der Gleise und ${points} Betriebsstellen`;
+}
+
+interface RouteTrack {
+  route: TrackRoute;
+  polylines: number[][];
+  /** Drawn straight between its stations: no sections, or none that the network knows. */
+  straight: boolean;
+}
+
+/** Whether a touch gesture is the map's (two fingers) or the page's (one finger scrolls), as on the map without tracks. */
+function isMapGesture(event: Event): boolean {
+  if (event.type === 'touchstart') return (event as TouchEvent).touches.length > 1;
+  return !(event as MouseEvent).button;
+}
+
+/**
+ * The user's routes along the tracks (issue 29 item 4, docs/decisions/0052): DB Netz's network drawn faintly on a
+ * canvas, each route along its path in its state's colour and dash pattern, zoom and pan with d3-zoom (wheel, drag,
+ * two-finger pinch, the buttons), the operating points named at close zoom, a tap on a route opens it, a tap on a
+ * station lists its routes. The view lives in a ref and each change is drawn in the next animation frame, without a
+ * React render, so that panning stays smooth on a phone.
+ */
+export default function TrackMap({
+  routes,
+  version,
+  onOpenRoute,
+}: {
+  routes: readonly TrackRoute[];
+  version: string;
+  onOpenRoute: (id: number) => void;
+}) {
+  const geometry = useQuery(networkGeometryQueryOptions(version));
+  const network = useMemo<TrackNetwork | null>(
+    () => (geometry.data ? decodeNetwork(geometry.data) : null),
+    [geometry.data],
+  );
+
+  // Routes without a stored path: the shortest path between their stations, once per pair.
+  const pairs = useMemo(() => {
+    const keys = new Set<string>();
+    for (const route of routes) {
+      if (!route.sections && route.startStation && route.endStation) {
+        keys.add(`${route.startStation.code}\u0000${route.endStation.code}`);
+      }
+    }
+    return [...keys].map((key) => key.split('\u0000') as [string, string]);
+  }, [routes]);
+  // Stable, so that TanStack Query keeps the combined answer while the queries' answers stay the same.
+  const combine = useCallback(
+    (results: { data?: { sections: LineSection[] }; isError: boolean; isPending: boolean }[]) => {
+      const found = new Map<string, readonly LineSection[] | null>();
+      results.forEach((result, i) => {
+        const [from, to] = pairs[i]!;
+        if (result.data) found.set(`${from}\u0000${to}`, result.data.sections);
+        else if (result.isError) found.set(`${from}\u0000${to}`, null);
+      });
+      return { found, pending: results.some((result) => result.isPending) };
+    },
+    [pairs],
+  );
+  const paths = useQueries({
+    queries: pairs.map(([from, to]) => ({ ...pathSectionsQueryOptions(version, from, to), retry: false })),
+    combine,
+  });
+
+  const layout = useMemo(() => mapLayout(routes), [routes]);
+  const tracks = useMemo<RouteTrack[] | null>(() => {
+    if (!network || paths.pending) return null;
+    performance.mark(TRACK_DRAW_MARK);
+    const result: RouteTrack[] = [];
+    const at = new Map(layout.stations.map((entry) => [entry.station.code, [entry.x, entry.y] as const]));
+    for (const route of routes) {
+      const start = route.startStation ? at.get(route.startStation.code) : undefined;
+      const end = route.endStation ? at.get(route.endStation.code) : undefined;
+      const sections =
+        route.sections ??
+        (route.startStation && route.endStation
+          ? paths.found.get(`${route.startStation.code}\u0000${route.endStation.code}`)
+          : null);
+      const polylines = sections?.length ? traceSections(network, sections, start) : [];
+      if (polylines.length > 0) result.push({ route, polylines, straight: false });
+      else if (start && end) result.push({ route, polylines: [[start[0], start[1], end[0], end[1]]], straight: true });
+    }
+    return result;
+  }, [network, paths, routes, layout]);
+
+  const size = useElementSize<HTMLCanvasElement>();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const canvasRefs = useMergedRef(canvasRef, size.ref);
+  const paletteRef = useRef<HTMLDivElement>(null);
+  const view = useRef<MapView>({ k: 1, x: 0, y: 0 });
+  const behaviour = useRef<ZoomBehavior<HTMLCanvasElement, unknown> | null>(null);
+  const pending = useRef(0);
+  const [selected, setSelected] = useState<string | null>(null);
+  const drawRef = useRef<(measure?: string) => void>(() => {});
+
+  // The drawing: built once per network and set of tracks; drawn per frame with the view.
+  const scene = useMemo(() => {
+    if (!network || !tracks || typeof Path2D === 'undefined') return null;
+    const net = new Path2D();
+    for (const edge of network.edges) {
+      net.moveTo(edge.xy[0]!, edge.xy[1]!);
+      for (let i = 2; i < edge.xy.length; i += 2) net.lineTo(edge.xy[i]!, edge.xy[i + 1]!);
+    }
+    const byStatus = Object.fromEntries(STATUS_ORDER.map((status) => [status, new Path2D()])) as Record<
+      KnowledgeStatus,
+      Path2D
+    >;
+    for (const { route, polylines } of tracks) {
+      const path = byStatus[route.status];
+      for (const line of polylines) {
+        path.moveTo(line[0]!, line[1]!);
+        for (let i = 2; i < line.length; i += 2) path.lineTo(line[i]!, line[i + 1]!);
+      }
+    }
+    // Boxes per track for the tap's hit test.
+    const boxes = tracks.map(({ polylines }) => {
+      let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+      for (const line of polylines) {
+        for (let i = 0; i < line.length; i += 2) {
+          x0 = Math.min(x0, line[i]!);
+          x1 = Math.max(x1, line[i]!);
+          y0 = Math.min(y0, line[i + 1]!);
+          y1 = Math.max(y1, line[i + 1]!);
+        }
+      }
+      return [x0, y0, x1, y1] as const;
+    });
+    return { net, byStatus, outline: new Path2D(layout.outline), boxes };
+  }, [network, tracks, layout.outline]);
+
+  const scale = size.width / MAP_WIDTH; // CSS pixels per drawing unit at zoom 1
+
+  // Everything the route ends and the routes' tracks cover, with a margin (fitView of map-layout, in CSS pixels).
+  const fit = useMemo<MapView>(() => {
+    const ends: { x: number; y: number }[] = layout.stations.map(({ x, y }) => ({ x, y }));
+    for (const box of scene?.boxes ?? []) ends.push({ x: box[0], y: box[1] }, { x: box[2], y: box[3] });
+    const unit = fitView(ends);
+    return { k: unit.k, x: unit.x * scale, y: unit.y * scale };
+  }, [layout.stations, scene, scale]);
+
+  const draw = (measure?: string) => {
+    const canvas = canvasRef.current;
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx || !scene || !network || !tracks || scale === 0) return;
+    const started = performance.now();
+    const dpr = window.devicePixelRatio || 1;
+    const cssWidth = canvas.clientWidth;
+    const cssHeight = canvas.clientHeight;
+    if (canvas.width !== Math.round(cssWidth * dpr) || canvas.height !== Math.round(cssHeight * dpr)) {
+      canvas.width = Math.round(cssWidth * dpr);
+      canvas.height = Math.round(cssHeight * dpr);
+    }
+    const colours = Object.fromEntries(
+      [...(paletteRef.current?.querySelectorAll<HTMLElement>('[data-colour]') ?? [])].map((el) => [
+        el.dataset.colour,
+        getComputedStyle(el).color,
+      ]),
+    ) as Palette;
+    const { k, x, y } = view.current;
+    const unit = scale * k; // CSS pixels per drawing unit
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, cssWidth, cssHeight);
+    ctx.setTransform(dpr * unit, 0, 0, dpr * unit, dpr * x, dpr * y);
+    ctx.fillStyle = colours.land;
+    ctx.fill(scene.outline);
+    ctx.lineJoin = 'round';
+    ctx.lineWidth = 1 / unit;
+    ctx.strokeStyle = colours.coast;
+    ctx.stroke(scene.outline);
+    ctx.strokeStyle = colours.network;
+    ctx.lineWidth = (unit >= POINT_SCALE ? 1.5 : 1) / unit;
+    ctx.stroke(scene.net);
+    ctx.lineWidth = 3 / unit;
+    for (const status of STATUS_ORDER) {
+      ctx.strokeStyle = colours[status];
+      ctx.lineCap = DASH[status].length > 0 && status !== 'expired' ? 'butt' : 'round';
+      ctx.setLineDash(DASH[status].map((value) => value / unit));
+      ctx.stroke(scene.byStatus[status]);
+    }
+    ctx.setLineDash([]);
+
+    // Screen units from here: points, stations and names keep their size at any zoom.
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const toScreen = (px: number, py: number) => [px * unit + x, py * unit + y] as const;
+    const inView = (sx: number, sy: number) => sx >= -40 && sx <= cssWidth + 40 && sy >= -20 && sy <= cssHeight + 20;
+    const taken: [number, number, number, number][] = [];
+    const label = (text: string, sx: number, sy: number, size: number, weight: number) => {
+      ctx.font = `${weight} ${size}px system-ui, sans-serif`;
+      const w = ctx.measureText(text).width;
+      const box: [number, number, number, number] = [sx - w / 2 - 2, sy - size - 8, sx + w / 2 + 2, sy - 4];
+      if (taken.some((t) => box[0] < t[2] && box[2] > t[0] && box[1] < t[3] && box[3] > t[1])) return;
+      taken.push(box);
+      ctx.textAlign = 'center';
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = colours.halo;
+      ctx.strokeText(text, sx, sy - 7);
+      ctx.fillStyle = colours.text;
+      ctx.fillText(text, sx, sy - 7);
+    };
+    const stations = layout.stations
+      .map((entry) => ({ entry, at: toScreen(entry.x, entry.y) }))
+      .filter(({ at }) => inView(at[0], at[1]));
+    const nameStations = unit >= STATION_LABEL_SCALE || stations.length <= FEW_STATIONS;
+    for (const { entry, at } of stations) {
+      ctx.beginPath();
+      ctx.arc(at[0], at[1], entry.station.code === selected ? 7 : 5, 0, 2 * Math.PI);
+      ctx.fillStyle = entry.station.code === selected ? colours.valid : colours.halo;
+      ctx.fill();
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = colours.text;
+      ctx.stroke();
+      if (nameStations || entry.station.code === selected) label(entry.station.name, at[0], at[1], 14, 600);
+    }
+    let named = 0;
+    if (unit >= POINT_SCALE) {
+      ctx.fillStyle = colours.point;
+      const visible = network.points.filter((point) => {
+        const [sx, sy] = toScreen(point.x, point.y);
+        return inView(sx, sy);
+      });
+      for (const point of visible) {
+        const [sx, sy] = toScreen(point.x, point.y);
+        ctx.fillStyle = colours.point;
+        ctx.fillRect(sx - 2, sy - 2, 4, 4);
+      }
+      // Stations and halts before junctions and sidings, where names would crowd.
+      const rank = (kind: string) => (kind === 'Bf' ? 0 : kind === 'Hp' ? 1 : 2);
+      visible.sort((a, b) => rank(a.kind) - rank(b.kind));
+      for (const point of visible) {
+        const [sx, sy] = toScreen(point.x, point.y);
+        const before = taken.length;
+        label(point.name, sx, sy, 12, 400);
+        if (taken.length > before) named += 1;
+      }
+    }
+    canvas.dataset.zoom = k.toFixed(2);
+    canvas.dataset.named = String(named);
+    if (measure) performance.measure(measure, { start: started, end: performance.now() });
+  };
+  drawRef.current = draw;
+
+  // d3-zoom on the canvas, in CSS pixels; each change drawn in the next animation frame.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || scale === 0) return;
+    const w = MAP_WIDTH * scale;
+    const h = MAP_HEIGHT * scale;
+    const zoomer = zoom<HTMLCanvasElement, unknown>()
+      .extent([
+        [0, 0],
+        [w, h],
+      ])
+      .scaleExtent([1, MAX_ZOOM])
+      .translateExtent([
+        [0, 0],
+        [w, h],
+      ])
+      .filter(isMapGesture)
+      .on('zoom', (event: { transform: MapView }) => {
+        const { k, x, y } = event.transform;
+        view.current = { k, x, y };
+        if (!pending.current) {
+          pending.current = requestAnimationFrame(() => {
+            pending.current = 0;
+            drawRef.current(TRACK_FRAME_MEASURE);
+          });
+        }
+      });
+    behaviour.current = zoomer;
+    select(canvas).call(zoomer);
+    return () => {
+      select(canvas).on('.zoom', null);
+      cancelAnimationFrame(pending.current);
+      pending.current = 0;
+    };
+  }, [scale]);
+
+  // A new set of tracks or another width: show them all.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (canvas && behaviour.current) {
+      select(canvas).call(behaviour.current.transform, zoomIdentity.translate(fit.x, fit.y).scale(fit.k));
+    }
+  }, [fit]);
+
+  // The first frame of a new set of tracks completes the draw's measure (from the sections to the pixels).
+  useLayoutEffect(() => {
+    drawRef.current();
+    try {
+      performance.measure(TRACK_DRAW_MEASURE, TRACK_DRAW_MARK);
+      performance.clearMarks(TRACK_DRAW_MARK);
+    } catch {
+      // Not a new set of tracks: nothing to measure.
+    }
+  }, [scene, scale, selected]);
+
+  const by = (factor: number) => {
+    if (canvasRef.current && behaviour.current) select(canvasRef.current).call(behaviour.current.scaleBy, factor);
+  };
+  const reset = () => {
+    if (canvasRef.current && behaviour.current) {
+      select(canvasRef.current).call(behaviour.current.transform, zoomIdentity.translate(fit.x, fit.y).scale(fit.k));
+    }
+  };
+
+  const selectedStation = layout.stations.find((entry) => entry.station.code === selected) ?? null;
+  const stationOptions = useMemo(
+    () =>
+      [...layout.stations]
+        .sort((a, b) => collator.compare(a.station.name, b.station.name))
+        .map((entry) => ({ value: entry.station.code, label: placeLabel('', entry.station) })),
+    [layout.stations],
+  );
+
+  if (geometry.isError) {
+    return (
+      <Text size="sm" c="dimmed">
+        Das Streckennetz konnte nicht geladen werden. Bitte später erneut versuchen.
+      </Text>
+    );
+  }
+  const ready = Boolean(scene);
+  return (
+    <Stack gap="sm">
+      <div className={classes.frame}>
+        <div ref={paletteRef} className={classes.palette} aria-hidden="true">
+          {PALETTE.map((key) => (
+            <span key={key} data-colour={key} className={classes[key]} />
+          ))}
+        </div>
+        <canvas
+          ref={canvasRefs}
+          className={classes.canvas}
+          role="img"
+          aria-label={ready ? trackMapLabel(tracks?.length ?? 0, network?.points.length ?? 0) : 'Karte wird geladen'}
+          aria-busy={!ready}
+          data-tracks={tracks?.filter((track) => !track.straight).length ?? 0}
+          data-straight={tracks?.filter((track) => track.straight).length ?? 0}
+          onClick={(event) => {
+            if (!tracks || !scene) return;
+            const rect = event.currentTarget.getBoundingClientRect();
+            const { k, x, y } = view.current;
+            const unit = scale * k;
+            const px = (event.clientX - rect.left - x) / unit;
+            const py = (event.clientY - rect.top - y) / unit;
+            const tolerance = TAP_RADIUS_PX / unit;
+            // A station first (its routes), else the nearest route within a finger's width.
+            let station: string | null = null;
+            let best = tolerance;
+            for (const entry of layout.stations) {
+              const distance = Math.hypot(entry.x - px, entry.y - py);
+              if (distance <= best) {
+                best = distance;
+                station = entry.station.code;
+              }
+            }
+            if (station) {
+              setSelected(station);
+              return;
+            }
+            let hit: number | null = null;
+            best = tolerance;
+            tracks.forEach((track, i) => {
+              const box = scene.boxes[i]!;
+              if (px < box[0] - best || px > box[2] + best || py < box[1] - best || py > box[3] + best) return;
+              for (const line of track.polylines) {
+                const distance = distanceToPolyline(line, px, py);
+                if (distance <= best) {
+                  best = distance;
+                  hit = track.route.id;
+                }
+              }
+            });
+            if (hit !== null) onOpenRoute(hit);
+          }}
+        />
+        {!ready && (
+          <Stack align="center" gap="xs" p="md">
+            <Loader size="sm" aria-hidden="true" />
+            <Text size="sm" c="dimmed">
+              Streckennetz wird geladen …
+            </Text>
+          </Stack>
+        )}
+        <div className={classes.controls}>
+          <ActionIcon variant="default" size={44} onClick={() => by(2)} aria-label="Karte vergrößern">
+            <IconPlus aria-hidden="true" />
+          </ActionIcon>
+          <ActionIcon variant="default" size={44} onClick={() => by(0.5)} aria-label="Karte verkleinern">
+            <IconMinus aria-hidden="true" />
+          </ActionIcon>
+          <ActionIcon variant="default" size={44} onClick={reset} aria-label="Alle Strecken zeigen">
+            <IconFocusCentered aria-hidden="true" />
+          </ActionIcon>
+        </div>
+      </div>
+      {/* The data's licence asks for its attribution wherever it is shown (decision 0049). */}
+      <Text size="xs" c="dimmed" data-testid="network-attribution">
+        {network?.attribution}
+      </Text>
+      {layout.stations.length > 0 && (
+        <Select
+          label="Ort wählen"
+          placeholder="Bahnhof auf der Karte"
+          data={stationOptions}
+          value={selected}
+          onChange={setSelected}
+          searchable
+          clearable
+          nothingFoundMessage="Kein Bahnhof auf der Karte"
+        />
+      )}
+      {selectedStation && (
+        <Card withBorder padding="sm" aria-live="polite">
+          <Title order={2} size="h5" mb="xs">
+            {placeLabel('', selectedStation.station)}
+          </Title>
+          <Stack gap="xs">
+            {selectedStation.routes.map((route) => (
+              <Button
+                key={route.id}
+                variant="default"
+                justify="space-between"
+                fullWidth
+                onClick={() => onOpenRoute(route.id)}
+                rightSection={<Text size="xs">{KNOWLEDGE_STATUS_LABELS[route.status]}</Text>}
+              >
+                {route.name}
+              </Button>
+            ))}
+          </Stack>
+        </Card>
+      )}
+    </Stack>
+  );
+}

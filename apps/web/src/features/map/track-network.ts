@@ -1,0 +1,237 @@
+import type { LineSection, NetworkGeometry } from '@streckenpass/contract/network';
+import { project } from './map-layout';
+
+/**
+ * The rail network as the map draws it (issue 29 item 4, docs/decisions/0052): the server's compact geometry decoded
+ * once and projected into the drawing's units (the viewBox of map-layout.ts, the same Mercator projection as
+ * Germany's outline), and a route's line sections traced along it.
+ */
+
+export interface TrackEdge {
+  from: number;
+  to: number;
+  /** Line number; 0 for a joint between loose line ends. */
+  line: number;
+  fromKm: number;
+  toKm: number;
+  /** The edge's polyline in drawing units, x, y, x, y, … from its from node to its to node. */
+  xy: Float32Array;
+}
+
+export interface TrackPoint {
+  code: string;
+  name: string;
+  kind: string;
+  x: number;
+  y: number;
+}
+
+export interface TrackNetwork {
+  version: string;
+  attribution: string;
+  nodeX: Float32Array;
+  nodeY: Float32Array;
+  edges: TrackEdge[];
+  /** Edge indices per line number. */
+  edgesByLine: Map<number, number[]>;
+  points: TrackPoint[];
+  /** Every vertex of the network, for a quick count (and the draw's Path2D). */
+  vertices: number;
+}
+
+/** Decodes and projects the geometry answer (~50,000 vertices for DB Netz's network: a few ms). */
+export function decodeNetwork(geometry: NetworkGeometry): TrackNetwork {
+  const count = geometry.nodes.length / 2;
+  const nodeX = new Float32Array(count);
+  const nodeY = new Float32Array(count);
+  const lonLat = new Float64Array(geometry.nodes.length);
+  let lon = 0;
+  let lat = 0;
+  for (let i = 0; i < count; i += 1) {
+    lon += geometry.nodes[2 * i]!;
+    lat += geometry.nodes[2 * i + 1]!;
+    lonLat[2 * i] = lon;
+    lonLat[2 * i + 1] = lat;
+    const [x, y] = project({ lon: lon / 1e5, lat: lat / 1e5 }, false);
+    nodeX[i] = x;
+    nodeY[i] = y;
+  }
+  const edges: TrackEdge[] = [];
+  const edgesByLine = new Map<number, number[]>();
+  let vertices = count;
+  let to = 0;
+  let line = 0;
+  geometry.from.forEach((delta, i) => {
+    const from = to + delta;
+    to = from + geometry.to[i]!;
+    line += geometry.line[i]!;
+    const interior = geometry.interior[i]!;
+    const xy = new Float32Array(interior.length + 4);
+    xy[0] = nodeX[from]!;
+    xy[1] = nodeY[from]!;
+    let x = lonLat[2 * from]!;
+    let y = lonLat[2 * from + 1]!;
+    for (let j = 0; j < interior.length; j += 2) {
+      x += interior[j]!;
+      y += interior[j + 1]!;
+      const [px, py] = project({ lon: x / 1e5, lat: y / 1e5 }, false);
+      xy[j + 2] = px;
+      xy[j + 3] = py;
+    }
+    xy[interior.length + 2] = nodeX[to]!;
+    xy[interior.length + 3] = nodeY[to]!;
+    vertices += interior.length / 2;
+    const fromKm = geometry.fromKm[i]! / 1000;
+    edges.push({ from, to, line, fromKm, toKm: fromKm + geometry.toKm[i]! / 1000, xy });
+    const list = edgesByLine.get(line);
+    if (list) list.push(i);
+    else edgesByLine.set(line, [i]);
+  });
+  const points = geometry.points.map(([code, name, kind, node]) => ({
+    code,
+    name,
+    kind,
+    x: nodeX[node]!,
+    y: nodeY[node]!,
+  }));
+  return {
+    version: geometry.version,
+    attribution: geometry.attribution,
+    nodeX,
+    nodeY,
+    edges,
+    edgesByLine,
+    points,
+    vertices,
+  };
+}
+
+/** The part of an edge's polyline between two fractions of its length (0 = its from node, 1 = its to node). */
+function slice(xy: Float32Array, t0: number, t1: number): number[] {
+  const n = xy.length / 2;
+  const lengths = [0];
+  for (let i = 1; i < n; i += 1) {
+    lengths.push(lengths[i - 1]! + Math.hypot(xy[2 * i]! - xy[2 * i - 2]!, xy[2 * i + 1]! - xy[2 * i - 1]!));
+  }
+  const total = lengths[n - 1]!;
+  const at = (t: number): [number, number] => {
+    const d = t * total;
+    let i = 1;
+    while (i < n - 1 && lengths[i]! < d) i += 1;
+    const span = lengths[i]! - lengths[i - 1]!;
+    const f = span > 0 ? (d - lengths[i - 1]!) / span : 0;
+    return [xy[2 * i - 2]! + f * (xy[2 * i]! - xy[2 * i - 2]!), xy[2 * i - 1]! + f * (xy[2 * i + 1]! - xy[2 * i - 1]!)];
+  };
+  const [lo, hi] = t0 <= t1 ? [t0, t1] : [t1, t0];
+  const out = [...at(lo)];
+  for (let i = 1; i < n - 1; i += 1) {
+    const t = total > 0 ? lengths[i]! / total : 0;
+    if (t > lo && t < hi) out.push(xy[2 * i]!, xy[2 * i + 1]!);
+  }
+  out.push(...at(hi));
+  return out;
+}
+
+/**
+ * A route's path drawn from its line sections (line, from km, to km in the order driven), as polylines in drawing
+ * units. A line's km do not name one place: a third of DB's track-km lie on lines whose km ranges overlap (branches,
+ * curves, km jumps). So each section takes, among the connected runs of its line's edges that cover its km, the run
+ * that begins nearest to where the path is (the route's start, then the previous section's end); its end edges are
+ * cut at the section's km. Runs of other lines shorter than 300 m (crossings, a station's throat), which the
+ * sections do not list, stay out: gaps of at most that.
+ */
+export function traceSections(
+  network: TrackNetwork,
+  sections: readonly LineSection[],
+  start?: readonly [number, number],
+): number[][] {
+  const polylines: number[][] = [];
+  let anchor: readonly [number, number] | undefined = start;
+  for (const { line, fromKm, toKm } of sections) {
+    const lo = Math.min(fromKm, toKm);
+    const hi = Math.max(fromKm, toKm);
+    const candidates = (network.edgesByLine.get(line) ?? []).filter((i) => {
+      const edge = network.edges[i]!;
+      return Math.max(edge.fromKm, edge.toKm) > lo + 1e-4 && Math.min(edge.fromKm, edge.toKm) < hi - 1e-4;
+    });
+    if (candidates.length === 0) continue;
+    // Connected runs of the candidate edges (union–find over their nodes).
+    const parent = new Map<number, number>();
+    const find = (node: number): number => {
+      let root = node;
+      while (parent.get(root) !== undefined && parent.get(root) !== root) root = parent.get(root)!;
+      parent.set(node, root);
+      return root;
+    };
+    for (const i of candidates) {
+      const edge = network.edges[i]!;
+      if (!parent.has(edge.from)) parent.set(edge.from, edge.from);
+      if (!parent.has(edge.to)) parent.set(edge.to, edge.to);
+      parent.set(find(edge.from), find(edge.to));
+    }
+    const runs = new Map<number, number[]>();
+    for (const i of candidates) {
+      const root = find(network.edges[i]!.from);
+      const run = runs.get(root);
+      if (run) run.push(i);
+      else runs.set(root, [i]);
+    }
+    // The run nearest to where the path is (its point at the section's from km); else the one covering most km.
+    const pointAt = (i: number, km: number): [number, number] => {
+      const edge = network.edges[i]!;
+      const span = edge.toKm - edge.fromKm;
+      const t = span === 0 ? 0 : Math.min(1, Math.max(0, (km - edge.fromKm) / span));
+      const piece = slice(edge.xy, t, t);
+      return [piece[0]!, piece[1]!];
+    };
+    const covering = (run: number[], km: number) =>
+      run.filter((i) => {
+        const edge = network.edges[i]!;
+        return km >= Math.min(edge.fromKm, edge.toKm) - 1e-4 && km <= Math.max(edge.fromKm, edge.toKm) + 1e-4;
+      });
+    let chosen: number[] | undefined;
+    let best = Infinity;
+    for (const run of runs.values()) {
+      let score: number;
+      if (anchor) {
+        score = Infinity;
+        for (const i of covering(run, fromKm)) {
+          const [x, y] = pointAt(i, fromKm);
+          score = Math.min(score, Math.hypot(x - anchor[0], y - anchor[1]));
+        }
+      } else {
+        score = -run.reduce((sum, i) => sum + Math.abs(network.edges[i]!.toKm - network.edges[i]!.fromKm), 0);
+      }
+      if (score < best) {
+        best = score;
+        chosen = run;
+      }
+    }
+    if (!chosen) continue;
+    for (const i of chosen) {
+      const edge = network.edges[i]!;
+      const span = edge.toKm - edge.fromKm;
+      const t0 = span === 0 ? 0 : Math.min(1, Math.max(0, (lo - edge.fromKm) / span));
+      const t1 = span === 0 ? 1 : Math.min(1, Math.max(0, (hi - edge.fromKm) / span));
+      polylines.push(slice(edge.xy, t0, t1));
+    }
+    const [last] = covering(chosen, toKm);
+    if (last !== undefined) anchor = pointAt(last, toKm);
+  }
+  return polylines;
+}
+
+/** Distance from (x, y) to the nearest segment of a polyline, in drawing units. */
+export function distanceToPolyline(xy: ArrayLike<number>, x: number, y: number): number {
+  let best = Infinity;
+  for (let i = 2; i < xy.length; i += 2) {
+    const x1 = xy[i - 2]!;
+    const y1 = xy[i - 1]!;
+    const dx = xy[i]! - x1;
+    const dy = xy[i + 1]! - y1;
+    const length = dx * dx + dy * dy;
+    const t = length === 0 ? 0 : Math.max(0, Math.min(1, ((x - x1) * dx + (y - y1) * dy) / length));
+    best = Math.min(best, Math.hypot(x - (x1 + t * dx), y - (y1 + t * dy)));
+  }
+  return best;
+}

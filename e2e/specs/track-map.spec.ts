@@ -1,0 +1,246 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoCspViolations, listenForCspViolations } from '../support/audits';
+import { apiAs, registerViaApi, signIn, type SeededUser } from '../support/fixtures';
+import { realNetworkPresent, startNetworkServer } from '../support/network-server';
+
+/**
+ * Issue 29 item 4: the map along the tracks, on a server of its own with a network imported (DB Netz's when present,
+ * else the hand-drawn fixture). Prints the figures of docs/quality.md ("Karte entlang der Gleise").
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 40;
+test.use({ baseURL: `http://127.0.0.1:${PORT}` });
+test.describe.configure({ mode: 'serial' });
+
+let stop: (() => Promise<void>) | undefined;
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  stop = (await startNetworkServer(PORT)).stop;
+});
+test.afterAll(async () => stop?.());
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+const map = (page: Page) => page.getByRole('img', { name: /entlang der Gleise/ });
+
+/** A pixel on the canvas drawn in the colour of `state` (a route of that state), in page coordinates. */
+async function pixelOf(page: Page, state: string) {
+  return page.evaluate((key) => {
+    const canvas = document.querySelector('canvas')!;
+    const probe = document.querySelector<HTMLElement>(`[data-colour="${key}"]`)!;
+    const [r, g, b] = getComputedStyle(probe).color.match(/\d+/g)!.map(Number);
+    const ctx = canvas.getContext('2d')!;
+    const { data, width, height } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    const rect = canvas.getBoundingClientRect();
+    // From the middle outwards: a point well on the line, not at its end.
+    const hits: [number, number][] = [];
+    for (let y = 0; y < height; y += 2) {
+      for (let x = 0; x < width; x += 2) {
+        const i = (y * width + x) * 4;
+        if (Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) < 12) hits.push([x, y]);
+      }
+    }
+    if (hits.length === 0) return null;
+    const [x, y] = hits[Math.floor(hits.length / 2)]!;
+    return { x: rect.left + (x * rect.width) / width, y: rect.top + (y * rect.height) / height, count: hits.length };
+  }, state);
+}
+
+/** Loads the network's graph on the server once before routes are written (their paths are found on writing). */
+async function warm(request: Parameters<typeof registerViaApi>[0], user: SeededUser) {
+  const response = await apiAs(request, user.token, 'get', '/api/network/path?from=FF&to=RM');
+  expect(response.status()).toBe(200);
+}
+
+async function seedRoutes(request: Parameters<typeof registerViaApi>[0], user: SeededUser) {
+  await warm(request, user);
+  const post = async (url: string, data: unknown) => {
+    const response = await apiAs(request, user.token, 'post', url, data);
+    expect(response.status(), url).toBe(201);
+    return (await response.json()) as { id: number };
+  };
+  const valid = await post('/api/routes', {
+    name: 'Frankfurt – Mannheim',
+    startPoint: 'FF',
+    endPoint: 'RM',
+    startStation: 'FF',
+    endStation: 'RM',
+  });
+  const unrecorded = await post('/api/routes', {
+    name: 'Mannheim – Karlsruhe',
+    startPoint: 'RM',
+    endPoint: 'RK',
+    startStation: 'RM',
+    endStation: 'RK',
+  });
+  await post('/api/routes', { name: 'Abzweig – Anschluss', startPoint: 'Abzw. Nord', endPoint: 'Anst. Süd' });
+  await post('/api/route_activities', { acquiredAt: daysAgo(10), acquiredRoutes: [`/api/routes/${valid.id}`] });
+  return { valid, unrecorded };
+}
+
+for (const width of [360, 1280] as const) {
+  test(`map along the tracks: network, routes by state, attribution, labels at close zoom, a tap opens the route (${width} px)`, async ({
+    page,
+    request,
+  }) => {
+    await listenForCspViolations(page);
+    await page.setViewportSize({ width, height: 900 });
+    const user = await registerViaApi(request);
+    const { valid } = await seedRoutes(request, user);
+    await signIn(page, user, '/map');
+    await expect(map(page)).toBeVisible();
+    // Both routes along the tracks, none straight; the free-text route is listed beside the map.
+    await expect(map(page)).toHaveAttribute('data-tracks', '2');
+    await expect(map(page)).toHaveAttribute('data-straight', '0');
+    await expect(page.getByRole('list', { name: 'Strecken ohne Koordinaten' })).toContainText('Abzweig – Anschluss');
+    await expect(page.getByTestId('network-attribution')).toHaveText(
+      'Datenquelle: DB Netz AG – Geo-Streckennetz (Stand 2017) und Geo-Betriebsstellen (2020), Lizenz CC BY 4.0 ' +
+        '(https://creativecommons.org/licenses/by/4.0/), verändert (vereinfacht)',
+    );
+    expect((await map(page).boundingBox())!.width).toBeGreaterThan(width === 360 ? 280 : 500);
+
+    // A tap on the green (valid) line opens Frankfurt – Mannheim.
+    await map(page).scrollIntoViewIfNeeded();
+    const green = await pixelOf(page, 'valid');
+    expect(green, 'the valid route is drawn in its colour').not.toBeNull();
+    if (width === 360) await page.touchscreen.tap(green!.x, green!.y).catch(() => page.mouse.click(green!.x, green!.y));
+    else await page.mouse.click(green!.x, green!.y);
+    await expect(page).toHaveURL(new RegExp(`/route/${valid.id}$`));
+    await page.goBack();
+    await expect(map(page)).toBeVisible();
+
+    // Close zoom: operating points carry their names.
+    const zoomOf = async () => Number(await map(page).getAttribute('data-zoom'));
+    await expect.poll(zoomOf).toBeGreaterThan(0);
+    expect(Number(await map(page).getAttribute('data-named'))).toBe(0);
+    for (let i = 0; i < 4 && Number(await map(page).getAttribute('data-named')) === 0; i += 1) {
+      await page.getByRole('button', { name: 'Karte vergrößern' }).click();
+      await page.waitForTimeout(400);
+    }
+    await expect.poll(async () => Number(await map(page).getAttribute('data-named'))).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Alle Strecken zeigen' }).click();
+    await expectNoCspViolations(page, `track map at ${width}px`);
+  });
+}
+
+/** rAF intervals while the mouse drags the map for ~2 s, with the CPU throttled ×4 (a mid-range phone). */
+async function panFrames(page: Page): Promise<{ frames: number[]; draws: number[] }> {
+  const box = (await map(page).boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.evaluate(() => {
+    performance.clearMeasures('track-map-frame');
+    const w = window as unknown as { __frames: number[]; __stop: boolean };
+    w.__frames = [];
+    w.__stop = false;
+    let last = performance.now();
+    const tick = (now: number) => {
+      w.__frames.push(now - last);
+      last = now;
+      if (!w.__stop) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  for (let i = 0; i < 60; i += 1) {
+    const angle = (i / 60) * 2 * Math.PI;
+    await page.mouse.move(cx + Math.cos(angle) * box.width * 0.25, cy + Math.sin(angle) * box.height * 0.2, {
+      steps: 2,
+    });
+  }
+  await page.mouse.up();
+  const result = await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __stop: boolean };
+    w.__stop = true;
+    return {
+      frames: w.__frames.slice(2),
+      draws: performance.getEntriesByName('track-map-frame').map((entry) => entry.duration),
+    };
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  return result;
+}
+
+const summary = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return `n ${sorted.length}, median ${p(0.5).toFixed(1)}, p95 ${p(0.95).toFixed(1)}, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`;
+};
+
+test('1,000 routes along the tracks: drawn in under 100 ms; panning at CPU ×4 without a frame over 50 ms; offline', async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const user = await registerViaApi(request);
+  await warm(request, user);
+  // A driver's 1,000 routes over 30 station pairs (each pair's path asked for once).
+  const codes = realNetworkPresent
+    ? ['FF', 'RM', 'RK', 'FD', 'RH', 'KK', 'KD', 'KA', 'FKW', 'FMZ', 'TS', 'TU', 'NN', 'MH', 'AH', 'HB', 'HH', 'BL']
+    : ['FF', 'FD', 'RM', 'RK'];
+  const pairs: [string, string][] = [];
+  for (let i = 0; pairs.length < 30 && i < 400; i += 1) {
+    const a = codes[i % codes.length]!;
+    const b = codes[(i * 7 + 3) % codes.length]!;
+    if (a !== b) pairs.push([a, b]);
+  }
+  for (let batch = 0; batch < 1000; batch += 50) {
+    await Promise.all(
+      Array.from({ length: 50 }, (_, k) => {
+        const [a, b] = pairs[(batch + k) % pairs.length]!;
+        return apiAs(request, user.token, 'post', '/api/routes', {
+          name: `Strecke ${batch + k}`,
+          startPoint: a,
+          endPoint: b,
+          startStation: a,
+          endStation: b,
+        }).then((response) => expect(response.status()).toBe(201));
+      }),
+    );
+  }
+  await signIn(page, user, '/map');
+  const draws: number[] = [];
+  for (let run = 0; run < 3; run += 1) {
+    if (run > 0) await page.reload();
+    await expect(page.getByRole('img', { name: /mit 1000 Strecken entlang der Gleise/ })).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName('track-map-draw').length))
+      .toBeGreaterThan(0);
+    draws.push(await page.evaluate(() => performance.getEntriesByName('track-map-draw').at(-1)!.duration));
+  }
+  const best = Math.min(...draws);
+  console.info(
+    `track map 1000 routes (${realNetworkPresent ? 'DB Netz network' : 'fixture'}): draw ${draws.map((d) => d.toFixed(1)).join(' / ')} ms (best ${best.toFixed(1)})`,
+  );
+  expect(best).toBeLessThan(100);
+
+  // Panning with the CPU throttled ×4: the whole network and 1,000 routes in view, then zoomed in.
+  const fitted = await panFrames(page);
+  console.info(`track map pan, CPU ×4, fitted view: frames ${summary(fitted.frames)}; draws ${summary(fitted.draws)}`);
+  for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: 'Karte vergrößern' }).click();
+  await page.waitForTimeout(500);
+  const close = await panFrames(page);
+  console.info(`track map pan, CPU ×4, zoom ×8: frames ${summary(close.frames)}; draws ${summary(close.draws)}`);
+  expect(Math.max(...fitted.frames, ...close.frames)).toBeLessThanOrEqual(50);
+
+  // Offline: the service worker serves the geometry, the stored query cache the routes and their paths.
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect(page.getByRole('img', { name: /mit 1000 Strecken entlang der Gleise/ })).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.waitForTimeout(1500); // the query cache is persisted with a 1 s throttle
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('img', { name: /mit 1000 Strecken entlang der Gleise/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(map(page)).toHaveAttribute('data-straight', '0');
+  await context.setOffline(false);
+});
