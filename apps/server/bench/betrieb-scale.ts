@@ -81,7 +81,6 @@ async function register(email: string, firstname: string, lastname: string) {
   return { id: (me.json() as { id: number }).id, headers };
 }
 
-/** Wall times of `count` calls of `fn` (after the warm-up), each checked to answer 200. */
 type Answer = { statusCode: number; body: string; ms?: number };
 
 /** The answer of `fn` with its own wall time, for a case that prepares each request untimed. */
@@ -91,13 +90,14 @@ async function timed(fn: () => Promise<Answer>): Promise<Answer> {
   return { statusCode: response.statusCode, body: response.body, ms: performance.now() - started };
 }
 
-async function measure(count: number, fn: (i: number) => Promise<Answer>) {
+/** Wall times of `count` calls of `fn` (after the warm-up), each checked to answer `status`. */
+async function measure(count: number, fn: (i: number) => Promise<Answer>, status = 200) {
   const times: number[] = [];
   for (let i = 0; i < WARM_UP + count; i += 1) {
     const started = performance.now();
     const response = await fn(i);
     const elapsed = response.ms ?? performance.now() - started;
-    if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body.slice(0, 300)}`);
+    if (response.statusCode !== status) throw new Error(`${response.statusCode} ${response.body.slice(0, 300)}`);
     if (i >= WARM_UP) times.push(elapsed);
   }
   return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
@@ -211,10 +211,35 @@ try {
       rows: { id: number }[];
     }
   ).rows.map((row) => row.id);
+  // A driver of no Betrieb with the same 50 routes: what a drive costs without coverage to keep.
+  const solo = await register('bench-solo@bench.example', 'Sina', 'Solo');
+  if (!reused) {
+    await exec(sql`insert into routes (owner_id, name, company_route, start_point, end_point, start_station, end_station)
+    select ${solo.id}, name, company_route, start_point, end_point, start_station, end_station
+      from routes where owner_id = ${me.id}`);
+  }
+  const soloRoutes = (
+    (await exec(sql`select id from routes where owner_id = ${solo.id} order by id`)) as unknown as {
+      rows: { id: number }[];
+    }
+  ).rows.map((row) => row.id);
   const get = (path: string, headers = boss.headers) => app.inject({ method: 'GET', url: path, headers });
   const base = `/api/betriebe/${betriebId}`;
 
   const routesOwn = await measure(SAMPLES, () => get('/api/routes', me.headers));
+  /** A drive of three routes saved by `user` (201), as the documentation page sends it. */
+  const saveDrive = (user: typeof me, ids: number[]) => (i: number) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/route_activities',
+      headers: user.headers,
+      payload: {
+        acquiredAt: addDays(today, -(i % 300)),
+        acquiredRoutes: [0, 1, 2].map((k) => `/api/routes/${ids[(i * 3 + k) % ids.length]}`),
+      },
+    });
+  const soloDrive = await measure(SAMPLES, saveDrive(solo, soloRoutes), 201);
+  const memberDrive = await measure(SAMPLES, saveDrive(me, myRoutes), 201);
   const cases = [
     [
       'GET …/matrix (page of 50, by name)',
@@ -280,6 +305,13 @@ try {
   );
   console.info(
     `  ${'GET /api/routes (the driver, 50 routes) = baseline'.padEnd(46)} p50 ${ms(routesOwn.p50)}  p95 ${ms(routesOwn.p95)}`,
+  );
+  console.info(
+    `  ${'POST /api/route_activities (3 routes), no Betrieb'.padEnd(46)} p50 ${ms(soloDrive.p50)}  p95 ${ms(soloDrive.p95)}`,
+  );
+  console.info(
+    `  ${'the same by a driver of the Betrieb (coverage kept)'.padEnd(46)} p50 ${ms(memberDrive.p50)}  p95 ${ms(memberDrive.p95)}` +
+      `  = ${(memberDrive.p95 / soloDrive.p95).toFixed(1)}× the drive without coverage`,
   );
   let met = true;
   for (const [label, target, fn] of cases) {

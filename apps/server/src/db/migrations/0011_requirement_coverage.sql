@@ -16,7 +16,7 @@ CREATE INDEX "requirement_coverage_membership_idx" ON "requirement_coverage" USI
 CREATE INDEX "requirement_coverage_betrieb_idx" ON "requirement_coverage" USING btree ("betrieb_id","requirement_id","valid_until");--> statement-breakpoint
 CREATE INDEX "requirement_coverage_route_idx" ON "requirement_coverage" USING btree ("route_id");--> statement-breakpoint
 -- The best match of each requirement for each membership (decision 0046, addendum "coverage kept"): the rule of
--- modules/betriebe/requirement-matching.ts (`matchCandidatesOf`, `bestMatches`) evaluated for a scope — the given
+-- modules/betriebe/requirement-matching.ts (`matchCandidates`, `bestMatches`) evaluated for a scope — the given
 -- memberships, the given requirements, or both (their pairs) — and written over what the scope held.
 -- Serialised so that no write computes from a state another write is changing: a member's refresh takes the
 -- member's user lock and shares their Betriebe's locks; a requirement's refresh holds its Betrieb's lock alone. Each
@@ -134,8 +134,15 @@ CREATE TRIGGER "requirements_coverage_updated" AFTER UPDATE ON "betrieb_requirem
 CREATE FUNCTION "links_coverage_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
-    PERFORM "refresh_requirement_coverage"(ARRAY(SELECT DISTINCT "membership_id" FROM old_rows),
-                                           ARRAY(SELECT DISTINCT "requirement_id" FROM old_rows));
+    -- Links that go with their requirement, membership or route need nothing: those deletions take the rows along
+    -- (a refresh here would take the member's lock while the requirement's deletion holds its row: a deadlock).
+    PERFORM "refresh_requirement_coverage"(
+      ARRAY(SELECT DISTINCT o."membership_id" FROM old_rows o
+             WHERE EXISTS (SELECT 1 FROM "betrieb_requirements" r WHERE r."id" = o."requirement_id")
+               AND EXISTS (SELECT 1 FROM "memberships" m WHERE m."id" = o."membership_id")),
+      ARRAY(SELECT DISTINCT o."requirement_id" FROM old_rows o
+             WHERE EXISTS (SELECT 1 FROM "betrieb_requirements" r WHERE r."id" = o."requirement_id")
+               AND EXISTS (SELECT 1 FROM "memberships" m WHERE m."id" = o."membership_id")));
   ELSIF TG_OP = 'INSERT' THEN
     PERFORM "refresh_requirement_coverage"(ARRAY(SELECT DISTINCT "membership_id" FROM new_rows),
                                            ARRAY(SELECT DISTINCT "requirement_id" FROM new_rows));

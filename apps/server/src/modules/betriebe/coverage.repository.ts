@@ -6,7 +6,7 @@ import { repositoryPlugin } from '../../db/repository.js';
 import { memberships, users } from '../../db/schema.js';
 import type { BetriebCoverage } from '../../jobs/coverage-alerts.js';
 import { isMember, memberName } from './betriebe.repository.js';
-import { bestMatches, matchCandidatesOf, requirementRelation, rowsOf } from './requirement-matching.js';
+import { keptCoverage, requirementRelation, rowsOf } from './requirement-matching.js';
 import type { RequirementsRepository } from './requirements.repository.js';
 
 declare module 'fastify' {
@@ -35,9 +35,10 @@ interface Lapsing {
  * A Betrieb's coverage of its requirements over the coming COVERAGE_WINDOW_DAYS, for the Disponent's weekly mail (issue
  * 28 item 5, decision 0046 addendum): per requirement, how many of the drivers it is asked of (the whole Betrieb's: every
  * driver; a depot's: that depot's) know it beyond the window, and which drivers' knowledge of a requirement ends within
- * it. The same rule and the same states as the matrix: the match is `bestMatches` of requirement-matching.ts over
- * `matchCandidatesOf('members', true)`, and a cell is `gueltig` when valid_until lies after the window and `bald` when
- * it lies within it (contract `matrixState`). Counted in SQL, scoped by the reader's membership as admin or Disponent.
+ * it. The same rule and the same states as the matrix: the match is the kept best match of requirement-matching.ts
+ * (`keptCoverage`, table requirement_coverage, kept by triggers), and a cell is `gueltig` when valid_until lies after
+ * the window and `bald` when it lies within it (contract `matrixState`). Counted in SQL, scoped by the reader's
+ * membership as admin or Disponent.
  */
 export function createCoverageRepository(db: Executor, requirements: Pick<RequirementsRepository, 'list'>) {
   return {
@@ -57,9 +58,8 @@ export function createCoverageRepository(db: Executor, requirements: Pick<Requir
              mem as (select m.id as membership_id, m.user_id, m.depot_id from ${memberships} m
                       where m.betrieb_id = ${betriebId} and m.role = 'driver'
                         and ${isMember(betriebId, readerId, READERS)}),
-             -- Every requirement × every driver: from the drivers' routes (owner index), only what is asked of each.
-             candidates as (${matchCandidatesOf('members', true)}),
-             best as (${bestMatches}),
+             -- Every requirement × every driver it is asked of: the kept best match (migration 0011).
+             best as (${keptCoverage(betriebId, true)}),
              -- Each requirement with every driver it is asked of, and the valid_until of their best match (if any).
              cell as (select req.id as requirement_id, mem.membership_id, mem.user_id, best.valid_until
                         from req join mem on req.depot_id is null or req.depot_id = mem.depot_id

@@ -13,20 +13,12 @@ import {
 import type { RequirementMatchKind } from '@streckenpass/contract/requirements';
 import type { Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
-import {
-  betriebDepots,
-  betriebRequirements,
-  dataVersions,
-  memberships,
-  requirementLinks,
-  routes,
-  users,
-} from '../../db/schema.js';
+import { betriebDepots, memberships, routes, users } from '../../db/schema.js';
 import { depotOf, isMember, memberName } from './betriebe.repository.js';
 import {
   bestMatches,
+  keptCoverage,
   matchCandidates,
-  matchCandidatesOf,
   requirementRelation,
   rowsOf,
   vehicleRequirementMatches,
@@ -115,53 +107,11 @@ const driverOf = (row: DriverRow) => ({
   depot: depotOf(row.depot_id === null ? null : Number(row.depot_id), row.depot_name),
 });
 
-/** Totals kept per Betrieb, filter and day at most (oldest dropped first). */
-const TOTALS_KEPT = 100;
-
 export function createMatrixRepository(db: Executor) {
   /**
-   * The totals last computed per Betrieb, filter and day, with the digest of what they were computed from. Computing
-   * them reads every driver's routes (some 170,000 rows for 5,000 drivers); paging through the matrix or filtering
-   * it does not change them, so a page reuses them while the digest is the same — exact, not a time-to-live: any
-   * write of a member's record, any change of memberships, requirements or links gives another digest.
-   */
-  const totalsKept = new Map<string, { digest: string; totals: Map<number, MatrixTotal> }>();
-
-  /**
-   * A digest of everything the totals depend on besides the day: the Betrieb's memberships (role, depot) with each
-   * member's data version (bumped in the transaction of every write of their records, decision 0015), its
-   * requirements and the drivers' links. Undefined for a caller who is no admin or Disponent (any more).
-   */
-  async function inputsDigest(betriebId: number, userId: number): Promise<string | undefined> {
-    const m = memberships;
-    const r = betriebRequirements;
-    const l = requirementLinks;
-    const result = await db.execute(sql`
-      select md5(concat_ws('|',
-        (select string_agg(concat_ws(':', ${m.id}, ${m.userId}, ${m.role}, coalesce(${m.depotId}, 0),
-                                     coalesce(${dataVersions.version}, 0)), ',' order by ${m.id})
-           from ${m} left join ${dataVersions} on ${dataVersions.userId} = ${m.userId}
-          where ${m.betriebId} = ${betriebId}),
-        (select string_agg(concat_ws(':', ${r.id}, coalesce(${r.depotId}, 0), ${r.startStation}, ${r.endStation},
-                                     coalesce(${r.companyRoute}, '')), ',' order by ${r.id})
-           from ${r} where ${r.betriebId} = ${betriebId}),
-        (select string_agg(concat_ws(':', ${l.requirementId}, ${l.membershipId}, ${l.routeId}), ','
-                           order by ${l.requirementId}, ${l.membershipId})
-           from ${l} join ${m} on ${m.id} = ${l.membershipId} where ${m.betriebId} = ${betriebId}))) as digest
-       where ${isMember(betriebId, userId, READERS)}`);
-    return rowsOf<{ digest: string }>(result)[0]?.digest;
-  }
-
-  function keep(key: string, digest: string, totals: Map<number, MatrixTotal>) {
-    totalsKept.delete(key);
-    if (totalsKept.size >= TOTALS_KEPT) totalsKept.delete(totalsKept.keys().next().value as string);
-    totalsKept.set(key, { digest, totals });
-  }
-
-  /**
-   * One statement: the drivers that pass the filters (a page of them, by the chosen order, and how many there are)
-   * and the totals per requirement over all drivers of the Betrieb (of the depot, when chosen). Coverage — per
-   * requirement and driver whether a route meets it and until when — is computed once for both, and only where a
+   * The drivers that pass the filters (a page of them, by the chosen order, and how many there are) and the totals per
+   * requirement over all drivers of the Betrieb (of the depot, when chosen), in one snapshot. Coverage — per
+   * requirement and driver whether a route meets it and until when — is read from the kept table, and only where a
    * state filter, the order by expiry or the totals need it.
    */
   async function pageAndTotals(
@@ -180,19 +130,19 @@ export function createMatrixRepository(db: Executor) {
       bald: sql`coalesce(agg.soon, false)`,
       gueltig: sql`coalesce(agg.valid, false)`,
     };
-    const statement = sql`
-      with req as (${requirementsOf(betriebId, filter)}),
-           mem as (${driversOf(betriebId, userId, filter.depotId)}),
-           candidates as (${matchCandidatesOf('members', true)}),
-           -- Per requirement and driver it is asked of: matched, and valid until when.
-           cov as (select requirement_id, membership_id, max(valid_until) as valid_until
-                     from candidates group by requirement_id, membership_id),
-           -- How many requirements each depot (null: the whole Betrieb) has, and how many drivers.
+    // Two statements, each reading the kept coverage once (a CTE read twice would be materialised and planned blind).
+    const common = sql`req as not materialized (${requirementsOf(betriebId, filter)}),
+           mem as not materialized (${driversOf(betriebId, userId, filter.depotId)}),
+           -- Per requirement and driver it is asked of: matched, and valid until when (kept, migration 0011).
+           cov as (${keptCoverage(betriebId, true)})`;
+    const page = sql`
+      with ${common},
+           -- How many requirements each depot (null: the whole Betrieb) has.
            req_n as (select depot_id, count(*)::integer as n from req group by depot_id),
-           mem_n as (select depot_id, count(*)::integer as n from mem group by depot_id),
            -- Of each driver: the requirements asked of them, and their matched cells' states.
            need as (select mem.membership_id, coalesce(sum(req_n.n), 0)::integer as n
                       from mem left join req_n on req_n.depot_id is null or req_n.depot_id = mem.depot_id
+                     where ${when(perDriver)}
                      group by mem.membership_id),
            agg as (select cov.membership_id, count(*)::integer as matched,
                           bool_or(cov.valid_until is null or cov.valid_until < ${asOf}::date) as expired,
@@ -206,42 +156,46 @@ export function createMatrixRepository(db: Executor) {
                              as first_end
                       from mem join ${users} u on u.id = mem.user_id
                       left join ${betriebDepots} d on d.id = mem.depot_id
-                      left join need on ${when(perDriver)} and need.membership_id = mem.membership_id
+                      left join need on need.membership_id = mem.membership_id
                       left join agg on agg.membership_id = mem.membership_id
                      where ${filter.q ? sql`(coalesce(u.firstname, '') || ' ' || coalesce(u.lastname, '')) ilike ${likePattern(filter.q)}` : sql`true`}
-                       and ${filter.state ? states[filter.state] : sql`true`}),
+                       and ${filter.state ? states[filter.state] : sql`true`})
+      select (select count(*)::integer from rows) as total,
+             (select coalesce(json_agg(p), '[]'::json) from (
+                select membership_id, firstname, lastname, depot_id, depot_name from rows
+                 order by ${ORDERS[filter.sort]}
+                 ${paging ? sql`limit ${paging.limit} offset ${paging.offset}` : sql``}) p) as page`;
+    const totals = sql`
+      with ${common},
+           mem_n as (select depot_id, count(*)::integer as n from mem group by depot_id),
            tot as (select cov.requirement_id,
                           count(*) filter (where cov.valid_until >= ${asOf}::date)::integer as valid,
                           count(*) filter (where cov.valid_until between ${asOf}::date and ${soon}::date)::integer
                             as expiring,
                           count(*) filter (where cov.valid_until is null or cov.valid_until < ${asOf}::date)::integer
                             as expired
-                     from cov where ${when(withTotals)}
-                    group by cov.requirement_id),
+                     from cov group by cov.requirement_id),
            asked as (select req.id as requirement_id, coalesce(sum(mem_n.n), 0)::integer as drivers
                        from req left join mem_n on req.depot_id is null or mem_n.depot_id = req.depot_id
-                      where ${when(withTotals)} group by req.id)
-      select (select count(*)::integer from rows) as total,
-             (select coalesce(json_agg(p), '[]'::json) from (
-                select membership_id, firstname, lastname, depot_id, depot_name from rows
-                 order by ${ORDERS[filter.sort]}
-                 ${paging ? sql`limit ${paging.limit} offset ${paging.offset}` : sql``}) p) as page,
-             (select coalesce(json_agg(json_build_object(
+                      group by req.id)
+      select coalesce(json_agg(json_build_object(
                 'requirementId', asked.requirement_id, 'drivers', asked.drivers,
                 'valid', coalesce(tot.valid, 0), 'expiring', coalesce(tot.expiring, 0),
-                'expired', coalesce(tot.expired, 0))), '[]'::json)
-                from asked left join tot using (requirement_id)) as totals`;
-    const result = await db.transaction(async (tx) => {
-      // Coverage groups every driver's matching routes (some 170,000 rows for 5,000 drivers): in memory, not on disk.
+                'expired', coalesce(tot.expired, 0))), '[]'::json) as totals
+        from asked left join tot using (requirement_id)`;
+    const [pageResult, totalsResult] = await db.transaction(async (tx) => {
+      // One snapshot for both; coverage of every driver is grouped in memory, not on disk.
+      await tx.execute(sql`set transaction isolation level repeatable read, read only`);
       await tx.execute(sql`set local work_mem = '32MB'`);
-      return tx.execute(statement);
+      return [await tx.execute(page), withTotals ? await tx.execute(totals) : undefined] as const;
     });
-    const [row] = rowsOf<{ total: number; page: DriverRow[]; totals: Omit<MatrixTotal, 'missing'>[] }>(result);
+    const [row] = rowsOf<{ total: number; page: DriverRow[] }>(pageResult);
+    const totalsRow = totalsResult ? rowsOf<{ totals: Omit<MatrixTotal, 'missing'>[] }>(totalsResult)[0] : undefined;
     return {
       total: Number(row?.total ?? 0),
       drivers: (row?.page ?? []).map(driverOf),
       totals: new Map(
-        (row?.totals ?? []).map((total) => [
+        (totalsRow?.totals ?? []).map((total) => [
           total.requirementId,
           { ...total, missing: total.drivers - total.valid - total.expired } satisfies MatrixTotal,
         ]),
@@ -256,8 +210,7 @@ export function createMatrixRepository(db: Executor) {
     const result = await db.execute(sql`
       with req as (${requirementsOf(betriebId, filter)}),
            mem as (${driversOf(betriebId, userId, filter.depotId, ids)}),
-           candidates as (${matchCandidatesOf('members')}),
-           best as (${bestMatches})
+           best as (${keptCoverage(betriebId)})
       select best.requirement_id, best.membership_id, best.route_id, rt.name as route_name, best.kind,
              to_char(best.valid_until, 'YYYY-MM-DD') as valid_until
         from best join ${routes} rt on rt.id = best.route_id`);
@@ -294,12 +247,7 @@ export function createMatrixRepository(db: Executor) {
       paging: { limit: number; offset: number } | null,
       withTotals = true,
     ): Promise<{ total: number; rows: MatrixRow[]; totals: Map<number, MatrixTotal> }> {
-      const key = JSON.stringify([betriebId, filter.depotId ?? null, filter.requirementId ?? null, asOf]);
-      const digest = withTotals ? await inputsDigest(betriebId, userId) : undefined;
-      const kept = digest === undefined ? undefined : totalsKept.get(key);
-      const reuse = kept !== undefined && kept.digest === digest;
-      const found = await pageAndTotals(betriebId, userId, filter, asOf, paging, withTotals && !reuse);
-      if (digest !== undefined && !reuse) keep(key, digest, found.totals);
+      const found = await pageAndTotals(betriebId, userId, filter, asOf, paging, withTotals);
       const cells = await cellsOf(
         betriebId,
         userId,
@@ -309,7 +257,7 @@ export function createMatrixRepository(db: Executor) {
       );
       return {
         total: found.total,
-        totals: reuse ? kept.totals : found.totals,
+        totals: found.totals,
         rows: found.drivers.map((driver) => ({ ...driver, cells: cells.get(driver.membershipId) ?? new Map() })),
       };
     },
@@ -326,17 +274,20 @@ export function createMatrixRepository(db: Executor) {
       date: string,
       depotId?: number,
     ): Promise<WhoCanDriveDriver[]> {
-      const req =
-        'requirementId' in target
-          ? requirementsOf(betriebId, { requirementId: target.requirementId })
-          : // A station pair is a requirement of no Betrieb (id 0: no manual links), met by pair only.
-            sql`select 0 as id, null::integer as depot_id, least(${target.from}::text, ${target.to}::text) as lo,
-                       greatest(${target.from}::text, ${target.to}::text) as hi, null::text as code`;
+      // A requirement's matches are kept; a station pair is a requirement of no Betrieb (id 0: no manual links), met
+      // by pair only, and goes by the rule through the pair index.
+      const byRequirement = 'requirementId' in target;
+      const req = byRequirement
+        ? requirementsOf(betriebId, { requirementId: target.requirementId })
+        : sql`select 0 as id, null::integer as depot_id, least(${target.from}::text, ${target.to}::text) as lo,
+                     greatest(${target.from}::text, ${target.to}::text) as hi, null::text as code`;
+      const best = byRequirement
+        ? keptCoverage(betriebId)
+        : sql`with candidates as (${matchCandidates}) ${bestMatches}`;
       const result = await db.execute(sql`
         with req as (${req}),
              mem as (${driversOf(betriebId, userId, depotId)}),
-             candidates as (${matchCandidates}),
-             best as (${bestMatches})
+             best as (${best})
         select mem.membership_id, mem.user_id, u.firstname, u.lastname, d.id as depot_id, d.name as depot_name,
                rt.id as route_id, rt.name as route_name, to_char(best.valid_until, 'YYYY-MM-DD') as valid_until
           from best join mem on mem.membership_id = best.membership_id

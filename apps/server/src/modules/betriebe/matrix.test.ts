@@ -467,7 +467,7 @@ describe('POST /api/betriebe/{id}/matrix/pdf', () => {
   });
 });
 
-describe('the totals after a change (kept while nothing they depend on changes)', () => {
+describe('the totals after a change (read from the kept coverage in the same snapshot as the page)', () => {
   it('follow a driver’s new drive, a new manual link and a member’s new depot at once', async () => {
     const totalOf = async (requirement: Requirement) =>
       (await matrix('?pageSize=1')).totals.find((t) => t.requirementId === requirement.id)!;

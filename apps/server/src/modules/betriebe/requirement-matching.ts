@@ -5,6 +5,7 @@ import {
   betriebRequirements,
   betriebVehicleRequirements,
   memberships,
+  requirementCoverage,
   requirementLinks,
   routes,
   vehicles,
@@ -53,9 +54,6 @@ export function requirementRelation(betriebId: number, where: SQL = sql`true`): 
       from ${r} where ${r.betriebId} = ${betriebId} and ${where}`;
 }
 
-/** Whether the requirement is asked of the member (`alias`): the whole Betrieb's, or the member's depot's. */
-const askedOf = (alias: string) => sql.raw(` and (req.depot_id is null or req.depot_id = ${alias}.depot_id)`);
-
 /**
  * The one rule of requirement matching (issue 28 items 2–4, decision 0046 addendum), for the driver's own view, the
  * Betrieb's matrix, "Wer kann fahren?" and the coverage mail alike. A member's route meets a requirement
@@ -64,50 +62,30 @@ const askedOf = (alias: string) => sql.raw(` and (req.depot_id is null or req.de
  * - by the Betrieb's code (rank 1): the route's Kürzel is the requirement's (trimmed, case ignored);
  * - by hand (rank 2): the member linked it to the requirement (requirement_links, on their membership).
  * A query over `req` and `mem` (see `requirementRelation`): every (requirement, member, route) that meets it, once per
- * way — one row `candidates (requirement_id, membership_id, route_id, valid_until, rank)` each; with `asked`, only the
- * requirements asked of each member (the whole Betrieb's and their depot's).
+ * way — one row `candidates (requirement_id, membership_id, route_id, valid_until, rank)` each, from each requirement
+ * to its routes through the pair and Kürzel indexes (routes_station_pair_idx, routes_company_route_idx), then to their
+ * owners.
  *
- * The same conditions evaluated two ways, which the planner cannot tell apart by its estimates:
- * - `requirements`: from each requirement to its routes through the pair and Kürzel indexes (routes_station_pair_idx,
- *   routes_company_route_idx), then to their owners — for one requirement over many members ("Wer kann fahren?");
- * - `members`: from each member's routes (owner index, read once) to the requirements by hash — for many requirements
- *   over a page of members, or every member (the matrix, its totals).
+ * For the Betrieb's requirements the result is kept: migration 0011's `refresh_requirement_coverage` evaluates the same
+ * conditions in the transaction of every write they depend on and stores `bestMatches` in requirement_coverage, which
+ * the views read (`keptCoverage`); coverage-kept.test.ts holds the two to each other after every kind of write. Read
+ * directly, the rule serves what is no requirement: "Wer kann fahren?" for any station pair.
  */
-export function matchCandidatesOf(drive: 'requirements' | 'members' = 'requirements', asked = false): SQL {
-  const ask = (alias: string) => (asked ? askedOf(alias) : sql``);
-  const byHand = sql`
-      select req.id, mem.membership_id, rt.id, rt.valid_until, 2
-        from req join ${requirementLinks} l on l.requirement_id = req.id
-        join mem on mem.membership_id = l.membership_id${ask('mem')}
-        join ${routes} rt on rt.id = l.route_id and rt.owner_id = mem.user_id`;
-  if (drive === 'members') {
-    return sql`
-      with mr as materialized (
-        select rt.id, rt.valid_until, mem.membership_id, mem.depot_id, least(rt.start_station, rt.end_station) as lo,
-               greatest(rt.start_station, rt.end_station) as hi, lower(rt.company_route) as code
-          from mem join ${routes} rt on rt.owner_id = mem.user_id)
-      select req.id as requirement_id, mr.membership_id, mr.id as route_id, mr.valid_until, 0 as rank
-        from mr join req on req.lo = mr.lo and req.hi = mr.hi${ask('mr')}
-      union all
-      select req.id, mr.membership_id, mr.id, mr.valid_until, 1
-        from mr join req on req.code = mr.code${ask('mr')}
-      union all ${byHand}`;
-  }
-  return sql`
+export const matchCandidates = sql`
       select req.id as requirement_id, mem.membership_id, rt.id as route_id, rt.valid_until, 0 as rank
         from req join ${routes} rt on least(rt.start_station, rt.end_station) = req.lo
                                    and greatest(rt.start_station, rt.end_station) = req.hi
-        join mem on mem.user_id = rt.owner_id${ask('mem')}
+        join mem on mem.user_id = rt.owner_id
       union all
       select req.id, mem.membership_id, rt.id, rt.valid_until, 1
         from req join ${routes} rt on lower(rt.company_route) = req.code
-        join mem on mem.user_id = rt.owner_id${ask('mem')}
+        join mem on mem.user_id = rt.owner_id
        where req.code is not null
-      union all ${byHand}`;
-}
-
-/** The rule driven by the requirements (see `matchCandidatesOf`). */
-export const matchCandidates = matchCandidatesOf();
+      union all
+      select req.id, mem.membership_id, rt.id, rt.valid_until, 2
+        from req join ${requirementLinks} l on l.requirement_id = req.id
+        join mem on mem.membership_id = l.membership_id
+        join ${routes} rt on rt.id = l.route_id and rt.owner_id = mem.user_id`;
 
 /**
  * Of several routes that meet a requirement, the one valid longest counts (then pair before code before hand, then the
@@ -120,6 +98,20 @@ export const bestMatches = sql`
              requirement_id, membership_id, route_id, valid_until, ${KIND_OF_RANK} as kind
         from candidates
        order by requirement_id, membership_id, valid_until desc nulls last, rank, route_id`;
+
+/**
+ * The kept best match (`requirement_coverage`, migration 0011) of each requirement in `req` for each member in `mem`:
+ * `(requirement_id, membership_id, route_id, valid_until, kind)`; with `asked`, only the requirements asked of each
+ * member (the whole Betrieb's and their depot's). The rows are those of `bestMatches` over `matchCandidates`, kept by
+ * triggers in the transaction of every write they depend on (coverage.test.ts compares the two).
+ */
+export function keptCoverage(betriebId: number, asked = false): SQL {
+  const c = requirementCoverage;
+  return sql`select ${c.requirementId} as requirement_id, ${c.membershipId} as membership_id, ${c.routeId} as route_id,
+                    ${c.validUntil} as valid_until, ${c.kind} as kind
+               from ${c} join req on req.id = ${c.requirementId} join mem on mem.membership_id = ${c.membershipId}
+              where ${c.betriebId} = ${betriebId}${asked ? sql` and (req.depot_id is null or req.depot_id = mem.depot_id)` : sql``}`;
+}
 
 /**
  * The rule for all requirements of the Betrieb × the given members (members of the Betrieb only: the join on
@@ -137,8 +129,7 @@ export async function requirementMatches(
     with req as (${requirementRelation(betriebId)}),
          mem as (select m.id as membership_id, m.user_id, m.depot_id from ${memberships} m
                   where m.betrieb_id = ${betriebId} and m.user_id in ${userIds}),
-         candidates as (${matchCandidatesOf('members')}),
-         best as (${bestMatches})
+         best as (${keptCoverage(betriebId)})
     select ${r.id} as requirement_id, mem.user_id,
            best.route_id, rt.name as route_name, to_char(best.valid_until, 'YYYY-MM-DD') as valid_until, best.kind,
            lr.id as link_id, lr.name as link_name, to_char(lr.valid_until, 'YYYY-MM-DD') as link_valid_until
