@@ -67,6 +67,7 @@ export function CheckedFileUpload<Data>({
         value={file}
         onChange={choose}
         clearable
+        clearButtonProps={{ 'aria-label': 'Gewählte Datei entfernen' }}
       />
       {preview.isPending && <Text size="sm">{checking}</Text>}
       <ErrorAlert call={preview} text={errorText} title={previewErrorTitle} />
