@@ -8,7 +8,7 @@ import { betriebe } from '../../db/schema.js';
 import { createCaller } from '../../test/api.js';
 import { foundBetrieb, invite, join, membersOf, verifiedUser } from '../../test/betriebe.js';
 import { createRoute } from '../../test/fixtures.js';
-import { buildTestApp, mergePatchHeaders, type TestContext, type TestUser } from '../../test/helpers.js';
+import { buildTestApp, type TestContext, type TestUser } from '../../test/helpers.js';
 import { bestMatches, matchCandidates, requirementRelation, rowsOf } from './requirement-matching.js';
 
 /*
@@ -63,6 +63,10 @@ async function ok(response: { statusCode: number; body: string }, status: number
   expect(response.statusCode, response.body).toBe(status);
   return JSON.parse(response.body || 'null') as unknown;
 }
+
+/** A merge-patch request, as the web app sends it. */
+const patch = (url: string, user: TestUser, body: unknown) =>
+  call('PATCH', url, user, body, 'application/merge-patch+json');
 
 const requirementsOf = (betrieb: Betrieb) => `/api/betriebe/${betrieb.id}/requirements`;
 
@@ -126,37 +130,13 @@ describe('requirement_coverage, kept by triggers', () => {
     await expectKeptIsFresh('a route met by its Kürzel, case ignored');
     await drive(anna, [reversed.id, byCode.id], 3);
     await expectKeptIsFresh('a later drive of two routes: the longest valid counts');
-    await ok(
-      await ctx.app.inject({
-        method: 'PATCH',
-        url: `/api/route_activities/${activity.id}`,
-        headers: mergePatchHeaders(anna),
-        payload: { acquiredAt: addDays(today, -1) },
-      }),
-      200,
-    );
+    await ok(await patch(`/api/route_activities/${activity.id}`, anna, { acquiredAt: addDays(today, -1) }), 200);
     await expectKeptIsFresh('a drive’s date changed');
     await ok(await call('DELETE', `/api/route_activities/${activity.id}`, anna), 204);
     await expectKeptIsFresh('a drive deleted');
-    await ok(
-      await ctx.app.inject({
-        method: 'PATCH',
-        url: `/api/routes/${byCode.id}`,
-        headers: mergePatchHeaders(anna),
-        payload: { companyRoute: 'K8' },
-      }),
-      200,
-    );
+    await ok(await patch(`/api/routes/${byCode.id}`, anna, { companyRoute: 'K8' }), 200);
     await expectKeptIsFresh('a Kürzel changed: no longer met');
-    await ok(
-      await ctx.app.inject({
-        method: 'PATCH',
-        url: `/api/routes/${byCode.id}`,
-        headers: mergePatchHeaders(anna),
-        payload: { startStation: 'NLR', endStation: 'NGM' },
-      }),
-      200,
-    );
+    await ok(await patch(`/api/routes/${byCode.id}`, anna, { startStation: 'NLR', endStation: 'NGM' }), 200);
     await expectKeptIsFresh('stations changed: now met by the pair');
     await ok(await call('DELETE', `/api/routes/${reversed.id}`, anna), 204);
     await expectKeptIsFresh('a route deleted');
@@ -167,15 +147,7 @@ describe('requirement_coverage, kept by triggers', () => {
     await drive(anna, [loose.id], 30);
     const added = await addRequirement(admin, betrieb, { startStation: 'NF', endStation: 'NGM' });
     await expectKeptIsFresh('a requirement added that a route meets already');
-    await ok(
-      await ctx.app.inject({
-        method: 'PATCH',
-        url: `${requirementsOf(betrieb)}/${added.id}`,
-        headers: mergePatchHeaders(admin),
-        payload: { startStation: 'NWH' },
-      }),
-      200,
-    );
+    await ok(await patch(`${requirementsOf(betrieb)}/${added.id}`, admin, { startStation: 'NWH' }), 200);
     await expectKeptIsFresh('a requirement’s pair changed');
     await ok(await call('PUT', `${requirementsOf(betrieb)}/${added.id}/link`, anna, { route: loose.id }), 200);
     await expectKeptIsFresh('a link by hand');
@@ -204,12 +176,7 @@ describe('requirement_coverage, kept by triggers', () => {
     const members = await membersOf(ctx.app, admin, betrieb.id);
     const anne = members.find((member) => member.name.startsWith('Anna'))!;
     await ok(
-      await ctx.app.inject({
-        method: 'PATCH',
-        url: `/api/betriebe/${betrieb.id}/members/${anne.id}`,
-        headers: mergePatchHeaders(admin),
-        payload: { depot: betrieb.depots[0]!.id },
-      }),
+      await patch(`/api/betriebe/${betrieb.id}/members/${anne.id}`, admin, { depot: betrieb.depots[0]!.id }),
       200,
     );
     expect(await expectKeptIsFresh('a member’s depot changed (asked-of is read, not kept)')).toBe(withBen);
