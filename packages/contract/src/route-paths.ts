@@ -111,3 +111,20 @@ export function lineOfSearch(search: string): number | null {
 export function coversLine(path: Pick<RoutePath, 'sections'> | null | undefined, line: number): boolean {
   return path?.sections.some((section) => section.line === line) ?? false;
 }
+
+/**
+ * A typed place that is written as a DS100 code ("RMF", "TU  F"): upper case letters and digits, at most one run of
+ * blanks. Only such text is looked up on the network (a junction has no station to link); "Mannheim" is not taken
+ * for a code — nothing is guessed.
+ */
+const CODE_LIKE = /^[A-ZÄÖÜ][A-ZÄÖÜ0-9]{0,5}(?: {1,2}[A-ZÄÖÜ0-9]{1,3})?$/;
+
+/**
+ * The code a route's start or end is looked up by on the network: the linked station's, else the typed text if it is
+ * written as a code; null = none (the route then has no path).
+ */
+export function pointCodeOf(station: string | null, typed: string): string | null {
+  if (station) return station;
+  const text = typed.trim();
+  return CODE_LIKE.test(text) ? text : null;
+}

@@ -12,10 +12,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RAIL_NETWORK_ATTRIBUTION } from '@streckenpass/contract/network';
-import { openDatabase } from '../db/client.js';
+import { isNull } from 'drizzle-orm';
+import { openDatabase, type Db } from '../db/client.js';
+import { routes } from '../db/schema.js';
+import { createDataVersionsRepository } from '../repositories/data-versions.repository.js';
+import { RailNetworkGraph } from '../modules/network/network.graph.js';
+import { fillMissingPaths } from '../modules/routes/route-paths.js';
 import { buildNetwork, type BuildStats, type LineFeature, type PointRow } from '../modules/network/network.build.js';
-import { createRailNetworkRepository } from '../modules/network/network.repository.js';
-import { packNetwork } from '../modules/network/network.store.js';
+import { createRailNetworkRepository, type StoredNetwork } from '../modules/network/network.repository.js';
+import { packNetwork, unpackNetwork } from '../modules/network/network.store.js';
 import { runCli } from './runner.js';
 
 const usage = 'Aufruf: npm run network:import -- --lines <geo-strecke.geojson> --points <geo-betriebsstellen.json>';
@@ -56,6 +61,19 @@ function buildApart(linesFile: string, pointsFile: string, target: string): { ve
   return JSON.parse(result.stdout) as { version: string; stats: BuildStats };
 }
 
+/** Paths for every route that has none, on the network just stored; its owners' data versions bumped. */
+async function fillPaths(db: Db, stored: StoredNetwork): Promise<{ filled: number; owners: number }> {
+  const [waiting] = await db.select({ id: routes.id }).from(routes).where(isNull(routes.path)).limit(1);
+  if (!waiting) return { filled: 0, owners: 0 };
+  const graph = new RailNetworkGraph(stored.version, unpackNetwork(stored.data));
+  return db.transaction(async (tx) => {
+    const { filled, owners } = await fillMissingPaths(tx, graph);
+    const versions = createDataVersionsRepository(tx);
+    for (const owner of owners) await versions.bump(tx, owner);
+    return { filled, owners: owners.length };
+  });
+}
+
 runCli(async (config, argv) => {
   const { values } = parseArgs({
     args: argv,
@@ -93,6 +111,10 @@ runCli(async (config, argv) => {
           `${stats.edges} Kanten, ${stats.joints} verbundene lose Enden, ${stats.points} Betriebsstellen platziert, ` +
           `${(stored.data.byteLength / 1e6).toFixed(2)} MB gepackt.`,
       );
+      // Routes without a path get the shortest one between their stations (decision 0051); the graph is built only
+      // when there are such routes.
+      const { filled, owners } = await fillPaths(database.db, stored);
+      if (filled > 0) console.info(`${filled} Strecken von ${owners} Konten haben ihren Weg im Streckennetz erhalten.`);
       if (stats.unplaced.length > 0) {
         console.info(`Nicht im Streckennetz platziert (${stats.unplaced.length}): ${stats.unplaced.join(', ')}`);
       }

@@ -99,6 +99,15 @@ export interface OwnedRecordsSpec<Item, Row, L extends Links> {
    */
   checkPatch?: (current: Record<string, unknown>, next: Record<string, unknown>) => void;
   /**
+   * Completes a patch's columns from the locked record before they are written (values that follow from others: a
+   * route's path when its start or end changes). Gets the record as `select` reads it and the columns the patch sets.
+   */
+  preparePatch?: (
+    current: Record<string, unknown>,
+    set: Record<string, unknown>,
+    ex: Executor,
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /**
    * Records of another kind that the database deletes with this one (`on delete cascade`: a drive's vehicle
    * activities): their ids in the item, and how to read them, so that each gets its own delete entry in the history.
    */
@@ -304,9 +313,10 @@ export function ownedRecords<
         // read its state before the change for the history, so that no other write slips in between.
         const current = await lockRecord(ex, id, ownerId, 'no key update');
         await lockChildren(ex, ownerId, links, id);
-        const set = Object.fromEntries(
+        const given = Object.fromEntries(
           Object.entries(await spec.columns(own, ex, ownerId)).filter(([, value]) => value !== undefined),
         );
+        const set = spec.preparePatch ? await spec.preparePatch(current, given, ex) : given;
         if (Object.keys(set).length > 0) {
           spec.checkPatch?.(current, { ...current, ...set });
           const updated = await ex

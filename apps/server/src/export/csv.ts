@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { formatNameList } from '../lib/name-list.js';
 import { formatDate } from '@streckenpass/contract/format';
+import { sectionsText } from '@streckenpass/contract/route-paths';
 import { statusLabel } from '@streckenpass/contract/status';
 import { TERMS } from '@streckenpass/contract/terms';
 import type { ExportData } from './model.js';
@@ -22,6 +23,13 @@ export const CSV_ROUTE_HEADER = [
   TERMS.recordedOn,
   'Nachgetragen',
 ] as const;
+/**
+ * The column of the line sections a route covers (decision 0051), written only when a route of the export has a path:
+ * an export without network data stays as it was.
+ */
+export const CSV_SECTIONS_HEADER = 'Streckenabschnitte';
+/** The attribution line after the routes (and vehicles) when the export shows line sections: CC BY 4.0. */
+export const CSV_ATTRIBUTION_PREFIX = 'Datenquelle:';
 export const CSV_VEHICLE_HEADER = ['Fahrzeug', 'Zuletzt gefahren', 'Gültig bis', 'Gültigkeitsregel'] as const;
 
 /** Characters that make a spreadsheet read a cell as a formula (or hide its start): OWASP "CSV injection". */
@@ -53,7 +61,8 @@ export function csvWriter() {
  */
 export function renderCsv(data: ExportData): Readable {
   const out = csvWriter();
-  out.write([...CSV_ROUTE_HEADER]);
+  const withSections = data.routes.some((route) => route.sections);
+  out.write(withSections ? [...CSV_ROUTE_HEADER, CSV_SECTIONS_HEADER] : [...CSV_ROUTE_HEADER]);
   for (const route of data.routes) {
     out.write([
       route.name,
@@ -70,6 +79,7 @@ export function renderCsv(data: ExportData): Readable {
       route.endStation?.code ?? '',
       formatDate(route.lastDrivenRecordedOn),
       route.lastDrivenBackdated ? TERMS.backdated : '',
+      ...(withSections ? [sectionsText(route.sections ?? [])] : []),
     ]);
   }
   if (data.vehicles && data.vehicles.length > 0) {
@@ -77,6 +87,10 @@ export function renderCsv(data: ExportData): Readable {
     out.write([...CSV_VEHICLE_HEADER]);
     for (const vehicle of data.vehicles)
       out.write([vehicle.name, formatDate(vehicle.lastDriven), formatDate(vehicle.validUntil), vehicle.validityRule]);
+  }
+  if (data.networkAttribution) {
+    out.write([]);
+    out.write([data.networkAttribution]);
   }
   out.end();
   return out;

@@ -1,5 +1,6 @@
 import { placeLabel } from '@streckenpass/contract/stations';
 import { knowledgeStatus, statusLabel } from '@streckenpass/contract/status';
+import type { LineSection } from '@streckenpass/contract/network';
 
 /** What both export formats render: one owner's routes and vehicles as of `today`. */
 export interface ExportData {
@@ -20,6 +21,11 @@ export interface ExportData {
    * every drive with the day it was recorded, and every change. Absent in the ordinary export.
    */
   transfer?: ExportTransfer;
+  /**
+   * The rail network data's attribution (CC BY 4.0), printed when a route shows line sections derived from it; absent
+   * when none does.
+   */
+  networkAttribution?: string;
 }
 
 /** Every drive of the record, newest first, with when it was recorded. */
@@ -75,6 +81,8 @@ export interface ExportRoute {
   validityRule: string;
   /** Whether the route has a rule of its own instead of the account's default. */
   ownRule: boolean;
+  /** The line sections of the route's path on the rail network (decision 0051); absent = none. */
+  sections?: LineSection[];
 }
 
 export interface ExportVehicle {

@@ -9,6 +9,7 @@ import { formatDate, formatDateTime } from '@streckenpass/contract/format';
 import { plural } from '@streckenpass/contract/plural';
 import { EXPORT_STATUS_LABELS, UNRECORDED_LABEL } from '@streckenpass/contract/status';
 import { accountRuleLabel, TERMS } from '@streckenpass/contract/terms';
+import { sectionsText } from '@streckenpass/contract/route-paths';
 import {
   fullName,
   routeEnds,
@@ -162,7 +163,7 @@ export function renderPdf(data: ExportData): Readable {
   return finish(doc, async () => {
     drawTitle(doc, data, name, issued);
     drawSummary(doc, data);
-    const notes = notesBlock(doc, name, data.rules, Boolean(data.transfer));
+    const notes = notesBlock(doc, name, data.rules, Boolean(data.transfer), data.networkAttribution);
     await drawRoutes(doc, data);
     // The last table's last row keeps the notes and the signature lines on its page: the vehicles table (always
     // drawn, empty or not), or in the transfer document the history after the drives.
@@ -400,6 +401,8 @@ function routeCell(route: ExportData['routes'][number]): string {
   const ends = routeEnds(route);
   if (ends) lines.push(ends);
   if (route.ownRule) lines.push(`${TERMS.validityRule}: ${route.validityRule}`);
+  // The line sections the route covers (decision 0051), as the CSV writes them.
+  if (route.sections && route.sections.length > 0) lines.push(`Streckenabschnitte: ${sectionsText(route.sections)}`);
   return lines.join('\n');
 }
 
@@ -527,7 +530,13 @@ function drawHistory(doc: Doc, history: ExportHistoryLine[], keepWithLast: numbe
 const SIGNATURE_HEIGHT = 70;
 
 /** The notes under the tables, and the height they and the signature lines take. */
-function notesBlock(doc: Doc, name: string, rules: ExportData['rules'], transfer: boolean) {
+function notesBlock(
+  doc: Doc,
+  name: string,
+  rules: ExportData['rules'],
+  transfer: boolean,
+  networkAttribution?: string,
+) {
   const notes = [
     ...(transfer
       ? [
@@ -543,6 +552,8 @@ function notesBlock(doc: Doc, name: string, rules: ExportData['rules'], transfer
     `Markiert sind abgelaufene Strecken (✖) und Strecken, deren Streckenkunde in höchstens ${EXPIRING_SOON_DAYS} ` +
       'Tagen abläuft (⚠).',
     `Die Angaben beruhen auf den Eintragungen von ${name} in ${PRODUCT_NAME}.`,
+    // CC BY 4.0 of the rail network data, whenever line sections derived from it are printed.
+    ...(networkAttribution ? [`Streckenabschnitte: ${networkAttribution}`] : []),
   ];
   doc.font(REGULAR).fontSize(8);
   const notesHeight = notes.reduce((sum, note) => sum + doc.heightOfString(note, { width: CONTENT_WIDTH }) + 3, 0);

@@ -27,6 +27,7 @@ import exportRoutes from './export/export.routes.js';
 import healthRoutes from './health/health.routes.js';
 import importRepository from './import/import.repository.js';
 import importRoutes from './import/import.routes.js';
+import railNetworkCachePlugin from './network/network-cache.plugin.js';
 import railNetworkRepository from './network/network.repository.js';
 import networkGeometryRoutes from './network/network-geometry.routes.js';
 import networkRoutes from './network/network.routes.js';
@@ -38,6 +39,7 @@ import notificationsRepository from './notifications/notifications.repository.js
 import notificationsRoutes from './notifications/notifications.routes.js';
 import routeActivitiesRepository from './route-activities/route-activities.repository.js';
 import routeActivitiesRoutes from './route-activities/route-activities.routes.js';
+import routePathsPlugin from './routes/route-paths.js';
 import routesRepository from './routes/routes.repository.js';
 import routesRoutes from './routes/routes.routes.js';
 import shareLinksRepository from './share-links/share-links.repository.js';
@@ -77,6 +79,10 @@ export const repositories: readonly Plugin[] = [
   dataVersionsRepository,
   idempotencyKeysRepository,
   usersRepository,
+  // The network before the routes: a route gets its path on the network when it is written (decision 0051).
+  railNetworkRepository,
+  railNetworkCachePlugin,
+  routePathsPlugin,
   routesRepository,
   stationsRepository,
   toursRepository,
@@ -100,7 +106,6 @@ export const repositories: readonly Plugin[] = [
   coverageAlertsRepository,
   remindersRepository,
   pushTargetsRepository,
-  railNetworkRepository,
 ];
 
 /**

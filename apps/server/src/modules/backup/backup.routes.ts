@@ -113,6 +113,8 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       const document = await parseBackupInSteps(request.body);
       const signature = await proofs.checkBackup(request.body);
       const result = await service.restore(currentUser(request).id, document, 'restore', signature.keepsRecordedAt);
+      // Restored routes without a path get the shortest one where the network knows both ends (decision 0051).
+      if (!result.nothingToDo) await app.routePaths.fill(app.db, currentUser(request).id);
       const added = result.sections.reduce((sum, section) => sum + section.added, 0);
       const changed = result.sections.reduce((sum, section) => sum + section.changed, 0);
       return {

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema.js';
 import { germanOrder } from '../../db/sort.js';
 import { routeDescriptionColumns, type RouteDescription } from '../../db/route-columns.js';
+import type { RoutePath } from '@streckenpass/contract/route-paths';
 
 export interface ExportRouteRow extends RouteDescription {
   id: number;
@@ -31,6 +32,8 @@ export interface ExportRouteRow extends RouteDescription {
   daysLeft: number | null;
   /** The route's own rule in days; null = the account's. */
   validityDays: number | null;
+  /** The route's path on the rail network; null = none (decision 0051). */
+  path: RoutePath | null;
 }
 
 export interface ExportDriveRow {
@@ -113,6 +116,7 @@ export function createExportRepository(db: Db) {
           validUntil: routes.validUntil,
           daysLeft: daysLeft.mapWith(Number),
           validityDays: routes.validityDays,
+          path: routes.path,
         })
         .from(routes)
         .leftJoin(routeTours, eq(routeTours.routeId, routes.id))

@@ -8,6 +8,7 @@ import { transferDrives, transferHistory } from '../../export/transfer.js';
 import { unauthorized } from '../../lib/errors.js';
 import { readPackageVersion } from '../../lib/version.js';
 import type { ExportRepository } from './export.repository.js';
+import { RAIL_NETWORK_ATTRIBUTION } from '@streckenpass/contract/network';
 
 /**
  * Turns a documentation selection into what the exports print.
@@ -92,7 +93,10 @@ export function createExportService(
           daysLeft: row.daysLeft,
           validityRule: validityRuleLabel(effectiveValidityDays(row.validityDays, routeDefault)),
           ownRule: row.validityDays !== null,
+          ...(row.path ? { sections: row.path.sections } : {}),
         })),
+        // CC BY 4.0: wherever line sections derived from the network are shown, its source is named.
+        ...(selected.some((row) => row.path !== null) ? { networkAttribution: RAIL_NETWORK_ATTRIBUTION } : {}),
         vehicles:
           vehicleRows?.map((row) => {
             const days = effectiveValidityDays(row.validityDays, vehicleDefault);

@@ -16,6 +16,7 @@ import { unprocessable } from '../../lib/errors.js';
 import { parseNameList } from '../../lib/name-list.js';
 import { formatNumber } from '@streckenpass/contract/format';
 import { pluralWord } from '@streckenpass/contract/plural';
+import { CSV_ATTRIBUTION_PREFIX, CSV_SECTIONS_HEADER } from '../../export/csv.js';
 
 type Field =
   | 'name'
@@ -81,6 +82,8 @@ const COLUMNS = new Map<string, Field | null>([
   // When the last drive was recorded, and whether late (issue 27): the server's own facts, never taken from a file.
   [columnKey('Erfasst am'), null],
   [columnKey('Nachgetragen'), null],
+  // The line sections of the route's path (decision 0051): derived from the network, found anew from the stations.
+  [columnKey(CSV_SECTIONS_HEADER), null],
 ]);
 /** Columns only the app's export has: the file is read as an export (its vehicles block included). */
 const EXPORT_ONLY = new Set(
@@ -92,6 +95,7 @@ const EXPORT_ONLY = new Set(
     'Start DS100',
     'Ende DS100',
     'Nachgetragen',
+    CSV_SECTIONS_HEADER,
   ].map(columnKey),
 );
 const REQUIRED: [Field, string][] = [
@@ -234,6 +238,11 @@ export function exactStation(stations: StationIndex, typed: string): string | nu
 export const routeKey = (route: { name: string; companyRoute: string | null; startPoint: string; endPoint: string }) =>
   JSON.stringify([route.name, route.companyRoute ?? '', route.startPoint, route.endPoint]);
 
+/** The export's line naming the source of the line sections: "Datenquelle: DB Netz AG …" alone in its line. */
+function isAttributionLine(record: string[]): boolean {
+  return (record[0] ?? '').startsWith(CSV_ATTRIBUTION_PREFIX) && record.slice(1).every((cell) => cell === '');
+}
+
 /** The header's fields by position, or the reasons the file is refused (unknown, doubled or missing columns). */
 function headerFields(header: string[]): { fields: (Field | null)[]; layout: ParsedImport['layout'] } {
   const keys = header.map(columnKey);
@@ -325,6 +334,8 @@ class ImportReader {
       this.stationColumns = { start: fields.includes('startStation'), end: fields.includes('endStation') };
       return;
     }
+    // The export's closing attribution of the rail network data (CC BY 4.0): no data line.
+    if (this.layout === 'export' && isAttributionLine(record)) return;
     if (this.layout === 'export' && !this.vehicleBlock && columnKey(record[0] ?? '') === VEHICLE_BLOCK.name) {
       const keys = record.map(columnKey);
       if (keys[1] === VEHICLE_BLOCK.lastDriven) {

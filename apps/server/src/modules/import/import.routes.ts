@@ -97,6 +97,8 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
         throw unprocessable([{ propertyPath: 'file', message: 'Die Datei enthält keine gültige Zeile.' }]);
       }
       const merge = await service.restore(userId, document, 'import');
+      // Imported routes get the shortest path between their stations where the network knows both (decision 0051).
+      await app.routePaths.fill(app.db, userId);
       const added = merge.sections.reduce((sum, section) => sum + section.added, 0);
       return {
         ...summary,

@@ -1,5 +1,5 @@
 import { desc, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { railNetwork } from '../../db/schema.js';
 
@@ -16,12 +16,15 @@ export interface StoredNetwork {
   data: Uint8Array;
 }
 
-/** The imported rail network: one row, replaced whole by each import (docs/decisions/0049). */
+/**
+ * The imported rail network: one row, replaced whole by each import (docs/decisions/0049). Reads take the executor of
+ * a transaction they run in (a route's write finds its path, decision 0051): PGlite has one connection only.
+ */
 export function createRailNetworkRepository(db: Db) {
   return {
     /** The version and attribution of the network served, or null when none has been imported. */
-    async current(): Promise<{ version: string; attribution: string } | null> {
-      const [row] = await db
+    async current(ex: Executor = db): Promise<{ version: string; attribution: string } | null> {
+      const [row] = await ex
         .select({ version: railNetwork.version, attribution: railNetwork.attribution })
         .from(railNetwork)
         .orderBy(desc(railNetwork.createdAt), desc(railNetwork.id))
@@ -30,8 +33,8 @@ export function createRailNetworkRepository(db: Db) {
     },
 
     /** The stored data of one version, or null when it has been replaced in the meantime. */
-    async findData(version: string): Promise<Uint8Array | null> {
-      const [row] = await db
+    async findData(version: string, ex: Executor = db): Promise<Uint8Array | null> {
+      const [row] = await ex
         .select({ data: railNetwork.data })
         .from(railNetwork)
         .where(eq(railNetwork.version, version))

@@ -8,7 +8,6 @@ import {
 import { problems } from '../../http/problems.js';
 import { notFound } from '../../lib/errors.js';
 import { NoPathError } from './network.graph.js';
-import { createNetworkCache } from './network.store.js';
 
 const tags = ['Streckennetz'];
 
@@ -25,7 +24,8 @@ export const NO_NETWORK_DETAIL =
  * users only, like every /api call that is not declared public.
  */
 const networkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = createNetworkCache(app.railNetworkRepository);
+  // Shared with the routes' paths (network-cache.plugin.ts): one graph per instance.
+  const cache = app.railNetworkCache;
 
   app.get(
     '/network/version',

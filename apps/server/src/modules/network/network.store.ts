@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import type { Executor } from '../../db/client.js';
 import type { CompactNetwork } from './network.build.js';
 import { RailNetworkGraph } from './network.graph.js';
 import type { RailNetworkRepository, StoredNetwork } from './network.repository.js';
@@ -25,19 +26,22 @@ export function createNetworkCache(repository: RailNetworkRepository) {
   let loaded: Promise<RailNetworkGraph | null> | undefined;
   let loadedVersion: string | undefined;
 
-  async function load(version: string): Promise<RailNetworkGraph | null> {
-    const data = await repository.findData(version);
+  async function load(version: string, ex?: Executor): Promise<RailNetworkGraph | null> {
+    const data = await repository.findData(version, ex);
     return data ? new RailNetworkGraph(version, unpackNetwork(data)) : null;
   }
 
   return {
-    /** The current network's graph, or null when none has been imported. */
-    async current(): Promise<RailNetworkGraph | null> {
-      const head = await repository.current();
+    /**
+     * The current network's graph, or null when none has been imported; `ex` = the transaction the caller runs in
+     * (on PGlite a read outside it would wait for it).
+     */
+    async current(ex?: Executor): Promise<RailNetworkGraph | null> {
+      const head = await repository.current(ex);
       if (!head) return null;
       if (!loaded || loadedVersion !== head.version) {
         loadedVersion = head.version;
-        const attempt = load(head.version);
+        const attempt = load(head.version, ex);
         loaded = attempt;
         // A failed load is tried again on the next use.
         attempt.catch(() => {

@@ -8,6 +8,7 @@ import { repositoryPlugin } from '../../db/repository.js';
 import { routes } from '../../db/schema.js';
 import { germanOrder } from '../../db/sort.js';
 import { unprocessable } from '../../lib/errors.js';
+import { storedPath, type RouteEnds, type RoutePaths } from './route-paths.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,10 +40,15 @@ function checkedCode(stations: StationIndex, field: string, code: string | null 
   return station.code;
 }
 
+/** The fields a route's path follows: when one of them changes and no path is given, the path is found anew. */
+const PLACE_FIELDS = ['startPoint', 'endPoint', 'startStation', 'endStation'] as const;
+
 export const createRoutesRepository = (
   db: Executor,
   bump: (tx: Executor, userId: number) => Promise<void>,
   stations: StationIndex,
+  /** The routes' paths on the network; without it (tests of other modules) a route gets no path of its own. */
+  paths?: Pick<RoutePaths, 'shortest'>,
 ) =>
   ownedRecords(db, bump, 'routes', routeSchemas, {
     table: routes,
@@ -58,9 +64,11 @@ export const createRoutesRepository = (
       // Kept by the triggers of migration 0001 with every activity write; absent while the route was never driven.
       ...(route.lastDriven === null ? {} : { lastDriven: route.lastDriven }),
       ...(route.validUntil === null ? {} : { validUntil: route.validUntil }),
+      // Absent while the route has none (docs/decisions/0051), like lastDriven.
+      ...(route.path === null ? {} : { path: route.path }),
     }),
     links: { tours: routeToursLink },
-    columns: async ({ name, companyRoute, startPoint, endPoint, validityDays, startStation, endStation }) => ({
+    columns: async ({ name, companyRoute, startPoint, endPoint, validityDays, startStation, endStation, path }) => ({
       name,
       companyRoute,
       startPoint,
@@ -68,13 +76,24 @@ export const createRoutesRepository = (
       validityDays,
       startStation: checkedCode(stations, 'startStation', startStation as string | null | undefined),
       endStation: checkedCode(stations, 'endStation', endStation as string | null | undefined),
+      path: path === undefined ? undefined : storedPath(path as Parameters<typeof storedPath>[0]),
     }),
+    // No path given: the shortest between the route's ends, where the network knows both (else none).
+    prepareCreate: async (columns, { ex }) =>
+      columns.path !== undefined || !paths
+        ? columns
+        : { ...columns, path: await paths.shortest(columns as unknown as RouteEnds, ex) },
+    preparePatch: async (current, set, ex) => {
+      if (set.path !== undefined || !paths) return set;
+      if (!PLACE_FIELDS.some((field) => field in set && set[field] !== current[field])) return set;
+      return { ...set, path: await paths.shortest({ ...current, ...set } as unknown as RouteEnds, ex) };
+    },
   });
 
 export type RoutesRepository = ReturnType<typeof createRoutesRepository>;
 
 export default repositoryPlugin(
   'routesRepository',
-  (app) => createRoutesRepository(app.db, app.dataVersions.bump, app.stations.index),
-  ['dataVersions', 'stations'],
+  (app) => createRoutesRepository(app.db, app.dataVersions.bump, app.stations.index, app.routePaths),
+  ['dataVersions', 'stations', 'routePaths'],
 );

@@ -7,6 +7,7 @@ import { routes } from '../../../db/schema.js';
 import { inPage, insertRecords, key } from './rows.js';
 import type { BackupSection } from './section.js';
 import { routeDescriptionColumns } from '../../../db/route-columns.js';
+import { storedPath } from '../../routes/route-paths.js';
 
 type RouteItem = Backup['routes'][number];
 
@@ -53,7 +54,12 @@ export const routesSection = (stations: StationIndex): BackupSection<RouteItem> 
   references: [],
   quota: { records: RECORD_QUOTAS.routes },
   read: (ex, userId, page) => {
-    const columns = { ref: routes.id, ...routeDescriptionColumns, validityDays: routes.validityDays };
+    const columns = {
+      ref: routes.id,
+      ...routeDescriptionColumns,
+      validityDays: routes.validityDays,
+      path: routes.path,
+    };
     return inPage(ex.select(columns).from(routes).$dynamic(), routes, userId, page);
   },
   naturalKey: (route) => key(route.name, route.companyRoute ?? '', route.startPoint, route.endPoint),
@@ -72,6 +78,7 @@ export const routesSection = (stations: StationIndex): BackupSection<RouteItem> 
         validity_days: 'integer',
         start_station: 'text',
         end_station: 'text',
+        path: 'jsonb',
       },
       items,
       (item) => ({
@@ -82,6 +89,8 @@ export const routesSection = (stations: StationIndex): BackupSection<RouteItem> 
         validity_days: item.validityDays ?? null,
         start_station: knownCode(stations, item.startStation) ?? null,
         end_station: knownCode(stations, item.endStation) ?? null,
+        // The document's path as it was; a route without one gets the shortest after the restore (route-paths.ts).
+        path: storedPath(item.path ?? null),
       }),
     ),
   merge: {

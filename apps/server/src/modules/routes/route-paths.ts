@@ -1,0 +1,119 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import { pointCodeOf, type RoutePath, type RoutePathInput } from '@streckenpass/contract/route-paths';
+import type { Executor } from '../../db/client.js';
+import { routes } from '../../db/schema.js';
+import { NoPathError, type RailNetworkGraph } from '../network/network.graph.js';
+import type { NetworkCache } from '../network/network.store.js';
+
+/** What of a route decides its path: its start and end, as linked stations or as typed text. */
+export interface RouteEnds {
+  startPoint: string;
+  endPoint: string;
+  startStation: string | null;
+  endStation: string | null;
+}
+
+/** The shortest path of a route's ends on `graph` (optionally over `via`), or null when an end is off the network. */
+export function shortestPathOf(graph: RailNetworkGraph, ends: RouteEnds, via?: string | null): RoutePath | null {
+  const from = pointCodeOf(ends.startStation, ends.startPoint);
+  const to = pointCodeOf(ends.endStation, ends.endPoint);
+  if (!from || !to) return null;
+  try {
+    const path = graph.path(from, to, via ?? undefined);
+    return { km: path.km, sections: path.sections, via: via ?? null };
+  } catch (error) {
+    if (error instanceof NoPathError) return null;
+    throw error;
+  }
+}
+
+/** A path as a client sent it, as stored. */
+export function storedPath(input: RoutePathInput | null): RoutePath | null {
+  if (!input) return null;
+  return {
+    km: Math.round(input.km * 10) / 10,
+    sections: input.sections.map(({ line, fromKm, toKm }) => ({ line, fromKm, toKm })),
+    via: input.via ? input.via.trim().toUpperCase() : null,
+  };
+}
+
+/**
+ * Gives every route without a path (of one owner, or of all) the shortest path between its ends, where both lie on
+ * the network: routes created before a network was imported, by the CSV import or by a restore. Answers the owners
+ * whose routes changed (to bump their data versions) and how many routes got a path. Derived data, not a change by
+ * the driver: no history entry.
+ */
+export async function fillMissingPaths(
+  ex: Executor,
+  graph: RailNetworkGraph,
+  ownerId?: number,
+): Promise<{ filled: number; owners: number[] }> {
+  const rows = await ex
+    .select({
+      id: routes.id,
+      ownerId: routes.ownerId,
+      startPoint: routes.startPoint,
+      endPoint: routes.endPoint,
+      startStation: routes.startStation,
+      endStation: routes.endStation,
+    })
+    .from(routes)
+    .where(and(isNull(routes.path), ownerId === undefined ? undefined : eq(routes.ownerId, ownerId)));
+  const owners = new Set<number>();
+  let filled = 0;
+  for (const row of rows) {
+    const path = shortestPathOf(graph, row);
+    if (!path) continue;
+    // Only while it still has none: a path written in the meantime (by the driver) wins.
+    const updated = await ex
+      .update(routes)
+      .set({ path })
+      .where(and(eq(routes.id, row.id), isNull(routes.path)))
+      .returning({ id: routes.id });
+    if (updated.length > 0) {
+      filled += 1;
+      owners.add(row.ownerId);
+    }
+  }
+  return { filled, owners: [...owners] };
+}
+
+/** The routes' paths on the network this instance routes on (`app.routePaths`). */
+export function createRoutePaths(cache: NetworkCache, bump: (tx: Executor, userId: number) => Promise<void>) {
+  return {
+    /**
+     * The shortest path between a route's ends, or null (no network, an end off it, free text); `ex` = the write's
+     * transaction.
+     */
+    async shortest(ends: RouteEnds, ex?: Executor): Promise<RoutePath | null> {
+      const graph = await cache.current(ex);
+      return graph ? shortestPathOf(graph, ends) : null;
+    },
+
+    /** Paths for an owner's routes that have none (after a CSV import or a restore); a no-op without a network. */
+    async fill(ex: Executor, ownerId: number): Promise<number> {
+      const graph = await cache.current(ex);
+      if (!graph) return 0;
+      const { filled } = await fillMissingPaths(ex, graph, ownerId);
+      if (filled > 0) await bump(ex, ownerId);
+      return filled;
+    },
+  };
+}
+
+export type RoutePaths = ReturnType<typeof createRoutePaths>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The routes' paths on the rail network (route-paths.ts). */
+    routePaths: RoutePaths;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('routePaths', createRoutePaths(app.railNetworkCache, app.dataVersions.bump));
+  },
+  { name: 'routePaths', dependencies: ['railNetworkCache', 'dataVersions'] },
+);
