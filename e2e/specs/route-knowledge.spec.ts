@@ -2,7 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiAs, signIn, registerViaApi } from '../support/fixtures';
 import { dayOffset } from '../support/seed';
 
-
 const isoDate = dayOffset;
 const german = (date: string) => date.split('-').reverse().join('.');
 
