@@ -3,6 +3,7 @@
  * Mantine, and the build (`prerender.ts`, called from vite.config.ts) writes them as static HTML that paints
  * before the application bundle has loaded. Plain data only – no React, no Mantine – so the build can import it.
  */
+import { RAIL_NETWORK_ATTRIBUTION } from '@streckenpass/contract/network';
 import { TERMS } from '@streckenpass/contract/terms';
 
 /** A piece of running text: plain text, a link or inline code. */
@@ -112,6 +113,8 @@ export const legalPage = {
   sources: [
     'Bahnhöfe mit DS100-Kürzeln und Koordinaten: Stationsdaten der Deutschen Bahn (DB Station&Service AG), Lizenz Creative Commons Namensnennung 4.0 (CC BY 4.0), aufbereitet im Open-Source-Paket „db-stations“. Streckenpass zeigt die Daten unverändert an.',
     'Umriss Deutschlands auf der Karte: Natural Earth (gemeinfrei), über das Paket „world-atlas“.',
+    // CC BY 4.0 asks for the attribution wherever the network or anything derived from it is shown (issue 29).
+    `Streckennetz, Streckennummern, km und Wege entlang der Gleise (sofern der Betreiber sie eingelesen hat): ${RAIL_NETWORK_ATTRIBUTION}.`,
   ],
 } as const;
 

@@ -40,6 +40,8 @@ export const queryKeys = {
     whoCanDrive: (id: number, query: object) => ['betriebe', 'detail', id, 'who-can-drive', query] as const,
   },
   invitation: (token: string) => ['invitation', token] as const,
+  /** The path along the tracks the route form shows (issue 29 item 2), per start, end and optional via point. */
+  routePath: (from: string, to: string, via: string) => ['route-path', from, to, via] as const,
   /** Issued documents (issue 27): the holder's PDFs and supervisor pages with their verification codes. */
   proofs: ['proofs'] as const,
   changelog: ['version', 'changelog'] as const,

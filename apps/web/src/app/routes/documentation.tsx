@@ -20,6 +20,7 @@ import { SelectedObjectsCard, type SelectedEntry } from '../../features/document
 import {
   dateProblem,
   filterByName,
+  filterRoutes,
   placesOf,
   routeLabel,
   selectedRouteIds,
@@ -38,6 +39,7 @@ import { formatDate, todayInput } from '../../lib/dates';
 import { AllDocumentationsButton } from '../all-documentations-button';
 import { dataRoute } from '../record-route';
 import { useTitle } from '../use-title';
+import { pathSummary } from '@streckenpass/contract/route-paths';
 
 function EmptyHint({ text, action }: { text: string; action?: { label: string; to: string } }) {
   return (
@@ -156,10 +158,12 @@ function Documentation() {
       title: 'Strecken',
       noun: 'Strecke',
       total: allRoutes.length,
-      items: filterByName(allRoutes, search.routes).map((route) => ({
+      items: filterRoutes(allRoutes, search.routes).map((route) => ({
         id: route.id,
         name: route.name,
         label: routeLabel(route),
+        // The lines it runs over (issue 29): "über 3520 › 4010 › 4011, 78 km".
+        ...(route.path ? { detail: pathSummary(route.path) } : {}),
         to: paths.route(route.id),
       })),
       searchPlaceholder: 'Eine Strecke suchen',

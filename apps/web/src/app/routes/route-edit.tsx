@@ -8,7 +8,12 @@ import { paths } from '../../config/paths';
 import { useDeleteRoute, useUpdateRoute } from '../../features/routes/api/routes';
 import { toursQueryOptions, useTours } from '../../features/tours/api/tours';
 import { isTourIncomplete, TOUR_INCOMPLETE_LABEL } from '@streckenpass/contract/tour-status';
-import { RouteForm, ruleChoiceOf, type RouteFormValues } from '../../features/routes/components/route-form';
+import {
+  pathChoiceOf,
+  RouteForm,
+  ruleChoiceOf,
+  type RouteFormValues,
+} from '../../features/routes/components/route-form';
 import { routeInput } from '../../features/routes/route-input';
 import { recordRoute } from '../record-route';
 import { routeRecord } from '../record-routes';
@@ -52,6 +57,7 @@ function EditRoute({ record: route }: { record: Route }) {
           ...ruleChoiceOf(route.validityDays),
           startStation: route.startStation?.code ?? null,
           endStation: route.endStation?.code ?? null,
+          ...pathChoiceOf(route.path),
         }}
         onSubmit={save}
         actions={

@@ -17,6 +17,7 @@ import { RecordTodayButton } from '../../features/documentation/components/recor
 import { accountValidityQueryOptions, useAccountValidityDays } from '../../lib/account-validity';
 import { routeHistoryQueryOptions, useRouteHistory } from '../../features/routes/api/routes';
 import { routeHistory } from '../../features/routes/route-knowledge';
+import { RoutePathSummary } from '../../features/routes/components/route-path-summary';
 import { toursQueryOptions, useTours } from '../../features/tours/api/tours';
 import { formatDate, todayInput } from '../../lib/dates';
 import { historyLines, historyTime } from '../../lib/record-history';
@@ -116,6 +117,8 @@ function RouteDetails({ record: route }: { record: Route }) {
           { label: 'Kürzel', value: route.companyRoute ?? 'Nicht angegeben' },
           { label: 'Start der Strecke', value: placeLabel(route.startPoint, route.startStation) },
           { label: 'Ende der Strecke', value: placeLabel(route.endPoint, route.endStation) },
+          // The line sections it covers, once the route has a path on the rail network (issue 29).
+          ...(route.path ? [{ label: 'Weg im Streckennetz', value: <RoutePathSummary path={route.path} /> }] : []),
           {
             label: 'Streckenkunde gültig bis',
             value: activities.isPending ? '…' : activities.isError ? '–' : <ValidUntil date={validUntil} />,

@@ -6,6 +6,7 @@ import {
   dateProblem,
   driveDays,
   filterByName,
+  filterRoutes,
   placesOf,
   planDocumentation,
   routeLabel,
@@ -164,5 +165,38 @@ describe('validityHelpText', () => {
     expect(validityHelpText(null)).toContain(
       'Die Streckenkunde gilt ab dem Tag der Fahrt für die Dauer Ihrer Gültigkeitsregel.',
     );
+  });
+});
+
+describe('filterRoutes', () => {
+  const routes = [
+    {
+      name: 'Frankfurt – Mannheim',
+      path: {
+        sections: [
+          { line: 3520, fromKm: 0, toKm: 3 },
+          { line: 4010, fromKm: 1, toKm: 60 },
+        ],
+      },
+    },
+    { name: 'Darmstadt – Heidelberg', path: { sections: [{ line: 3601, fromKm: 0, toKm: 50 }] } },
+    { name: 'Strecke 4010 (ohne Weg)' },
+    { name: 'Hamm – Unna' },
+  ];
+
+  it('finds every route covering part of a line by "4010" or "Strecke 4010", and names that say so', () => {
+    expect(filterRoutes(routes, '4010').map((r) => r.name)).toEqual([
+      'Frankfurt – Mannheim',
+      'Strecke 4010 (ohne Weg)',
+    ]);
+    expect(filterRoutes(routes, 'Strecke 4010').map((r) => r.name)).toEqual([
+      'Frankfurt – Mannheim',
+      'Strecke 4010 (ohne Weg)',
+    ]);
+  });
+
+  it('searches names as before otherwise', () => {
+    expect(filterRoutes(routes, 'unna').map((r) => r.name)).toEqual(['Hamm – Unna']);
+    expect(filterRoutes(routes, '')).toHaveLength(4);
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '@streckenpass/contract/knowledge';
 import { validityRuleLabel } from '@streckenpass/contract/notifications';
 import type { Route } from '@streckenpass/contract/routes';
+import { coversLine, lineOfSearch, type RoutePath } from '@streckenpass/contract/route-paths';
 import { placeLabel } from '@streckenpass/contract/stations';
 import type { Tour } from '@streckenpass/contract/tours';
 import type { Vehicle } from '@streckenpass/contract/vehicles';
@@ -24,6 +25,20 @@ export function filterByName<T extends { name: string }>(items: readonly T[], se
   const needle = search.trim().toLocaleLowerCase('de');
   if (!needle) return [...items];
   return items.filter((item) => item.name.toLocaleLowerCase('de').includes(needle));
+}
+
+/**
+ * The routes' search: by name as `filterByName`, and "4010" or "Strecke 4010" also finds every route whose path covers
+ * part of line 4010 (issue 29 item 3).
+ */
+export function filterRoutes<T extends { name: string; path?: Pick<RoutePath, 'sections'> }>(
+  routes: readonly T[],
+  search: string,
+): T[] {
+  const line = lineOfSearch(search);
+  if (line === null) return filterByName(routes, search);
+  const byName = new Set(filterByName(routes, search));
+  return routes.filter((route) => byName.has(route) || coversLine(route.path, line));
 }
 
 // How a route is named in lists is decided once, in lib; exported here too for the documentation's pages.

@@ -15,5 +15,7 @@ export function routeInput(values: RouteFormValues, savedDays: number | null): C
     ...(days !== savedDays ? { validityDays: days } : {}),
     startStation: values.startStation,
     endStation: values.endStation,
+    // Resolved by the form on submit; absent = the server keeps or finds the path (docs/decisions/0051).
+    ...(values.path !== undefined ? { path: values.path } : {}),
   };
 }

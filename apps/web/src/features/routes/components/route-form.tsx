@@ -4,7 +4,16 @@ import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from '@streckenpass/contr
 import { addDays, FUTURE_DATE_MESSAGE, isCalendarDate, type ValidityPeriod } from '@streckenpass/contract/knowledge';
 import { validityDaysSchema, validityRuleLabel } from '@streckenpass/contract/notifications';
 import { createRouteSchema } from '@streckenpass/contract/routes';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  lineSectionInputSchema,
+  sectionsKm,
+  type RoutePath,
+  type RoutePathInput,
+} from '@streckenpass/contract/route-paths';
+import { NetworkError, NotFoundError } from '../../../lib/api-errors';
+import { routePathQueryOptions } from '../api/route-path';
+import { lineSectionOf, pathEndsOf, RoutePathField, viaOf } from './route-path-field';
 import { z } from 'zod';
 import { formatDate, todayInput } from '../../../lib/dates';
 import { useContractForm } from '../../../lib/use-contract-form';
@@ -33,6 +42,18 @@ export interface RouteFormValues {
   lastDriven: string;
   /** The first drive's validity: by the rule, or explicitly a year or half a year. */
   period: ValidityPeriod | 'rule';
+  /** The path: along the tracks (the shortest, or over `via`), or one section given by line number and km. */
+  pathMode: 'network' | 'line';
+  /** DS100 code of a point the path goes over; empty = the shortest path. */
+  via: string;
+  lineNumber: number | string;
+  lineFromKm: number | string;
+  lineToKm: number | string;
+  /**
+   * The path the save sends, resolved when the form is submitted (`resolvePath`): undefined = the server keeps the
+   * route's path, or finds the shortest when the start or end changed; null = none.
+   */
+  path?: RoutePathInput | null;
 }
 
 /** The name field of the form. */
@@ -65,7 +86,22 @@ const emptyValues: RouteFormValues = {
   endStation: null,
   lastDriven: '',
   period: 'rule',
+  pathMode: 'network',
+  via: '',
+  lineNumber: '',
+  lineFromKm: '',
+  lineToKm: '',
 };
+
+/**
+ * The form's path fields for a stored path: along the tracks, over its via point if it has one. (A section once given
+ * by line is kept as it is unless the driver chooses anew.)
+ */
+export function pathChoiceOf(
+  path: RoutePath | undefined,
+): Pick<RouteFormValues, 'pathMode' | 'via' | 'lineNumber' | 'lineFromKm' | 'lineToKm'> {
+  return { pathMode: 'network', via: path?.via ?? '', lineNumber: '', lineFromKm: '', lineToKm: '' };
+}
 
 /**
  * The contract's rules for the master data, plus what only the form has: the rule choice (its own number of days
@@ -78,6 +114,11 @@ const routeFormSchema = createRouteSchema
     ruleDays: z.union([z.number(), z.string()]),
     lastDriven: z.string(),
     period: z.enum(['rule', 'year', 'half-year']),
+    pathMode: z.enum(['network', 'line']),
+    via: z.string(),
+    lineNumber: z.union([z.number(), z.string()]),
+    lineFromKm: z.union([z.number(), z.string()]),
+    lineToKm: z.union([z.number(), z.string()]),
   })
   .superRefine((values, context) => {
     if (values.rule === 'custom') {
@@ -85,6 +126,24 @@ const routeFormSchema = createRouteSchema
       if (!checked.success) {
         const message = checked.error.issues[0]?.message ?? 'Bitte eine Zahl von Tagen angeben.';
         context.addIssue({ code: 'custom', path: ['ruleDays'], message });
+      }
+    }
+    if (values.pathMode === 'line') {
+      const fields = { line: 'lineNumber', fromKm: 'lineFromKm', toKm: 'lineToKm' } as const;
+      const section = lineSectionOf(values);
+      if (!section) {
+        for (const [key, field] of Object.entries(fields)) {
+          if (typeof values[field] !== 'number') {
+            const message = key === 'line' ? 'Bitte eine Streckennummer angeben.' : 'Bitte einen km-Wert angeben.';
+            context.addIssue({ code: 'custom', path: [field], message });
+          }
+        }
+      } else {
+        const checked = lineSectionInputSchema.safeParse(section);
+        for (const issue of checked.error?.issues ?? []) {
+          const key = issue.path[0] as keyof typeof fields;
+          context.addIssue({ code: 'custom', path: [fields[key] ?? 'lineNumber'], message: issue.message });
+        }
       }
     }
     if (values.lastDriven) {
@@ -95,6 +154,45 @@ const routeFormSchema = createRouteSchema
       }
     }
   });
+
+/**
+ * The path a save sends (issue 29 item 2, docs/decisions/0051): a section given by line as it is; over a point the path
+ * found for it (a point off the network refuses the save with the server's sentence); the shortest path only when the
+ * driver went back to it from another one — otherwise nothing, and the server keeps the path or finds it anew when
+ * the start or end changed. Offline, nothing is sent either (the server decides when the save arrives).
+ */
+export async function resolvePath(
+  values: RouteFormValues,
+  initial: RouteFormValues,
+  queryClient: QueryClient,
+): Promise<RoutePathInput | null | undefined> {
+  if (values.pathMode === 'line') {
+    const section = lineSectionOf(values);
+    return section ? { km: sectionsKm([section]), sections: [section], via: null } : undefined;
+  }
+  const via = viaOf(values);
+  const untouched = initial.pathMode === 'network' && viaOf(initial) === via;
+  if (untouched && !via) return undefined;
+  const { from, to } = pathEndsOf(values);
+  if (!from || !to) return null;
+  if (untouched && !hasMovedEnds(values, initial)) return undefined;
+  try {
+    const found = await queryClient.fetchQuery(routePathQueryOptions(from, to, via));
+    return { km: found.km, sections: found.sections, via };
+  } catch (error) {
+    if (error instanceof NetworkError) return undefined;
+    // Over a point off the network: said, not saved without it. The shortest path off the network: none.
+    if (error instanceof NotFoundError && !via) return null;
+    throw error;
+  }
+}
+
+/** Whether the start or the end differs from what the form began with. */
+function hasMovedEnds(values: RouteFormValues, initial: RouteFormValues): boolean {
+  const now = pathEndsOf(values);
+  const before = pathEndsOf(initial);
+  return now.from !== before.from || now.to !== before.to;
+}
 
 /**
  * The master data of a route (create and edit), with the optional first date on create. `onSubmit` saves (the page's
@@ -111,9 +209,15 @@ export function RouteForm({
   withLastDriven?: boolean;
   onSubmit: (values: RouteFormValues) => Promise<unknown>;
 }) {
+  const queryClient = useQueryClient();
+  const start = { ...emptyValues, ...initialValues };
   // The page's save may be more than one request; the mutations inside it decide about the network.
-  const save = useMutation({ mutationFn: onSubmit, networkMode: 'always' });
-  const contract = useContractForm(routeFormSchema, save, { initialValues: { ...emptyValues, ...initialValues } });
+  const save = useMutation({
+    mutationFn: async (values: RouteFormValues) =>
+      onSubmit({ ...values, path: await resolvePath(values, start, queryClient) }),
+    networkMode: 'always',
+  });
+  const contract = useContractForm(routeFormSchema, save, { initialValues: start });
   const { form } = contract;
   const stations = useStationIndex();
   const pointField = (text: 'startPoint' | 'endPoint', code: 'startStation' | 'endStation') => {
@@ -162,6 +266,7 @@ export function RouteForm({
         required
         {...pointField('endPoint', 'endStation')}
       />
+      <RoutePathField form={form} />
       <Divider />
       <Select
         label="Gültigkeitsregel"

@@ -1,0 +1,176 @@
+import {
+  Alert,
+  Group,
+  List,
+  Loader,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { UseFormReturnType } from '@mantine/form';
+import type { LineSection, NetworkPath } from '@streckenpass/contract/network';
+import { formatPathKm, pathSummary, pointCodeOf, sectionLabel, sectionsKm } from '@streckenpass/contract/route-paths';
+import { ApiError, NetworkError } from '../../../lib/api-errors';
+import { useRoutePath } from '../api/route-path';
+import type { RouteFormValues } from './route-form';
+import { PathMap } from './path-map';
+
+/** The server's sentence while no network is imported starts so (modules/network/network.routes.ts). */
+const NO_NETWORK = 'Es ist kein Streckennetz importiert';
+
+/** The path's ends as the form has them: linked stations, or typed codes (junctions have no station to link). */
+export function pathEndsOf(values: Pick<RouteFormValues, 'startPoint' | 'endPoint' | 'startStation' | 'endStation'>) {
+  return {
+    from: pointCodeOf(values.startStation, values.startPoint),
+    to: pointCodeOf(values.endStation, values.endPoint),
+  };
+}
+
+/** The via point as typed: a code in upper case, or null. */
+export function viaOf(values: Pick<RouteFormValues, 'via'>): string | null {
+  const via = values.via.trim().toUpperCase();
+  return via ? via : null;
+}
+
+/** The section given by line number and km, or null while the fields do not make one. */
+export function lineSectionOf(
+  values: Pick<RouteFormValues, 'lineNumber' | 'lineFromKm' | 'lineToKm'>,
+): LineSection | null {
+  const { lineNumber: line, lineFromKm: fromKm, lineToKm: toKm } = values;
+  if (typeof line !== 'number' || typeof fromKm !== 'number' || typeof toKm !== 'number') return null;
+  return { line, fromKm, toKm };
+}
+
+/** Why no path is shown, in German: the server's sentence (no network, a code off it) or that it could not be asked. */
+function pathProblem(error: unknown): { title: string; text: string } {
+  if (error instanceof NetworkError) {
+    return {
+      title: 'Weg nicht geladen',
+      text: 'Ohne Verbindung kann der Weg entlang der Gleise nicht gesucht werden.',
+    };
+  }
+  const message = error instanceof ApiError ? error.serverMessage : undefined;
+  if (message?.startsWith(NO_NETWORK)) {
+    return {
+      title: 'Kein Streckennetz importiert',
+      text: 'Die Strecke wird wie bisher ohne Streckenabschnitte gespeichert.',
+    };
+  }
+  return {
+    title: 'Nicht im Streckennetz',
+    text: `${message ?? 'Der Weg konnte nicht gesucht werden.'} Die Strecke wird ohne Streckenabschnitte gespeichert.`,
+  };
+}
+
+/** An answer that is a path (a server of another version could answer otherwise: then nothing is shown). */
+function isPath(data: unknown): data is NetworkPath {
+  const path = data as Partial<NetworkPath> | undefined;
+  return Boolean(path?.from && path.to && Array.isArray(path.sections) && Array.isArray(path.geometry));
+}
+
+function ShownPath({ path }: { path: NetworkPath }) {
+  return (
+    <Stack gap="xs" aria-live="polite">
+      <Text fw={600}>
+        {path.from.name} – {path.to.name} {pathSummary(path)}
+      </Text>
+      <PathMap
+        geometry={path.geometry}
+        label={`Karte des Wegs von ${path.from.name} nach ${path.to.name} ${pathSummary(path)}`}
+      />
+      <List size="sm" spacing={2} aria-label="Streckenabschnitte des Wegs">
+        {path.sections.map((section, i) => (
+          <List.Item key={i}>{sectionLabel(section)}</List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
+/**
+ * The route's path along the tracks (issue 29 item 2): for a start and end on the network, the shortest path with its
+ * line numbers and km on a small map; another path over a point, or a section given by line number and km.
+ */
+export function RoutePathField({ form }: { form: UseFormReturnType<RouteFormValues> }) {
+  const { values } = form;
+  const { from, to } = pathEndsOf(values);
+  // Typed letter by letter: asked once the typing pauses.
+  const [via] = useDebouncedValue(viaOf(values), 400);
+  const byNetwork = values.pathMode === 'network';
+  const path = useRoutePath({ from: byNetwork ? from : null, to: byNetwork ? to : null, via });
+  const bothTyped = values.startPoint.trim() !== '' && values.endPoint.trim() !== '';
+  const manual = lineSectionOf(values);
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="route-path-title">
+      <Title order={2} size="h5" id="route-path-title">
+        Weg im Streckennetz
+      </Title>
+      <SegmentedControl
+        fullWidth
+        size="md"
+        aria-label="Wie der Weg bestimmt wird"
+        data={[
+          { value: 'network', label: 'Entlang der Gleise' },
+          { value: 'line', label: 'Nach Streckennummer' },
+        ]}
+        {...form.getInputProps('pathMode')}
+      />
+      {byNetwork ? (
+        <>
+          {!from || !to ? (
+            bothTyped && (
+              <Text size="sm" c="dimmed">
+                Start und Ende brauchen ein Betriebsstellen-Kürzel (z. B. FF, RM oder eine Abzweigstelle), damit der Weg
+                entlang der Gleise gesucht werden kann. Sonst wird die Strecke ohne Streckenabschnitte gespeichert.
+              </Text>
+            )
+          ) : path.isPending || (path.isFetching && path.isError) ? (
+            <Group gap="xs" aria-live="polite" mih={44}>
+              <Loader size="sm" aria-hidden />
+              <Text size="sm">Weg entlang der Gleise wird gesucht …</Text>
+            </Group>
+          ) : path.isError ? (
+            <Alert color="yellow" title={pathProblem(path.error).title} role="status">
+              {pathProblem(path.error).text}
+            </Alert>
+          ) : (
+            isPath(path.data) && <ShownPath path={path.data} />
+          )}
+          <TextInput
+            label="Über (optional)"
+            description="Ein anderer Weg: das Kürzel eines Punkts, über den er führen soll, z. B. einer Abzweigstelle"
+            placeholder="z. B. FFU"
+            autoComplete="off"
+            {...form.getInputProps('via')}
+          />
+        </>
+      ) : (
+        <>
+          <NumberInput
+            label="Streckennummer"
+            description="Die VzG-Streckennummer, z. B. 4010"
+            allowDecimal={false}
+            allowNegative={false}
+            min={1}
+            max={99999}
+            {...form.getInputProps('lineNumber')}
+          />
+          <Group grow align="flex-start">
+            <NumberInput label="von km" decimalSeparator="," decimalScale={3} {...form.getInputProps('lineFromKm')} />
+            <NumberInput label="bis km" decimalSeparator="," decimalScale={3} {...form.getInputProps('lineToKm')} />
+          </Group>
+          {manual && (
+            <Text size="sm" aria-live="polite">
+              {sectionLabel(manual)} · {formatPathKm(sectionsKm([manual]))}
+            </Text>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
