@@ -3,8 +3,12 @@
  * Mantine, and the build (`prerender.ts`, called from vite.config.ts) writes them as static HTML that paints
  * before the application bundle has loaded. Plain data only – no React, no Mantine – so the build can import it.
  */
-import { RAIL_NETWORK_ATTRIBUTION } from '@streckenpass/contract/network';
 import { TERMS } from '@streckenpass/contract/terms';
+
+/** The rail network data's attribution, as the contract's RAIL_NETWORK_ATTRIBUTION says it (CC BY 4.0). */
+export const RAIL_NETWORK_SOURCE =
+  'Datenquelle: DB Netz AG – Geo-Streckennetz (Stand 2017) und Geo-Betriebsstellen (2020), Lizenz CC BY 4.0 ' +
+  '(https://creativecommons.org/licenses/by/4.0/), verändert (vereinfacht)';
 
 /** A piece of running text: plain text, a link or inline code. */
 export type Inline = string | { text: string; href: string } | { code: string };
@@ -113,8 +117,12 @@ export const legalPage = {
   sources: [
     'Bahnhöfe mit DS100-Kürzeln und Koordinaten: Stationsdaten der Deutschen Bahn (DB Station&Service AG), Lizenz Creative Commons Namensnennung 4.0 (CC BY 4.0), aufbereitet im Open-Source-Paket „db-stations“. Streckenpass zeigt die Daten unverändert an.',
     'Umriss Deutschlands auf der Karte: Natural Earth (gemeinfrei), über das Paket „world-atlas“.',
-    // CC BY 4.0 asks for the attribution wherever the network or anything derived from it is shown (issue 29).
-    `Streckennetz, Streckennummern, km und Wege entlang der Gleise (sofern der Betreiber sie eingelesen hat): ${RAIL_NETWORK_ATTRIBUTION}.`,
+    // CC BY 4.0 asks for the attribution wherever the network or anything derived from it is shown (issue 29). As
+    // text, not imported from the contract's network module: that would bring zod into this early chunk (its eval
+    // probe breaks the CSP); public-pages.test.ts checks it is the contract's RAIL_NETWORK_ATTRIBUTION.
+    'Streckennetz, Streckennummern, km und Wege entlang der Gleise (sofern der Betreiber sie eingelesen hat): ' +
+      RAIL_NETWORK_SOURCE +
+      '.',
   ],
 } as const;
 
