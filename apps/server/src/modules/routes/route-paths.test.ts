@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -261,6 +262,19 @@ describe('the path in the CSV import, the backup and the export', () => {
     expect((response.json() as { errorCount: number }).errorCount).toBe(0);
     const list = (await inject({ method: 'GET', url: '/api/routes', headers: other.headers })).json() as Route[];
     expect(list.map((r) => [r.name, r.path?.sections])).toEqual([['Rundreise', AA_CC]]);
+  });
+
+  it('lists the line sections in the PDF export and names the data source in its notes', async () => {
+    const user = await registerUser(ctx.app);
+    await create(user, { name: 'Mit Weg' });
+    const response = await inject({ method: 'POST', url: '/api/export/pdf', headers: user.headers, payload: {} });
+    expect(response.statusCode).toBe(200);
+    const text = execFileSync('pdftotext', ['-', '-'], { input: response.rawPayload, encoding: 'utf8' }).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(text).toContain('Streckenabschnitte: 1000 km 0,0–7,2; 2000 km 0,0–11,1');
+    expect(text).toContain('Datenquelle: DB Netz AG');
   });
 
   it('keeps an export without paths as it was: no sections column, no attribution', async () => {
