@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoCspViolations, listenForCspViolations } from '../support/audits';
+import { axeViolations, expectNoCspViolations, listenForCspViolations, smallTouchTargets } from '../support/audits';
 import { apiAs, registerViaApi, signIn } from '../support/fixtures';
 import { realNetworkPresent, startNetworkServer } from '../support/network-server';
 
@@ -48,6 +48,16 @@ for (const width of [360, 1280] as const) {
     ).toBeVisible();
     await expect(page.getByRole('list', { name: 'Streckenabschnitte des Wegs' })).toContainText('Strecke 4010, km');
     await expect(page.getByText(/^Datenquelle: DB Netz AG/).first()).toBeVisible();
+    // Phone-first: finger-sized targets and no axe violations, with the path shown and with the choice by line.
+    if (width === 360) {
+      expect.soft(await smallTouchTargets(page), 'small targets in the route form with its path').toEqual([]);
+      expect.soft(await axeViolations(page), 'axe in the route form with its path').toEqual([]);
+      await page.getByText('Nach Streckennummer').click();
+      await expect(page.getByRole('textbox', { name: /^Streckennummer/ })).toBeVisible();
+      expect.soft(await smallTouchTargets(page), 'small targets in the choice by line').toEqual([]);
+      await page.getByText('Entlang der Gleise').click();
+      await expect(shown).toBeVisible();
+    }
 
     await page.getByRole('button', { name: 'Strecke erstellen' }).click();
     await expect(page).toHaveURL(/\/route\/\d+$/);

@@ -110,8 +110,10 @@ export function RoutePathField({ form }: { form: UseFormReturnType<RouteFormValu
       <Title order={2} size="h5" id="route-path-title">
         Weg im Streckennetz
       </Title>
+      {/* One above the other: side by side, the two labels do not fit a 360-px phone. */}
       <SegmentedControl
         fullWidth
+        orientation="vertical"
         size="md"
         aria-label="Wie der Weg bestimmt wird"
         data={[
