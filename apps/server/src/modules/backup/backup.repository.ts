@@ -65,6 +65,9 @@ export const TABLES_NOT_BACKED_UP: Readonly<Record<string, string>> = {
   requirement_links:
     'a driver’s own routes linked by hand to a Betrieb’s requirements: they hang on the membership, which a restore ' +
     'never grants, and name requirements of this server (decision 0046)',
+  requirement_coverage:
+    'derived: which route of a member meets which requirement, kept by triggers from routes, requirements, links and ' +
+    'memberships (migration 0011); a restore’s routes recompute it',
   issued_documents:
     'documents issued and signed on this server (issue 27): a copy elsewhere would not verify there, and a restore ' +
     'must not revive what the holder revoked',
