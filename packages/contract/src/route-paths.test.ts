@@ -4,6 +4,7 @@ import {
   formatPathKm,
   lineOfSearch,
   pathLines,
+  parseSectionsText,
   pathSummary,
   pointCodeOf,
   routePathInputSchema,
@@ -61,5 +62,12 @@ describe('route paths', () => {
       'MM',
     );
     expect(routePathInputSchema.safeParse({ km: 3, sections: [] }).success).toBe(false);
+  });
+
+  it('reads the sections back as the export writes them', () => {
+    expect(parseSectionsText(sectionsText(FF_RM))).toEqual(FF_RM);
+    expect(parseSectionsText(' 4010 km 1,2 - 60 ')).toEqual([{ line: 4010, fromKm: 1.2, toKm: 60 }]);
+    expect(parseSectionsText('')).toBeNull();
+    expect(parseSectionsText('über 4010')).toEqual({ error: expect.stringContaining('„über 4010“') });
   });
 });

@@ -98,6 +98,30 @@ export function sectionsText(sections: readonly LineSection[]): string {
     .join('; ');
 }
 
+const SECTION_TEXT = /^(\d{1,5})\s*km\s*(-?\d+(?:,\d+)?)\s*[–—-]\s*(-?\d+(?:,\d+)?)$/;
+
+/**
+ * The sections of a text as `sectionsText` writes it ("3520 km 0,3–3,4; 4010 km 1,2–60,0"): read back by the CSV
+ * import. Null for an empty text; an error for one that is not such a list.
+ */
+export function parseSectionsText(text: string): LineSection[] | null | { error: string } {
+  const parts = text
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return null;
+  const sections: LineSection[] = [];
+  for (const part of parts) {
+    const match = SECTION_TEXT.exec(part);
+    if (!match) return { error: `„${part}“ ist kein Streckenabschnitt; bitte wie „4010 km 1,2–60,0“ schreiben.` };
+    const km = (value: string) => Number(value.replace(',', '.'));
+    sections.push({ line: Number(match[1]), fromKm: km(match[2]!), toKm: km(match[3]!) });
+  }
+  if (sections.length > MAX_PATH_SECTIONS)
+    return { error: `Ein Weg hat höchstens ${MAX_PATH_SECTIONS} Streckenabschnitte.` };
+  return sections;
+}
+
 /**
  * The line number a search asks for: "4010", "Strecke 4010" or "strecke4010" (3 to 5 digits); otherwise null, and
  * the search is a name search only.

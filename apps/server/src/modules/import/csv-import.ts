@@ -16,6 +16,12 @@ import { unprocessable } from '../../lib/errors.js';
 import { parseNameList } from '../../lib/name-list.js';
 import { formatNumber } from '@streckenpass/contract/format';
 import { pluralWord } from '@streckenpass/contract/plural';
+import {
+  parseSectionsText,
+  routePathInputSchema,
+  sectionsKm,
+  type RoutePath,
+} from '@streckenpass/contract/route-paths';
 import { CSV_ATTRIBUTION_PREFIX, CSV_SECTIONS_HEADER } from '../../export/csv.js';
 
 type Field =
@@ -29,7 +35,8 @@ type Field =
   | 'vehicles'
   | 'rule'
   | 'startStation'
-  | 'endStation';
+  | 'endStation'
+  | 'sections';
 
 /**
  * A column name as it is compared: lower case, umlauts spelled out, everything but letters and digits dropped — so
@@ -73,6 +80,8 @@ const SYNONYMS: Record<Field, string[]> = {
   rule: ['Gültigkeitsregel'],
   startStation: ['Start DS100', 'DS100 Start'],
   endStation: ['Ende DS100', 'DS100 Ende'],
+  // The line sections of the route's path (decision 0051), as the export writes them.
+  sections: [CSV_SECTIONS_HEADER],
 };
 const COLUMNS = new Map<string, Field | null>([
   ...Object.entries(SYNONYMS).flatMap(([field, names]) =>
@@ -82,8 +91,6 @@ const COLUMNS = new Map<string, Field | null>([
   // When the last drive was recorded, and whether late (issue 27): the server's own facts, never taken from a file.
   [columnKey('Erfasst am'), null],
   [columnKey('Nachgetragen'), null],
-  // The line sections of the route's path (decision 0051): derived from the network, found anew from the stations.
-  [columnKey(CSV_SECTIONS_HEADER), null],
 ]);
 /** Columns only the app's export has: the file is read as an export (its vehicles block included). */
 const EXPORT_ONLY = new Set(
@@ -134,6 +141,8 @@ export interface ImportRow {
   /** DS100 codes of the linked stations, as the station data spells them; null = none. */
   startStation: string | null;
   endStation: string | null;
+  /** The route's path as the file gives it ("Streckenabschnitte"); null = none given (found from the stations). */
+  path: RoutePath | null;
 }
 
 export interface ImportVehicle {
@@ -441,6 +450,18 @@ class ImportReader {
       if (!found) reasons.push(`„${label(codeField)}“: Unbekanntes Betriebsstellen-Kürzel „${code}“.`);
       return found?.code ?? null;
     };
+    let path: RoutePath | null = null;
+    if (value.sections) {
+      const sections = parseSectionsText(value.sections);
+      const checked =
+        sections && !('error' in sections)
+          ? routePathInputSchema.safeParse({ km: sectionsKm(sections), sections })
+          : null;
+      if (sections && 'error' in sections) reasons.push(`„${label('sections')}“: ${sections.error}`);
+      else if (checked && !checked.success) {
+        reasons.push(`„${label('sections')}“: ${checked.error.issues[0]?.message ?? 'ungültig'}`);
+      } else if (checked?.success) path = { km: checked.data.km, sections: checked.data.sections, via: null };
+    }
     const startStation = station('startStation', 'startPoint');
     const endStation = station('endStation', 'endPoint');
     const acquiredAt = this.readDate(value.acquiredAt ?? '', label('acquiredAt'), reasons, true);
@@ -516,6 +537,7 @@ class ImportReader {
       validityDays,
       startStation,
       endStation,
+      path,
     });
   }
 }

@@ -145,6 +145,8 @@ export async function planImport(
         // otherwise leaves the route's links as they are.
         startStation: exact ? row.startStation : target.startStation,
         endStation: exact ? row.endStation : target.endStation,
+        // A new route takes the file's line sections (decision 0051); an existing one keeps its path.
+        ...(target.existing === null && row.path ? { path: row.path } : {}),
       });
     }
     return ref;

@@ -213,6 +213,38 @@ describe('the path in the CSV import, the backup and the export', () => {
     expect(list.find((r) => r.name === 'Frei')).not.toHaveProperty('path');
   });
 
+  it('takes the line sections a file gives, and refuses a line whose sections are not such a list', async () => {
+    const user = await registerUser(ctx.app);
+    const csv =
+      'Strecke;Start;Ende;Streckenabschnitte\r\n' +
+      'Von Hand;Abzw. Nord;Anst. Süd;"4010 km 1,2–60,0; 4011 km 0,0–14,5"\r\n' +
+      'Kaputt;Hier;Dort;über 4010\r\n';
+    const response = await inject({
+      method: 'POST',
+      url: '/api/import/csv',
+      headers: { ...user.headers, 'content-type': 'text/csv' },
+      payload: csv,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { errorCount: number; errors: { message: string }[] };
+    expect(body.errorCount).toBe(1);
+    expect(body.errors[0]?.message).toContain('„über 4010“ ist kein Streckenabschnitt');
+    const list = (await inject({ method: 'GET', url: '/api/routes', headers: user.headers })).json() as Route[];
+    expect(list.map((r) => [r.name, r.path])).toEqual([
+      [
+        'Von Hand',
+        {
+          km: 73.3,
+          sections: [
+            { line: 4010, fromKm: 1.2, toKm: 60 },
+            { line: 4011, fromKm: 0, toKm: 14.5 },
+          ],
+          via: null,
+        },
+      ],
+    ]);
+  });
+
   it('carries the path through a backup and its restore', async () => {
     const owner = await registerUser(ctx.app);
     const chosen = { km: 3.6, sections: [{ line: 1000, fromKm: 0, toKm: 3.6 }], via: null };
