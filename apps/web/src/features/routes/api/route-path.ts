@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { NetworkPath } from '@streckenpass/contract/network';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { NetworkPath, NetworkVersion } from '@streckenpass/contract/network';
 import { api } from '../../../lib/api-client';
 import { NotFoundError } from '../../../lib/api-errors';
 import { queryKeys } from '../../../lib/query-keys';
@@ -32,11 +32,23 @@ export const routePathQueryOptions = (from: string, to: string, via: string | nu
     meta: { persist: false },
   });
 
-/** The path for the form's ends, while both are known; keeps showing the last one while the next loads. */
+/** The path for the form's ends, while both are known. */
 export function useRoutePath({ from, to, via }: PathEnds) {
   return useQuery({
     ...routePathQueryOptions(from ?? '', to ?? '', via),
     enabled: Boolean(from && to),
-    placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * GET /api/network/version: whether the server has a network (`version: null`: none imported). The same key as the
+ * map's reading of it (one answer in the cache for both).
+ */
+export const getNetworkVersion = (): Promise<NetworkVersion> => api.get<NetworkVersion>('/api/network/version');
+
+export const networkVersionQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.network.version, queryFn: getNetworkVersion, staleTime: 60 * 60 * 1000 });
+
+export function useNetworkVersion() {
+  return useQuery(networkVersionQueryOptions());
 }

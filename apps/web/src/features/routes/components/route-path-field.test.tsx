@@ -123,6 +123,24 @@ describe('route form: the path along the tracks', () => {
     expect(post?.body).not.toHaveProperty('path');
   });
 
+  it('keeps the form as it was when the server has no network, saying so in one sentence', async () => {
+    const calls = stubFetch((call) => {
+      if (call.path === '/api/network/version') return { status: 200, body: { version: null, attribution: 'x' } };
+      if (call.method === 'POST' && call.path === '/api/routes') return { status: 201, body: created };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/route/new');
+    await typeEnds(user);
+    expect(
+      await screen.findByText(
+        'Kein Streckennetz importiert: Die Strecke wird wie bisher ohne Weg im Streckennetz gespeichert.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Nach Streckennummer')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/network/path')).toBe(false);
+  });
+
   it('reports a station off the network with the server’s sentence', async () => {
     stub(() => ({
       status: 404,

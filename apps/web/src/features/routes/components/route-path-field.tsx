@@ -15,7 +15,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import type { LineSection, NetworkPath } from '@streckenpass/contract/network';
 import { formatPathKm, pathSummary, pointCodeOf, sectionLabel, sectionsKm } from '@streckenpass/contract/route-paths';
 import { ApiError, NetworkError } from '../../../lib/api-errors';
-import { useRoutePath } from '../api/route-path';
+import { useNetworkVersion, useRoutePath } from '../api/route-path';
 import type { RouteFormValues } from './route-form';
 import { PathMap } from './path-map';
 
@@ -100,10 +100,20 @@ export function RoutePathField({ form }: { form: UseFormReturnType<RouteFormValu
   const { from, to } = pathEndsOf(values);
   // Typed letter by letter: asked once the typing pauses.
   const [via] = useDebouncedValue(viaOf(values), 400);
-  const byNetwork = values.pathMode === 'network';
+  const network = useNetworkVersion();
+  const byNetwork = values.pathMode === 'network' && network.data?.version !== null;
   const path = useRoutePath({ from: byNetwork ? from : null, to: byNetwork ? to : null, via });
   const bothTyped = values.startPoint.trim() !== '' && values.endPoint.trim() !== '';
   const manual = lineSectionOf(values);
+
+  // No network imported: the form stays as it was, with one sentence why there is no path.
+  if (network.data?.version === null) {
+    return (
+      <Text size="sm" c="dimmed">
+        Kein Streckennetz importiert: Die Strecke wird wie bisher ohne Weg im Streckennetz gespeichert.
+      </Text>
+    );
+  }
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="route-path-title">
