@@ -3,7 +3,12 @@ import { crudRoutes } from '../../http/crud-routes.js';
 
 export default crudRoutes('routes', routeSchemas, (app) => app.routesRepository, {
   order: 'sortiert nach Kürzel (leere zuletzt), dann Name',
-  create: '`tours` ordnet die Strecke den genannten eigenen Touren zu; `owner` darf nur das eigene Konto sein.',
-  update: '`companyRoute: null` löscht das Kürzel; `tours` ersetzt die Tour-Zuordnung.',
+  create:
+    '`tours` ordnet die Strecke den genannten eigenen Touren zu; `owner` darf nur das eigene Konto sein. Ohne `path` ' +
+    'sucht der Server bei importiertem Streckennetz den kürzesten Weg zwischen Start und Ende (Bahnhofs-Kürzel oder ' +
+    'als Kürzel geschriebener Ort) und speichert ihn als Streckenabschnitte; `path` speichert einen gewählten Weg.',
+  update:
+    '`companyRoute: null` löscht das Kürzel; `tours` ersetzt die Tour-Zuordnung. Ändern sich Start oder Ende ohne ' +
+    '`path`, wird der Weg neu gesucht; `path: null` entfernt ihn.',
   remove: 'Entfernt die Strecke auch aus ihren Touren und Aktivitäten.',
 });
