@@ -7,6 +7,8 @@
  *   bench/heavy.ts   other users' answers and event-loop gaps while one account restores 5,000 drives (issue 24)
  *   bench/startup.ts first and later start-up of the built server (builds the server first)
  *   bench/api.ts     the real server under load, start-up, RSS, web bundle sizes (builds the server first)
+ *   bench/load.ts    PGlite under 50 connections of mixed load, in the main thread and in its worker thread: event-loop
+ *                    delay, /api/health under load, throughput, start-up, RSS (builds the server first)
  *   bench/reminders.ts  the reminder run for 10,000 users × 20 routes on PostgreSQL (needs DATABASE_URL)
  *   bench/stations.ts   the station search over the db-stations data set: index and whole request (target < 5 ms)
  *   bench/history.ts    what writing the record history adds to a save on PostgreSQL (target < 1 ms median; needs
@@ -18,7 +20,7 @@
  *
  * Both print ratios against a baseline measured in the same run. The API figures and the export's output are
  * written to docs/quality.md (generated sections between markers; the text around them is kept).
- * BENCH_ONLY=api, startup, export, reminders, stations, import, heavy, history, coverage-alerts or betrieb runs one of
+ * BENCH_ONLY=api, load, startup, export, reminders, stations, import, heavy, history, coverage-alerts or betrieb runs one of
  * them.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -114,6 +116,12 @@ if (!only || only === 'startup') {
   console.info('\n######## start-up benchmark (bench/startup.ts)');
   build();
   const { code } = await run('startup.ts');
+  if (code !== 0) failed += 1;
+}
+if (!only || only === 'load') {
+  console.info('\n######## load benchmark of the embedded database (bench/load.ts)');
+  build();
+  const { code } = await run('load.ts');
   if (code !== 0) failed += 1;
 }
 if (!only || only === 'api') {

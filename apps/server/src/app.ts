@@ -87,7 +87,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteSync: config.pgliteSync }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      pgliteSync: config.pgliteSync,
+      pgliteThread: config.pgliteThread,
+    }));
   await app.register(dbPlugin, { database, closeOnShutdown: !options.database });
   // Before every route, so that its hook measures them all.
   await app.register(metricsPlugin);

@@ -86,8 +86,10 @@ const envSchema = z.object({
   DISABLE_SCHEDULER: booleanish.optional(),
   WEB_DIST: z.string().min(1).optional(),
   PGLITE_SYNC: z.enum(['wal', 'off']).default('wal'),
+  PGLITE_THREAD: z.enum(['worker', 'main']).default('main'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   HEAVY_OPERATIONS: z.coerce.number().int().min(1).max(64).default(2),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(3_600).default(25),
 });
 
 export interface RateLimitRule {
@@ -120,8 +122,12 @@ export interface AppConfig {
   dataDir: string;
   /** Embedded database: `wal` = every commit's WAL on disk before it is acknowledged; `off` = PGlite's default. */
   pgliteSync: 'wal' | 'off';
+  /** Embedded database: in the main thread (default) or in its own worker thread (opt-in, decision 0050). */
+  pgliteThread: 'worker' | 'main';
   /** Heavy operations (import, restore, backup, export) one process runs at once; more answer 503 (plugins/heavy-operations.ts). */
   heavyOperations: number;
+  /** After SIGTERM: how long running requests (downloads) may take to finish before they are cut off (server.ts). */
+  shutdownDrainSeconds: number;
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
@@ -249,7 +255,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     pgliteSync: e.PGLITE_SYNC,
+    pgliteThread: e.PGLITE_THREAD,
     heavyOperations: e.HEAVY_OPERATIONS,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: parseDuration(e.JWT_TTL),

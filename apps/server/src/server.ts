@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     pgliteSync: config.pgliteSync,
+    pgliteThread: config.pgliteThread,
   });
   opening.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled meanwhile
   const { buildApp } = await import('./app.js');
@@ -46,14 +47,27 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    const drainMs = config.shutdownDrainSeconds * 1_000;
+    app.log.info({ signal, drainSeconds: config.shutdownDrainSeconds }, 'shutting down: draining running requests');
+    // app.close() stops accepting connections at once, answers 503 on kept-alive ones, closes idle ones, and waits for
+    // the running requests (downloads: PDF, CSV, backup) before the jobs, the mailer and the database close. A download
+    // that is still running after the drain bound is cut off, so that the rest still closes cleanly.
+    const drain = setTimeout(() => {
+      app.log.warn(
+        { drainSeconds: config.shutdownDrainSeconds },
+        'drain bound reached: closing the remaining connections',
+      );
+      app.server.closeAllConnections();
+    }, drainMs);
+    drain.unref();
     const force = setTimeout(() => {
       app.log.error('graceful shutdown timed out');
       process.exit(1);
-    }, 10_000);
+    }, drainMs + 10_000);
     force.unref();
     try {
       await app.close();
+      clearTimeout(drain);
       // The app was handed an open database, so it leaves closing it to us: last, after every request and job.
       await database.close();
       process.exit(0);

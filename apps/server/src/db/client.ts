@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Client as PgClient } from 'pg';
-import { MIGRATIONS_FOLDER, readTemplate, TEMPLATE_FILE } from './pglite-template.js';
+import { MIGRATIONS_FOLDER, TEMPLATE_FILE } from './pglite-template.js';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { pgliteStartParams, type PgliteSync } from './pglite-durability.js';
-import { snapshotDataDir } from './pglite-backup.js';
 import { trackPgliteOperations, type PgliteStats } from './pglite-stats.js';
 import { retryTransactions } from './transaction-retry.js';
 
@@ -63,64 +63,76 @@ export interface OpenDatabaseOptions {
   template?: string | false;
   /** PGlite on disk: WAL written synchronously (default) or PGlite's fsync-off default (db/pglite-durability.ts). */
   pgliteSync?: PgliteSync;
+  /**
+   * Where PGlite runs: the main thread (default) or its own worker thread (PGLITE_THREAD=worker, docs/decisions/0050;
+   * not yet the default: a long restore holds other users' requests longer than in the main thread).
+   */
+  pgliteThread?: PgliteThreadMode;
 }
+
+export type PgliteThreadMode = 'worker' | 'main';
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir ?? 'memory://', options.template ?? TEMPLATE_FILE, options.pgliteSync ?? 'wal');
+  return openPglite(
+    options.dataDir ?? 'memory://',
+    options.template ?? TEMPLATE_FILE,
+    options.pgliteSync ?? 'wal',
+    options.pgliteThread ?? (process.env.PGLITE_THREAD === 'worker' ? 'worker' : 'main'),
+  );
 }
 
 // Each driver is imported when it is used: a server on PostgreSQL never loads PGlite (and its 9 MB of
 // WebAssembly), the embedded one never loads pg.
-async function openPglite(dataDir: string, template: string | false, sync: PgliteSync): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  template: string | false,
+  sync: PgliteSync,
+  where: PgliteThreadMode,
+): Promise<Database> {
   // One process per data directory (db/data-dir-lock.ts), taken before PGlite opens the files.
   const lock = dataDir.startsWith('memory://') ? undefined : acquireDataDirLock(dataDir);
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]).catch((err: unknown) => {
+  try {
+    let target = dataDir;
+    let exists = false;
+    if (!dataDir.startsWith('memory://')) {
+      target = path.join(dataDir, 'pglite');
+      fs.mkdirSync(target, { recursive: true });
+      exists = fs.existsSync(path.join(target, 'PG_VERSION'));
+    }
+    // With PGLITE_THREAD=worker PGlite runs in a thread of its own (db/pglite-worker.ts, docs/decisions/0050): its
+    // statements no longer stall the requests. Either way: open, unpack the build's template into a new database, migrate.
+    const [{ drizzle }, { PGlite }, opener] = await Promise.all([
+      import('drizzle-orm/pglite'),
+      import('@electric-sql/pglite'),
+      where === 'worker'
+        ? import('./pglite-thread.js').then((m) => m.openPgliteThread)
+        : import('./pglite-open.js').then((m) => m.openPgliteInProcess),
+    ]);
+    const startParams = dataDir.startsWith('memory://') ? undefined : pgliteStartParams(sync, PGlite);
+    const opened = await opener({ target, exists, template: template || undefined, migrationsFolder, startParams });
+    const { client } = opened;
+    const pgliteStats = trackPgliteOperations(client);
+    // PGlite has one connection and cannot deadlock; the same wrapper keeps both kinds alike.
+    const db = retryTransactions(drizzle(client as PGlite, { schema }) as unknown as Db);
+    return {
+      db,
+      kind: 'pglite',
+      origin: opened.origin,
+      ping: () => opened.ping(),
+      listen: async (channel, onPayload) => client.listen(channel, (payload: string) => onPayload(payload)),
+      close: async () => {
+        await opened.close();
+        lock?.release();
+      },
+      stats: () => ({ kind: 'pglite', ...pgliteStats() }),
+      dumpDataDir: () => opened.dumpDataDir(),
+      ...(lock ? { dataDir: path.resolve(dataDir) } : {}),
+    };
+  } catch (error) {
     lock?.release();
-    throw err;
-  });
-  let target = dataDir;
-  let exists = false;
-  if (!dataDir.startsWith('memory://')) {
-    target = path.join(dataDir, 'pglite');
-    fs.mkdirSync(target, { recursive: true });
-    exists = fs.existsSync(path.join(target, 'PG_VERSION'));
+    throw error;
   }
-  // A new database: unpack the build's template instead of initdb + every migration.
-  const loadDataDir = !exists && template ? readTemplate(template, migrationsFolder) : undefined;
-  const startParams = dataDir.startsWith('memory://') ? undefined : pgliteStartParams(sync, PGlite);
-  const client = await PGlite.create(target, {
-    ...(loadDataDir ? { loadDataDir } : {}),
-    ...(startParams ? { startParams } : {}),
-  }).catch((err: unknown) => {
-    lock?.release();
-    throw err;
-  });
-  const pgliteStats = trackPgliteOperations(client);
-  // PGlite has one connection and cannot deadlock; the same wrapper keeps both kinds alike.
-  const db = retryTransactions(drizzle(client, { schema }) as unknown as Db);
-  // Also after unpacking: applies what is newer than the template (nothing, when it matches).
-  await migrate(drizzle(client), { migrationsFolder });
-  return {
-    db,
-    kind: 'pglite',
-    origin: exists ? 'existing' : loadDataDir ? 'template' : 'initdb',
-    ping: async () => {
-      await client.query('select 1');
-    },
-    listen: async (channel, onPayload) => client.listen(channel, (payload) => onPayload(payload)),
-    close: async () => {
-      await client.close();
-      lock?.release();
-    },
-    stats: () => ({ kind: 'pglite', ...pgliteStats() }),
-    dumpDataDir: () => snapshotDataDir(client),
-    ...(lock ? { dataDir: path.resolve(dataDir) } : {}),
-  };
 }
 
 async function openPostgres(url: string): Promise<Database> {

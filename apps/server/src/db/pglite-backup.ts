@@ -17,8 +17,9 @@ import { pgliteStartParams, type PgliteSync } from './pglite-durability.js';
  * running server the CLI takes the lock and makes the same copy itself.
  *
  * Consistency: the copy is made inside PGlite's transaction lock, after a CHECKPOINT. No transaction of the app is
- * half-way then, and no statement runs while the files are read (PGlite has one connection and runs in this one
- * thread), so the copy is the database as of one moment between two transactions, with every data page written.
+ * half-way then, and no statement runs while the files are read (PGlite has one connection; the copy is taken in its
+ * thread, db/pglite-worker.ts, where every statement waits for that lock), so the copy is the database as of one
+ * moment between two transactions, with every data page written.
  * It is the file set that a clean shutdown leaves, and it opens like one.
  */
 

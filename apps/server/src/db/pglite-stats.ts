@@ -1,8 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 
 /**
- * How busy the embedded database is, for the metrics (plugins/metrics.ts). PGlite runs one statement at a time on the
- * main thread; every call waits for the ones before it. It exposes no queue length, so its three entry points that
+ * How busy the embedded database is, for the metrics (plugins/metrics.ts). PGlite runs one statement at a time (in
+ * its own thread, db/pglite-worker.ts); every call waits for the ones before it. It exposes no queue length, so its three entry points that
  * the app uses (drizzle's queries and transactions, the migrator's exec) are counted here: an operation is in flight
  * from its call until it settles, whether it waits or runs. `busySeconds` adds up the time with at least one in
  * flight: its rate is the database's utilisation (1 = never idle).

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerSource, type WorkerSource } from '../lib/worker-source.js';
 import type { MatrixPdfData } from './matrix-model.js';
 import type { ExportData } from './model.js';
 
@@ -52,30 +49,6 @@ interface PoolWorker {
   idleTimer: NodeJS.Timeout | undefined;
 }
 
-/**
- * The worker's file next to this module: `pdf-worker.js` in the built server. Under vitest and tsx (source `.ts`)
- * it is `pdf-worker.ts`, which plain Node cannot load, so the worker first registers tsx's loader (a dev
- * dependency, only ever needed there) and then imports it.
- */
-function workerSource(): { entry: URL | string; eval: boolean } {
-  if (!import.meta.url.endsWith('.ts')) return { entry: new URL('./pdf-worker.js', import.meta.url), eval: false };
-  const worker = new URL('./pdf-worker.ts', import.meta.url).href;
-  const tsx = pathToFileURL(tsxEsmApi()).href;
-  const code = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(worker)}); });`;
-  return { entry: code, eval: true };
-}
-
-/** tsx's ESM API as `import('tsx/esm/api')` would resolve it (a require.resolve gives its CommonJS twin). */
-function tsxEsmApi(): string {
-  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const { exports } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
-    exports: Record<string, { import?: { default?: string } }>;
-  };
-  const file = exports['./esm/api']?.import?.default;
-  if (!file) throw new Error('tsx/esm/api not found: the PDF worker cannot load TypeScript sources');
-  return path.join(path.dirname(manifest), file);
-}
-
 export function defaultPoolSize(): number {
   return Math.min(2, Math.max(1, os.availableParallelism() - 1));
 }
@@ -86,7 +59,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
   const workers: PoolWorker[] = [];
   let nextId = 1;
   let closed = false;
-  let source: ReturnType<typeof workerSource> | undefined;
+  let source: WorkerSource | undefined;
 
   function failAll(pooled: PoolWorker, error: Error) {
     const streams = [...pooled.jobs.values()];
@@ -101,7 +74,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
   }
 
   function spawn(): PoolWorker {
-    source ??= workerSource();
+    source ??= workerSource(import.meta.url, 'pdf-worker');
     const worker = new Worker(source.entry, { eval: source.eval });
     const pooled: PoolWorker = { worker, jobs: new Map(), idleTimer: undefined };
     worker.on('message', (message: FromWorker) => {
