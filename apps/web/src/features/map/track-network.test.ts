@@ -82,8 +82,8 @@ describe('traceSections', () => {
     const [x2, y2] = at(8.075, 50.0);
     expect(line![0]).toBeCloseTo(x1, 1);
     expect(line![1]).toBeCloseTo(y1, 1);
-    expect(line!.at(-2)).toBeCloseTo(x2, 1);
-    expect(line!.at(-1)).toBeCloseTo(y2, 1);
+    expect(line![line!.length - 2]).toBeCloseTo(x2, 1);
+    expect(line![line!.length - 1]).toBeCloseTo(y2, 1);
   });
 
   it('draws nothing for a line the network does not have', () => {

@@ -16,7 +16,12 @@ export interface TrackEdge {
   toKm: number;
   /** The edge's polyline in drawing units, x, y, x, y, … from its from node to its to node. */
   xy: Float32Array;
+  /** Length along the polyline at each of its vertices (0 at the from node), in drawing units. */
+  along: Float32Array;
 }
+
+/** A polyline in drawing units, x, y, x, y, … (an edge's own array where a section takes the whole edge). */
+export type Polyline = ArrayLike<number>;
 
 export interface TrackPoint {
   code: string;
@@ -81,8 +86,12 @@ export function decodeNetwork(geometry: NetworkGeometry): TrackNetwork {
     xy[interior.length + 2] = nodeX[to]!;
     xy[interior.length + 3] = nodeY[to]!;
     vertices += interior.length / 2;
+    const along = new Float32Array(xy.length / 2);
+    for (let j = 1; j < along.length; j += 1) {
+      along[j] = along[j - 1]! + Math.hypot(xy[2 * j]! - xy[2 * j - 2]!, xy[2 * j + 1]! - xy[2 * j - 1]!);
+    }
     const fromKm = geometry.fromKm[i]! / 1000;
-    edges.push({ from, to, line, fromKm, toKm: fromKm + geometry.toKm[i]! / 1000, xy });
+    edges.push({ from, to, line, fromKm, toKm: fromKm + geometry.toKm[i]! / 1000, xy, along });
     const list = edgesByLine.get(line);
     if (list) list.push(i);
     else edgesByLine.set(line, [i]);
@@ -106,30 +115,84 @@ export function decodeNetwork(geometry: NetworkGeometry): TrackNetwork {
   };
 }
 
-/** The part of an edge's polyline between two fractions of its length (0 = its from node, 1 = its to node). */
-function slice(xy: Float32Array, t0: number, t1: number): number[] {
-  const n = xy.length / 2;
-  const lengths = [0];
-  for (let i = 1; i < n; i += 1) {
-    lengths.push(lengths[i - 1]! + Math.hypot(xy[2 * i]! - xy[2 * i - 2]!, xy[2 * i + 1]! - xy[2 * i - 1]!));
+/** The point at a fraction of an edge's length (0 = its from node, 1 = its to node). */
+function pointOn(edge: TrackEdge, t: number): [number, number] {
+  const { xy, along } = edge;
+  const n = along.length;
+  const d = t * along[n - 1]!;
+  let lo = 1;
+  let hi = n - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (along[mid]! < d) lo = mid + 1;
+    else hi = mid;
   }
-  const total = lengths[n - 1]!;
-  const at = (t: number): [number, number] => {
-    const d = t * total;
-    let i = 1;
-    while (i < n - 1 && lengths[i]! < d) i += 1;
-    const span = lengths[i]! - lengths[i - 1]!;
-    const f = span > 0 ? (d - lengths[i - 1]!) / span : 0;
-    return [xy[2 * i - 2]! + f * (xy[2 * i]! - xy[2 * i - 2]!), xy[2 * i - 1]! + f * (xy[2 * i + 1]! - xy[2 * i - 1]!)];
-  };
+  const span = along[lo]! - along[lo - 1]!;
+  const f = span > 0 ? Math.min(1, Math.max(0, (d - along[lo - 1]!) / span)) : 0;
+  return [
+    xy[2 * lo - 2]! + f * (xy[2 * lo]! - xy[2 * lo - 2]!),
+    xy[2 * lo - 1]! + f * (xy[2 * lo + 1]! - xy[2 * lo - 1]!),
+  ];
+}
+
+/**
+ * The part of an edge's polyline between two fractions of its length (0 = its from node, 1 = its to node): the edge's
+ * own array when that is all of it (most edges of a section), else a new one.
+ */
+function slice(edge: TrackEdge, t0: number, t1: number): Polyline {
   const [lo, hi] = t0 <= t1 ? [t0, t1] : [t1, t0];
-  const out = [...at(lo)];
-  for (let i = 1; i < n - 1; i += 1) {
-    const t = total > 0 ? lengths[i]! / total : 0;
+  if (lo <= 0 && hi >= 1) return edge.xy;
+  const { xy, along } = edge;
+  const total = along[along.length - 1]!;
+  const out = pointOn(edge, lo);
+  for (let i = 1; i < along.length - 1; i += 1) {
+    const t = total > 0 ? along[i]! / total : 0;
     if (t > lo && t < hi) out.push(xy[2 * i]!, xy[2 * i + 1]!);
   }
-  out.push(...at(hi));
+  out.push(...pointOn(edge, hi));
   return out;
+}
+
+/** Runs per network and (line, from km, to km): a driver's routes share most of their sections. */
+const runCache = new WeakMap<TrackNetwork, Map<string, number[][]>>();
+
+/**
+ * The connected runs (union–find over their nodes) of a line's edges that cover part of [lo, hi] km: one per branch or
+ * km range where the line's km repeat.
+ */
+function runsOf(network: TrackNetwork, line: number, lo: number, hi: number): number[][] {
+  let cache = runCache.get(network);
+  if (!cache) runCache.set(network, (cache = new Map()));
+  const key = `${line}:${lo}:${hi}`;
+  const kept = cache.get(key);
+  if (kept) return kept;
+  const candidates = (network.edgesByLine.get(line) ?? []).filter((i) => {
+    const edge = network.edges[i]!;
+    return Math.max(edge.fromKm, edge.toKm) > lo + 1e-4 && Math.min(edge.fromKm, edge.toKm) < hi - 1e-4;
+  });
+  const parent = new Map<number, number>();
+  const find = (node: number): number => {
+    let root = node;
+    while (parent.get(root) !== undefined && parent.get(root) !== root) root = parent.get(root)!;
+    parent.set(node, root);
+    return root;
+  };
+  for (const i of candidates) {
+    const edge = network.edges[i]!;
+    if (!parent.has(edge.from)) parent.set(edge.from, edge.from);
+    if (!parent.has(edge.to)) parent.set(edge.to, edge.to);
+    parent.set(find(edge.from), find(edge.to));
+  }
+  const byRoot = new Map<number, number[]>();
+  for (const i of candidates) {
+    const root = find(network.edges[i]!.from);
+    const run = byRoot.get(root);
+    if (run) run.push(i);
+    else byRoot.set(root, [i]);
+  }
+  const runs = [...byRoot.values()];
+  cache.set(key, runs);
+  return runs;
 }
 
 /**
@@ -138,51 +201,44 @@ function slice(xy: Float32Array, t0: number, t1: number): number[] {
  * curves, km jumps). So each section takes, among the connected runs of its line's edges that cover its km, the run
  * that begins nearest to where the path is (the route's start, then the previous section's end); its end edges are
  * cut at the section's km. Runs of other lines shorter than 300 m (crossings, a station's throat), which the
- * sections do not list, stay out: gaps of at most that.
+ * sections do not list, stay out: gaps of at most that. Traced once per network, start and sections; an edge the
+ * section takes whole is the edge's own array, so that the map draws an edge shared by many routes once.
  */
 export function traceSections(
   network: TrackNetwork,
   sections: readonly LineSection[],
   start?: readonly [number, number],
-): number[][] {
-  const polylines: number[][] = [];
+): Polyline[] {
+  let cache = traceCache.get(network);
+  if (!cache) traceCache.set(network, (cache = new Map()));
+  const key = `${start ? `${start[0]},${start[1]}` : '-'}|${sections.map((s) => `${s.line}:${s.fromKm}:${s.toKm}`).join('|')}`;
+  const kept = cache.get(key);
+  if (kept) return kept;
+  const polylines = trace(network, sections, start);
+  cache.set(key, polylines);
+  return polylines;
+}
+
+/** Traced paths per network, by start and sections: routes of the same path are traced once. */
+const traceCache = new WeakMap<TrackNetwork, Map<string, Polyline[]>>();
+
+function trace(
+  network: TrackNetwork,
+  sections: readonly LineSection[],
+  start: readonly [number, number] | undefined,
+): Polyline[] {
+  const polylines: Polyline[] = [];
   let anchor: readonly [number, number] | undefined = start;
   for (const { line, fromKm, toKm } of sections) {
     const lo = Math.min(fromKm, toKm);
     const hi = Math.max(fromKm, toKm);
-    const candidates = (network.edgesByLine.get(line) ?? []).filter((i) => {
-      const edge = network.edges[i]!;
-      return Math.max(edge.fromKm, edge.toKm) > lo + 1e-4 && Math.min(edge.fromKm, edge.toKm) < hi - 1e-4;
-    });
-    if (candidates.length === 0) continue;
-    // Connected runs of the candidate edges (union–find over their nodes).
-    const parent = new Map<number, number>();
-    const find = (node: number): number => {
-      let root = node;
-      while (parent.get(root) !== undefined && parent.get(root) !== root) root = parent.get(root)!;
-      parent.set(node, root);
-      return root;
-    };
-    for (const i of candidates) {
-      const edge = network.edges[i]!;
-      if (!parent.has(edge.from)) parent.set(edge.from, edge.from);
-      if (!parent.has(edge.to)) parent.set(edge.to, edge.to);
-      parent.set(find(edge.from), find(edge.to));
-    }
-    const runs = new Map<number, number[]>();
-    for (const i of candidates) {
-      const root = find(network.edges[i]!.from);
-      const run = runs.get(root);
-      if (run) run.push(i);
-      else runs.set(root, [i]);
-    }
+    const runs = runsOf(network, line, lo, hi);
+    if (runs.length === 0) continue;
     // The run nearest to where the path is (its point at the section's from km); else the one covering most km.
     const pointAt = (i: number, km: number): [number, number] => {
       const edge = network.edges[i]!;
       const span = edge.toKm - edge.fromKm;
-      const t = span === 0 ? 0 : Math.min(1, Math.max(0, (km - edge.fromKm) / span));
-      const piece = slice(edge.xy, t, t);
-      return [piece[0]!, piece[1]!];
+      return pointOn(edge, span === 0 ? 0 : Math.min(1, Math.max(0, (km - edge.fromKm) / span)));
     };
     const covering = (run: number[], km: number) =>
       run.filter((i) => {
@@ -191,7 +247,7 @@ export function traceSections(
       });
     let chosen: number[] | undefined;
     let best = Infinity;
-    for (const run of runs.values()) {
+    for (const run of runs) {
       let score: number;
       if (anchor) {
         score = Infinity;
@@ -213,7 +269,7 @@ export function traceSections(
       const span = edge.toKm - edge.fromKm;
       const t0 = span === 0 ? 0 : Math.min(1, Math.max(0, (lo - edge.fromKm) / span));
       const t1 = span === 0 ? 1 : Math.min(1, Math.max(0, (hi - edge.fromKm) / span));
-      polylines.push(slice(edge.xy, t0, t1));
+      polylines.push(slice(edge, t0, t1));
     }
     const [last] = covering(chosen, toKm);
     if (last !== undefined) anchor = pointAt(last, toKm);

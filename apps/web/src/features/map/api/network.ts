@@ -23,6 +23,8 @@ export const networkGeometryQueryOptions = (version: string) =>
     queryFn: () => getNetworkGeometry(version),
     staleTime: Infinity,
     meta: { persist: false },
+    // Offline the service worker answers from its cache: the request must be made (TanStack Query would pause it).
+    networkMode: 'offlineFirst',
   });
 
 /**

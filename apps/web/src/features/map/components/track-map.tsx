@@ -10,7 +10,7 @@ import { placeLabel } from '@streckenpass/contract/stations';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { networkGeometryQueryOptions, pathSectionsQueryOptions } from '../api/network';
 import { fitView, mapLayout, MAP_HEIGHT, MAP_WIDTH, MAX_ZOOM, type MapRoute, type MapView } from '../map-layout';
-import { decodeNetwork, distanceToPolyline, traceSections, type TrackNetwork } from '../track-network';
+import { decodeNetwork, distanceToPolyline, traceSections, type Polyline, type TrackNetwork } from '../track-network';
 import classes from './track-map.module.css';
 
 /** The User Timing names the e2e test reads (docs/quality.md, "Karte entlang der Gleise"). */
@@ -60,7 +60,7 @@ export function trackMapLabel(routes: number, points: number): string {
 
 interface RouteTrack {
   route: TrackRoute;
-  polylines: number[][];
+  polylines: Polyline[];
   /** Drawn straight between its stations: no sections, or none that the network knows. */
   straight: boolean;
 }
@@ -164,9 +164,16 @@ export default function TrackMap({
       KnowledgeStatus,
       Path2D
     >;
+    // An edge that several routes of one state take whole is the same array in each: drawn once.
+    const drawn = Object.fromEntries(STATUS_ORDER.map((status) => [status, new Set<Polyline>()])) as Record<
+      KnowledgeStatus,
+      Set<Polyline>
+    >;
     for (const { route, polylines } of tracks) {
       const path = byStatus[route.status];
       for (const line of polylines) {
+        if (drawn[route.status].has(line)) continue;
+        drawn[route.status].add(line);
         path.moveTo(line[0]!, line[1]!);
         for (let i = 2; i < line.length; i += 2) path.lineTo(line[i]!, line[i + 1]!);
       }
