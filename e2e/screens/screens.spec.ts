@@ -2,12 +2,13 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { joinBetrieb, verifiedUser } from '../support/betrieb';
 import { apiAs, loginViaUi, registerViaApi, signIn, uniqueEmail } from '../support/fixtures';
+import { realNetworkPresent, startNetworkServer } from '../support/network-server';
 
 /**
  * Regenerates docs/screens/*.png at 360 and 1280 px: the start page, dashboard, quick record, documentation page,
  * map, a route with its history, "Meine Betriebe", "Gültigkeit", "Erinnerungen & Kalender", "Meine Daten" and the
  * public verification page of an issued PDF; a Betrieb as its admin sees it (issue 28): its page, the matrix and
- * "Wer kann fahren?".
+ * "Wer kann fahren?"; the map along the tracks (issue 29).
  */
 const out = path.resolve(import.meta.dirname, '../../docs/screens');
 
@@ -187,3 +188,60 @@ for (const width of [360, 1280] as const) {
     await page.screenshot({ path: path.join(out, `who-can-drive-${width}.png`), fullPage: true });
   });
 }
+
+/*
+ * The map along the tracks (issue 29): on a server of its own with the rail network imported (DB Netz's files when
+ * they lie beside the repository, else the e2e fixture), a driver's regional routes in their states.
+ */
+test.describe('map along the tracks', () => {
+  const port = Number(process.env.E2E_PORT ?? 3100) + 42;
+  test.use({ baseURL: `http://127.0.0.1:${port}` });
+  let network: Awaited<ReturnType<typeof startNetworkServer>> | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    network = await startNetworkServer(port);
+  });
+  test.afterAll(async () => network?.stop());
+
+  for (const width of [360, 1280] as const) {
+    test(`map along the tracks at ${width} px`, async ({ page, request }) => {
+      const user = await registerViaApi(request, { firstname: 'Erika', lastname: 'Mustermann' });
+      const post = async (url: string, data: unknown) => (await apiAs(request, user.token, 'post', url, data)).json();
+      const pairs: [string, string, number | null][] = realNetworkPresent
+        ? [
+            ['FF', 'RM', 20],
+            ['RM', 'RK', 340],
+            ['FF', 'FD', 400],
+            ['RM', 'RH', null],
+            ['FD', 'RM', 100],
+          ]
+        : [
+            ['FF', 'RM', 20],
+            ['RM', 'RK', 340],
+            ['FF', 'FD', 400],
+          ];
+      for (const [from, to, daysAgoDriven] of pairs) {
+        const route = (await post('/api/routes', {
+          name: `${from} – ${to}`,
+          startPoint: from,
+          endPoint: to,
+          startStation: from,
+          endStation: to,
+        })) as { id: number };
+        if (daysAgoDriven !== null) {
+          await post('/api/route_activities', {
+            acquiredAt: daysAgo(daysAgoDriven),
+            acquiredRoutes: [`/api/routes/${route.id}`],
+          });
+        }
+      }
+      await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+      await loginViaUi(page, user);
+      await page.goto('/map');
+      await settle(page);
+      await expect(page.getByRole('img', { name: /entlang der Gleise/ })).toHaveAttribute('data-straight', '0');
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: path.join(out, `map-tracks-${width}.png`), fullPage: true });
+    });
+  }
+});
