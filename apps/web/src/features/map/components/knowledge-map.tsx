@@ -1,5 +1,4 @@
-import { ActionIcon, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { IconFocusCentered, IconMinus, IconPlus } from '@tabler/icons-react';
+import { Group, Stack, Text } from '@mantine/core';
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, type ZoomBehavior } from 'd3-zoom';
 import { formatNumber } from '@streckenpass/contract/format';
@@ -19,6 +18,7 @@ import {
   type MapRoute,
   type MapView,
 } from '../map-layout';
+import { MapZoomButtons, StationPicker } from './map-parts';
 import classes from './knowledge-map.module.css';
 
 const STATUS_ORDER: KnowledgeStatus[] = ['valid', 'soon', 'expired', 'unrecorded'];
@@ -37,7 +37,6 @@ export const MAP_LAYOUT_MEASURE = 'map-layout';
 const TAP_RADIUS_PX = 22;
 /** Up to this many stations in view, all carry their names whatever the zoom. */
 const FEW_STATIONS = 12;
-const collator = new Intl.Collator('de');
 
 export function routeEnds(route: MapRoute): string {
   return `${placeLabel(route.startPoint, route.startStation)} – ${placeLabel(route.endPoint, route.endStation)}`;
@@ -175,14 +174,6 @@ export function KnowledgeMap({
   const frame = useElementSize();
   const unit = frame.width > 0 ? Math.max(1, MAP_WIDTH / frame.width) : 1;
   const [selected, setSelected] = useState<string | null>(null);
-  const selectedStation = layout.stations.find((entry) => entry.station.code === selected) ?? null;
-  const stationOptions = useMemo(
-    () =>
-      [...layout.stations]
-        .sort((a, b) => collator.compare(a.station.name, b.station.name))
-        .map((entry) => ({ value: entry.station.code, label: placeLabel('', entry.station) })),
-    [layout.stations],
-  );
   // Stations as they appear on screen (in the drawing's units): circles and names keep their size at any zoom.
   const onScreen = layout.stations
     .map((entry) => ({ ...entry, sx: entry.x * view.k + view.x, sy: entry.y * view.k + view.y }))
@@ -259,51 +250,10 @@ export function KnowledgeMap({
           })}
         </svg>
         <div className={classes.controls}>
-          <ActionIcon variant="default" size={44} onClick={zoomIn} aria-label="Karte vergrößern">
-            <IconPlus aria-hidden="true" />
-          </ActionIcon>
-          <ActionIcon variant="default" size={44} onClick={zoomOut} aria-label="Karte verkleinern">
-            <IconMinus aria-hidden="true" />
-          </ActionIcon>
-          <ActionIcon variant="default" size={44} onClick={reset} aria-label="Alle Strecken zeigen">
-            <IconFocusCentered aria-hidden="true" />
-          </ActionIcon>
+          <MapZoomButtons onZoomIn={zoomIn} onZoomOut={zoomOut} onReset={reset} />
         </div>
       </div>
-      {layout.stations.length > 0 && (
-        <Select
-          label="Ort wählen"
-          placeholder="Bahnhof auf der Karte"
-          data={stationOptions}
-          value={selected}
-          onChange={setSelected}
-          searchable
-          clearable
-          nothingFoundMessage="Kein Bahnhof auf der Karte"
-        />
-      )}
-      {selectedStation && (
-        <Card withBorder padding="sm" aria-live="polite">
-          <Title order={2} size="h5" mb="xs">
-            {placeLabel('', selectedStation.station)}
-          </Title>
-          <Stack gap="xs">
-            {selectedStation.routes.map((route) => (
-              <Button
-                key={route.id}
-                variant="default"
-                justify="space-between"
-                fullWidth
-                classNames={{ root: classes.routeButton, label: classes.routeButtonLabel }}
-                onClick={() => onOpenRoute(route.id)}
-                rightSection={<Text size="xs">{KNOWLEDGE_STATUS_LABELS[route.status]}</Text>}
-              >
-                {route.name}
-              </Button>
-            ))}
-          </Stack>
-        </Card>
-      )}
+      <StationPicker stations={layout.stations} selected={selected} onSelect={setSelected} onOpenRoute={onOpenRoute} />
     </Stack>
   );
 }

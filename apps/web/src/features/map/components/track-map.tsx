@@ -1,16 +1,15 @@
-import { ActionIcon, Button, Card, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Loader, Stack, Text } from '@mantine/core';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
-import { IconFocusCentered, IconMinus, IconPlus } from '@tabler/icons-react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, type ZoomBehavior } from 'd3-zoom';
 import type { LineSection } from '@streckenpass/contract/network';
-import { KNOWLEDGE_STATUS_LABELS, type KnowledgeStatus } from '@streckenpass/contract/status';
-import { placeLabel } from '@streckenpass/contract/stations';
+import type { KnowledgeStatus } from '@streckenpass/contract/status';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { networkGeometryQueryOptions, pathSectionsQueryOptions } from '../api/network';
 import { fitView, mapLayout, MAP_HEIGHT, MAP_WIDTH, MAX_ZOOM, type MapRoute, type MapView } from '../map-layout';
 import { decodeNetwork, distanceToPolyline, traceSections, type Polyline, type TrackNetwork } from '../track-network';
+import { MapZoomButtons, StationPicker } from './map-parts';
 import classes from './track-map.module.css';
 
 /** The User Timing names the e2e test reads (docs/quality.md, "Karte entlang der Gleise"). */
@@ -52,7 +51,6 @@ const PALETTE = [
   'point',
 ] as const;
 type Palette = Record<(typeof PALETTE)[number], string>;
-const collator = new Intl.Collator('de');
 
 export function trackMapLabel(routes: number, points: number): string {
   return `Karte Deutschlands mit ${routes} ${routes === 1 ? 'Strecke' : 'Strecken'} entlang der Gleise und ${points} Betriebsstellen`;
@@ -369,15 +367,6 @@ export default function TrackMap({
     }
   };
 
-  const selectedStation = layout.stations.find((entry) => entry.station.code === selected) ?? null;
-  const stationOptions = useMemo(
-    () =>
-      [...layout.stations]
-        .sort((a, b) => collator.compare(a.station.name, b.station.name))
-        .map((entry) => ({ value: entry.station.code, label: placeLabel('', entry.station) })),
-    [layout.stations],
-  );
-
   if (geometry.isError) {
     return (
       <Text size="sm" c="dimmed">
@@ -449,54 +438,14 @@ export default function TrackMap({
           </Stack>
         )}
         <div className={classes.controls}>
-          <ActionIcon variant="default" size={44} onClick={() => by(2)} aria-label="Karte vergrößern">
-            <IconPlus aria-hidden="true" />
-          </ActionIcon>
-          <ActionIcon variant="default" size={44} onClick={() => by(0.5)} aria-label="Karte verkleinern">
-            <IconMinus aria-hidden="true" />
-          </ActionIcon>
-          <ActionIcon variant="default" size={44} onClick={reset} aria-label="Alle Strecken zeigen">
-            <IconFocusCentered aria-hidden="true" />
-          </ActionIcon>
+          <MapZoomButtons onZoomIn={() => by(2)} onZoomOut={() => by(0.5)} onReset={reset} />
         </div>
       </div>
       {/* The data's licence asks for its attribution wherever it is shown (decision 0049). */}
       <Text size="xs" c="dimmed" data-testid="network-attribution">
         {network?.attribution}
       </Text>
-      {layout.stations.length > 0 && (
-        <Select
-          label="Ort wählen"
-          placeholder="Bahnhof auf der Karte"
-          data={stationOptions}
-          value={selected}
-          onChange={setSelected}
-          searchable
-          clearable
-          nothingFoundMessage="Kein Bahnhof auf der Karte"
-        />
-      )}
-      {selectedStation && (
-        <Card withBorder padding="sm" aria-live="polite">
-          <Title order={2} size="h5" mb="xs">
-            {placeLabel('', selectedStation.station)}
-          </Title>
-          <Stack gap="xs">
-            {selectedStation.routes.map((route) => (
-              <Button
-                key={route.id}
-                variant="default"
-                justify="space-between"
-                fullWidth
-                onClick={() => onOpenRoute(route.id)}
-                rightSection={<Text size="xs">{KNOWLEDGE_STATUS_LABELS[route.status]}</Text>}
-              >
-                {route.name}
-              </Button>
-            ))}
-          </Stack>
-        </Card>
-      )}
+      <StationPicker stations={layout.stations} selected={selected} onSelect={setSelected} onOpenRoute={onOpenRoute} />
     </Stack>
   );
 }
