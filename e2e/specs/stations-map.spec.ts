@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoCspViolations, listenForCspViolations, smallTouchTargets } from '../support/audits';
-import { apiAs, signIn, registerViaApi } from '../support/fixtures';
+import { apiAs, createdAs, signIn, registerViaApi } from '../support/fixtures';
 
 /** Issue 17: the DS100 station combobox, the CSV codes and the map "Karte", at phone and desktop width. */
 
@@ -70,11 +70,7 @@ for (const width of [360, 1280] as const) {
     await listenForCspViolations(page);
     await page.setViewportSize({ width, height: 900 });
     const user = await registerViaApi(request);
-    const post = async (url: string, data: unknown) => {
-      const response = await apiAs(request, user.token, 'post', url, data);
-      expect(response.status(), url).toBe(201);
-      return (await response.json()) as { id: number };
-    };
+    const post = (url: string, data: unknown) => createdAs(request, user.token, url, data);
     const valid = await post('/api/routes', {
       name: 'Frankfurt – Karlsruhe',
       startPoint: 'FF',

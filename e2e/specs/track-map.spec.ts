@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoCspViolations, listenForCspViolations } from '../support/audits';
-import { apiAs, registerViaApi, signIn, type SeededUser } from '../support/fixtures';
+import { apiAs, createdAs, registerViaApi, signIn, type SeededUser } from '../support/fixtures';
 import { realNetworkPresent, startNetworkServer } from '../support/network-server';
 
 /**
@@ -52,11 +52,7 @@ async function warm(request: Parameters<typeof registerViaApi>[0], user: SeededU
 
 async function seedRoutes(request: Parameters<typeof registerViaApi>[0], user: SeededUser) {
   await warm(request, user);
-  const post = async (url: string, data: unknown) => {
-    const response = await apiAs(request, user.token, 'post', url, data);
-    expect(response.status(), url).toBe(201);
-    return (await response.json()) as { id: number };
-  };
+  const post = (url: string, data: unknown) => createdAs(request, user.token, url, data);
   const valid = await post('/api/routes', {
     name: 'Frankfurt – Mannheim',
     startPoint: 'FF',

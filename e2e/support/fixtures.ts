@@ -78,6 +78,18 @@ export async function apiAs(
   });
 }
 
+/** POSTs as the user, expects 201 and answers the created record's id. */
+export async function createdAs(
+  request: APIRequestContext,
+  token: string,
+  url: string,
+  data: unknown,
+): Promise<{ id: number }> {
+  const response = await apiAs(request, token, 'post', url, data);
+  expect(response.status(), url).toBe(201);
+  return (await response.json()) as { id: number };
+}
+
 /** Every signed-in page of the route table, for a user with one route, tour, vehicle and route activity. */
 export function signedInPaths(ids: { route: number; tour: number; vehicle: number; activity: number }): string[] {
   return [
