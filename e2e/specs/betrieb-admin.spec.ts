@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, smallTouchTargets } from '../support/audits';
 import { joinBetrieb, verifiedUser } from '../support/betrieb';
-import { apiAs, registerViaApi, signIn, uniqueEmail } from '../support/fixtures';
+import { apiAs, createdAs, registerViaApi, signIn, uniqueEmail } from '../support/fixtures';
 
 /*
  * Issue 28, the admin's flows not covered by betrieb.spec.ts: a member's role changed (the Disponent then reads the
  * matrix, which a driver may not), requirements imported from a CSV file as German Excel saves it (Windows-1252, `;`),
- * and a member who deletes their account, gone from the Betrieb at once.
+ * and a member who deletes their account, gone from the Betrieb at once. Issue 29 item 3: a requirement naming a line
+ * section, met by a driver's route whose path runs along it.
  */
 
 async function expectAudited(page: Page, what: string) {
@@ -86,4 +87,54 @@ test('an admin makes a driver Disponent, imports requirements from Excel, and a 
     name: string;
   }[];
   expect(members.map((member) => member.name).sort()).toEqual(['Anna Admin', 'Dora Dispo']);
+});
+
+test('an admin requires a line section, and a driver’s route along that line meets it', async ({
+  browser,
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await verifiedUser(request, baseURL!, 'Admin');
+  const { id: betriebId } = await createdAs(request, admin.token, '/api/betriebe', {
+    name: 'Spessart Bahn',
+    depots: [],
+    consentVersion: 1,
+  });
+  const tom = await registerViaApi(request, { email: uniqueEmail('tom'), firstname: 'Tom', lastname: 'Strecke' });
+  await joinBetrieb(request, admin, betriebId, tom);
+  // Tom's route runs along line 5200 from km 41,2 down to km 0,3 (given by line, as the route form allows).
+  await createdAs(request, tom.token, '/api/routes', {
+    name: 'Lohr – Würzburg',
+    startPoint: 'NLR',
+    endPoint: 'NWH',
+    startStation: 'NLR',
+    endStation: 'NWH',
+    path: { km: 40.9, sections: [{ line: 5200, fromKm: 41.2, toKm: 0.3 }] },
+  });
+
+  await signIn(page, admin, `/betrieb/${betriebId}`);
+  const form = page.getByRole('form', { name: 'Anforderung hinzufügen' });
+  await form.getByRole('combobox', { name: /Start \(Betriebsstelle\)/ }).fill('NWH');
+  await expect(form.getByText(/Würzburg Hbf \(NWH\)/)).toBeVisible();
+  await form.getByRole('combobox', { name: /Ende \(Betriebsstelle\)/ }).fill('NGM');
+  await expect(form.getByText(/Gemünden \(Main\) \(NGM\)/)).toBeVisible();
+  await form.getByRole('textbox', { name: 'Streckennummer (optional)' }).fill('5200');
+  await form.getByRole('button', { name: 'Anforderung hinzufügen' }).click();
+  await expect(form.getByText('Bitte einen km-Wert angeben.')).toHaveCount(2);
+  await form.getByRole('textbox', { name: 'Von km' }).fill('0');
+  await form.getByRole('textbox', { name: 'Bis km' }).fill('40,5');
+  await expectAudited(page, 'Anforderung mit Streckenabschnitt');
+  await form.getByRole('button', { name: 'Anforderung hinzufügen' }).click();
+  const table = page.getByRole('table', { name: 'Anforderungen des Betriebs' });
+  await expect(table).toContainText('Strecke 5200, km 0,0 – 40,5');
+
+  // Tom, on his phone, sees his route meet it by the section (its stations are another pair).
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'de-DE' });
+  const tomPage = await phone.newPage();
+  await signIn(tomPage, tom, `/betrieb/${betriebId}`);
+  await expect(tomPage.getByText(/Lohr – Würzburg \(über den Streckenabschnitt, noch nicht gefahren\)/)).toBeVisible();
+  await expectAudited(tomPage, 'Anforderung mit Streckenabschnitt, Fahrer/in, 360 px');
+  await phone.close();
 });

@@ -32,6 +32,10 @@ describe('matrixCellLabel and requirementShortLabel', () => {
       'NWH – NF (K1) · Würzburg',
     );
     expect(requirementShortLabel({ ...ends, companyRoute: null, depot: null })).toBe('NWH – NF');
+    const section = { line: 5200, fromKm: 0, toKm: 34.5 };
+    expect(requirementShortLabel({ ...ends, companyRoute: 'K1', section, depot: { name: 'Würzburg' } })).toBe(
+      'NWH – NF (K1) · 5200 km 0,0–34,5 · Würzburg',
+    );
   });
 });
 

@@ -6,6 +6,8 @@ import { formatDate } from './format.js';
 import { addDays } from './knowledge.js';
 import { REQUIREMENT_MATCH_KINDS, requirementSchema, requirementStationSchema } from './requirements.js';
 import { stationCodeSchema } from './stations.js';
+import type { LineSection } from './network.js';
+import { sectionsText } from './route-paths.js';
 
 /**
  * The Betrieb's views across its drivers (issue 28 items 3 and 4): the matrix of drivers × required route knowledge,
@@ -142,16 +144,18 @@ export function matrixCellLabel(cell: Pick<MatrixCell, 'state' | 'validUntil'>):
   return `${MATRIX_STATE_LABELS[cell.state]} (${date || 'nie gefahren'})`;
 }
 
-/** A requirement in a column's header: 'NWH – NF (K1) · Würzburg' — codes, the Kürzel, the depot. */
+/** A requirement in a column's header: 'NWH – NF (K1) · 5910 km 1,0–20,0 · Würzburg' — codes, Kürzel, section, depot. */
 export function requirementShortLabel(requirement: {
   startStation: { code: string };
   endStation: { code: string };
   companyRoute: string | null;
+  section?: LineSection | null;
   depot: { name: string } | null;
 }): string {
   const code = requirement.companyRoute ? ` (${requirement.companyRoute})` : '';
+  const section = requirement.section ? ` · ${sectionsText([requirement.section])}` : '';
   const depot = requirement.depot ? ` · ${requirement.depot.name}` : '';
-  return `${requirement.startStation.code} – ${requirement.endStation.code}${code}${depot}`;
+  return `${requirement.startStation.code} – ${requirement.endStation.code}${code}${section}${depot}`;
 }
 
 /** "12 von 40 Fahrern streckenkundig". */

@@ -3,18 +3,22 @@ import { depotSchema } from './betriebe.js';
 import { idSchema, text } from './common.js';
 import { csvFileReadShape } from './import.js';
 import { LIMITS } from './limits.js';
+import { lineSectionSchema } from './network.js';
+import { lineSectionInputSchema } from './route-paths.js';
 
 /**
  * Required route knowledge of a Betrieb (issue 28 item 2, docs/decisions/0046 addendum): a station pair by DS100 code
- * (either direction), optionally with the Betrieb's own code (Kürzel), for the whole Betrieb or one depot. A driver's
- * route meets a requirement by its station pair, by its Kürzel, or because the driver linked it by hand.
+ * (either direction), optionally with the Betrieb's own code (Kürzel) and a line section (issue 29 item 3), for the
+ * whole Betrieb or one depot. A driver's route meets a requirement by its station pair, by its path on the network
+ * covering the line section, by its Kürzel, or because the driver linked it by hand.
  */
 
 /** How a driver's route meets a requirement: its stations, its Kürzel, or a link the driver made by hand. */
-export const REQUIREMENT_MATCH_KINDS = ['pair', 'code', 'manual'] as const;
+export const REQUIREMENT_MATCH_KINDS = ['pair', 'section', 'code', 'manual'] as const;
 export type RequirementMatchKind = (typeof REQUIREMENT_MATCH_KINDS)[number];
 export const REQUIREMENT_MATCH_LABELS: Record<RequirementMatchKind, string> = {
   pair: 'über Start und Ende',
+  section: 'über den Streckenabschnitt',
   code: 'über das Kürzel',
   manual: 'von Hand verknüpft',
 };
@@ -29,10 +33,28 @@ export const requirementSchema = z.object({
   startStation: requirementStationSchema,
   endStation: requirementStationSchema,
   companyRoute: z.string().nullable().describe('Kürzel des Betriebs für die Strecke'),
+  section: lineSectionSchema
+    .nullable()
+    .describe(
+      'Streckenabschnitt (Streckennummer, von km, bis km); eine Strecke, deren Weg ihn abdeckt, erfüllt die Anforderung',
+    ),
   depot: depotSchema.nullable().describe('null = für den ganzen Betrieb'),
   createdAt: z.string(),
 });
 export type Requirement = z.infer<typeof requirementSchema>;
+
+/**
+ * How far each end of a required line section a route's path may fall short and still cover it: the span of a
+ * station (the network places an operating point at one km; an admin may type the km of its other end). Migration
+ * 0013's `path_covers_section` holds the same figure (twice: both ends).
+ */
+export const SECTION_TOLERANCE_KM = 0.5;
+
+/** A line section as a client sends it for a requirement: a line number and two different km. */
+export const requirementSectionInputSchema = lineSectionInputSchema.refine((value) => value.fromKm !== value.toKm, {
+  message: 'Von km und bis km müssen verschieden sein.',
+  path: ['toKm'],
+});
 
 const requiredCode = (label: string) =>
   text()
@@ -59,6 +81,11 @@ export const createRequirementSchema = z
     startStation: requiredCode('den Start (Betriebsstelle)').describe('DS100-Kürzel des Starts'),
     endStation: requiredCode('das Ende (Betriebsstelle)').describe('DS100-Kürzel des Endes'),
     companyRoute: requirementCode.describe('Kürzel des Betriebs für die Strecke (optional)'),
+    section: requirementSectionInputSchema
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null)
+      .describe('Streckenabschnitt (optional): Streckennummer, von km, bis km'),
     depot: requirementDepot,
   })
   .refine((value) => value.startStation !== value.endStation, {
@@ -77,9 +104,10 @@ export const updateRequirementSchema = z
       .nullable()
       .optional()
       .transform((value) => (value === undefined ? undefined : value || null)),
+    section: requirementSectionInputSchema.nullable().optional(),
     depot: idSchema.nullable().optional(),
   })
-  .describe('Merge-Patch: nur genannte Felder ändern sich; `companyRoute` oder `depot` null = keins.');
+  .describe('Merge-Patch: nur genannte Felder ändern sich; `companyRoute`, `section` oder `depot` null = keins.');
 export type UpdateRequirementInput = z.input<typeof updateRequirementSchema>;
 
 /** A driver's own route as a requirement's answer names it. */
@@ -108,7 +136,7 @@ export const linkRequirementSchema = z.strictObject({
 export type LinkRequirementInput = z.input<typeof linkRequirementSchema>;
 
 /** The columns of the requirements' CSV (other usual names are read too, see the import's description). */
-export const REQUIREMENT_IMPORT_COLUMNS = ['Start', 'Ende', 'Kürzel', 'Depot'];
+export const REQUIREMENT_IMPORT_COLUMNS = ['Start', 'Ende', 'Kürzel', 'Streckenabschnitt', 'Depot'];
 /** Lines a preview shows. */
 export const REQUIREMENT_IMPORT_SAMPLE = 20;
 
@@ -124,6 +152,7 @@ export const requirementImportPreviewSchema = z.object({
       startStation: requirementStationSchema,
       endStation: requirementStationSchema,
       companyRoute: z.string().nullable(),
+      section: lineSectionSchema.nullable(),
       depot: z.string().nullable(),
       existing: z.boolean(),
     }),

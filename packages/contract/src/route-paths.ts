@@ -13,14 +13,14 @@ export const MAX_PATH_SECTIONS = 200;
 
 /** A km as DB counts them on a line; a few lines start below zero. */
 const kmSchema = z
-  .number()
+  .number({ error: 'Bitte einen km-Wert angeben.' })
   .min(-1000, 'Ein km-Wert liegt zwischen −1000 und 2000.')
   .max(2000, 'Ein km-Wert liegt zwischen −1000 und 2000.');
 
 /** One line section as a client sends it. */
 export const lineSectionInputSchema = z.strictObject({
   line: z
-    .number()
+    .number({ error: 'Bitte die Streckennummer angeben.' })
     .int('Eine Streckennummer ist eine ganze Zahl.')
     .min(1, 'Eine Streckennummer liegt zwischen 1 und 99999.')
     .max(99999, 'Eine Streckennummer liegt zwischen 1 und 99999.'),

@@ -4,8 +4,10 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -91,6 +93,8 @@ export const routes = pgTable(
       sql`greatest(${t.startStation}, ${t.endStation})`,
     ),
     index('routes_company_route_idx').on(sql`lower(${t.companyRoute})`),
+    // Requirements naming a line section (issue 29 item 3): the routes whose path runs on a line, by containment.
+    index('routes_path_idx').using('gin', sql`${t.path} jsonb_path_ops`),
   ],
 );
 
@@ -599,9 +603,20 @@ export const betriebRequirements = pgTable(
     startStation: text('start_station').notNull(),
     endStation: text('end_station').notNull(),
     companyRoute: text('company_route'),
+    /**
+     * A line section the requirement names (issue 29 item 3): line number and km as DB counts them; all three or
+     * none. A route whose path covers it meets the requirement (migration 0013).
+     */
+    line: integer('line'),
+    fromKm: doublePrecision('from_km'),
+    toKm: doublePrecision('to_km'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check(
+      'betrieb_requirements_section_check',
+      sql`(${t.line} is null and ${t.fromKm} is null and ${t.toKm} is null) or (${t.line} is not null and ${t.fromKm} is not null and ${t.toKm} is not null and ${t.fromKm} <> ${t.toKm})`,
+    ),
     uniqueIndex('betrieb_requirements_key_idx').on(
       t.betriebId,
       sql`coalesce(${t.depotId}, 0)`,
@@ -688,7 +703,7 @@ export const requirementCoverage = pgTable(
       .notNull()
       .references(() => routes.id, { onDelete: 'cascade' }),
     validUntil: date('valid_until', { mode: 'string' }),
-    kind: text('kind', { enum: ['pair', 'code', 'manual'] }).notNull(),
+    kind: text('kind', { enum: ['pair', 'section', 'code', 'manual'] }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.requirementId, t.membershipId] }),

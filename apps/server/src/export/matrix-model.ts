@@ -9,6 +9,7 @@ import {
   type MatrixTotal,
 } from '@streckenpass/contract/matrix';
 import type { Requirement } from '@streckenpass/contract/requirements';
+import type { LineSection } from '@streckenpass/contract/network';
 
 /** One filtered matrix to export: its Betrieb, columns, totals and, page by page, its rows. */
 export interface MatrixExport {
@@ -49,6 +50,8 @@ export interface MatrixProofContent {
     startStation: string;
     endStation: string;
     companyRoute: string | null;
+    /** Only when the requirement names one (so that content issued before line sections reads the same). */
+    section?: LineSection;
     depot: string | null;
   }[];
   totals: MatrixTotal[];
@@ -106,6 +109,7 @@ export async function matrixContent(
       startStation: requirement.startStation.code,
       endStation: requirement.endStation.code,
       companyRoute: requirement.companyRoute,
+      ...(requirement.section ? { section: requirement.section } : {}),
       depot: requirement.depot?.name ?? null,
     })),
     totals: matrix.totals,
@@ -136,12 +140,13 @@ export function scopeLabel(content: Pick<MatrixProofContent, 'scope' | 'requirem
   ].join(' · ');
 }
 
-/** A requirement of issued content as a column names it ('NWH – NF (K1) · Würzburg'). */
+/** A requirement of issued content as a column names it ('NWH – NF (K1) · 5910 km 1,0–20,0 · Würzburg'). */
 export const requirementLabel = (requirement: MatrixProofContent['requirements'][number]) =>
   requirementShortLabel({
     startStation: { code: requirement.startStation },
     endStation: { code: requirement.endStation },
     companyRoute: requirement.companyRoute,
+    section: requirement.section ?? null,
     depot: requirement.depot === null ? null : { name: requirement.depot },
   });
 

@@ -430,6 +430,7 @@ describe('coverageAlert', () => {
     startStation: { code: 'NWH', name: 'Würzburg Hbf' },
     endStation: { code: 'NF', name: 'Fürth (Bay) Hbf' },
     companyRoute,
+    section: null,
     depot: depot ? { id: 1, name: depot } : null,
     createdAt: '2026-11-27T00:00:00.000Z',
   });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { daysBetween } from '@streckenpass/contract/knowledge';
 import { COVERAGE_WINDOW_DAYS } from '@streckenpass/contract/matrix';
 import type { Requirement } from '@streckenpass/contract/requirements';
+import { sectionLabel } from '@streckenpass/contract/route-paths';
 import type { AppConfig } from '../config.js';
 import type { Mailer } from '../lib/mailer.js';
 import { coverageAlertMail } from '../mail/templates.js';
@@ -44,12 +45,13 @@ export interface CoverageAlertDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
 }
 
-/** 'Würzburg Hbf (NWH) – Fürth (Bay) Hbf (NF), Kürzel K1, Depot Würzburg'. */
+/** 'Würzburg Hbf (NWH) – Fürth (Bay) Hbf (NF), Kürzel K1, Strecke 5910, km 1,0 – 20,0, Depot Würzburg'. */
 export function requirementLabel(requirement: Requirement): string {
   const { startStation: start, endStation: end } = requirement;
   return [
     `${start.name} (${start.code}) – ${end.name} (${end.code})`,
     requirement.companyRoute ? `Kürzel ${requirement.companyRoute}` : '',
+    requirement.section ? sectionLabel(requirement.section) : '',
     requirement.depot ? `Depot ${requirement.depot.name}` : '',
   ]
     .filter(Boolean)

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Route } from '@streckenpass/contract/routes';
+import type { RoutePathInput } from '@streckenpass/contract/route-paths';
 import type { Tour } from '@streckenpass/contract/tours';
 import type { Vehicle } from '@streckenpass/contract/vehicles';
 import type { App } from '../app.js';
@@ -28,6 +29,7 @@ export async function createRoute(
     validityDays: number | null;
     startStation: string | null;
     endStation: string | null;
+    path: RoutePathInput | null;
   }> = {},
 ): Promise<Route> {
   const response = await app.inject({

@@ -527,9 +527,10 @@ describe('POST /api/invitations/{token}/accept', () => {
 
 describe('rate limits of the invitation endpoints', () => {
   it('answers 429 once a client opens invitations too often', async () => {
-    const limited = await buildTestApp({
-      rateLimits: { ...ctx.app.config.rateLimits, share: { max: 3, timeWindow: 60_000 } },
-    });
+    const limited = await buildTestApp(
+      { rateLimits: { ...ctx.app.config.rateLimits, share: { max: 3, timeWindow: 60_000 } } },
+      ctx.db,
+    );
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {

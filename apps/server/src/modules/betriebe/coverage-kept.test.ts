@@ -167,6 +167,47 @@ describe('requirement_coverage, kept by triggers', () => {
     expect(code.id).toBeGreaterThan(pair.id);
   });
 
+  it('follows line sections of requirements and the paths of routes', async () => {
+    const path = (...sections: [number, number, number][]) => ({
+      km: 0,
+      sections: sections.map(([line, fromKm, toKm]) => ({ line, fromKm, toKm })),
+    });
+    // Two sections of line 5910 in a row, driven from its higher km: together they cover km 10–30.
+    const along = await createRoute(ctx.app, anna, {
+      startStation: 'NLR',
+      endStation: 'NGM',
+      path: path([5910, 30, 21], [5910, 21, 10.2], [5200, 4, 0]),
+    });
+    await drive(anna, [along.id], 5);
+    const section = await addRequirement(admin, betrieb, {
+      startStation: 'NWH',
+      endStation: 'NLR',
+      section: { line: 5910, fromKm: 10, toKm: 30 },
+    });
+    const bySection = async () => (await keptAndFresh()).kept.filter((row) => row.endsWith(' section')).length;
+    await expectKeptIsFresh('a requirement naming a section that a route’s path covers (but for 0.2 km)');
+    expect(await bySection()).toBe(1);
+    const apart = await addRequirement(admin, betrieb, {
+      startStation: 'NAH',
+      endStation: 'FH',
+      section: { line: 5910, fromKm: 5, toKm: 30 },
+    });
+    await expectKeptIsFresh('a section the path covers only in part');
+    expect(await bySection()).toBe(1);
+    await ok(await patch(`/api/routes/${along.id}`, anna, { path: path([5910, 31, 4.8]) }), 200);
+    await expectKeptIsFresh('the route’s path changed: now both are covered');
+    expect(await bySection()).toBe(2);
+    await ok(
+      await patch(`${requirementsOf(betrieb)}/${section.id}`, admin, { section: { line: 5200, fromKm: 0, toKm: 4 } }),
+      200,
+    );
+    await expectKeptIsFresh('a requirement’s section changed to another line');
+    await ok(await patch(`${requirementsOf(betrieb)}/${apart.id}`, admin, { section: null }), 200);
+    await ok(await patch(`/api/routes/${along.id}`, anna, { path: null }), 200);
+    await expectKeptIsFresh('the section taken away, and the path');
+    expect(await bySection()).toBe(0);
+  });
+
   it('follows members joining, leaving and deleting their account', async () => {
     const first = await createRoute(ctx.app, ben, { startStation: 'NWH', endStation: 'NF' });
     await drive(ben, [first.id], 100);

@@ -280,7 +280,8 @@ export function createMatrixRepository(db: Executor) {
       const req = byRequirement
         ? requirementsOf(betriebId, { requirementId: target.requirementId })
         : sql`select 0 as id, null::integer as depot_id, least(${target.from}::text, ${target.to}::text) as lo,
-                     greatest(${target.from}::text, ${target.to}::text) as hi, null::text as code`;
+                     greatest(${target.from}::text, ${target.to}::text) as hi, null::text as code,
+                     null::integer as line, null::float8 as km_lo, null::float8 as km_hi`;
       const best = byRequirement
         ? keptCoverage(betriebId)
         : sql`with candidates as (${matchCandidates}) ${bestMatches}`;

@@ -39,18 +39,19 @@ interface Row {
 }
 
 /** The kinds of match by their rank: what the rule prefers among routes valid equally long. */
-const KIND_OF_RANK = sql.raw(`(array['pair', 'code', 'manual'])[rank + 1]`);
+const KIND_OF_RANK = sql.raw(`(array['pair', 'section', 'code', 'manual'])[rank + 1]`);
 
 /**
  * The relations the matching rule reads, as common table expressions the caller defines:
- * - `req (id, depot_id, lo, hi, code)`: requirements, with the pair as least/greatest code and the Kürzel lower case
- *   (`requirementRelation` makes it from the Betrieb's table);
+ * - `req (id, depot_id, lo, hi, code, line, km_lo, km_hi)`: requirements, with the pair as least/greatest code, the
+ *   Kürzel lower case and the line section's km ascending (`requirementRelation` makes it from the Betrieb's table);
  * - `mem (membership_id, user_id, depot_id)`: members of that Betrieb whose routes count.
  */
 export function requirementRelation(betriebId: number, where: SQL = sql`true`): SQL {
   const r = betriebRequirements;
   return sql`select ${r.id} as id, ${r.depotId} as depot_id, least(${r.startStation}, ${r.endStation}) as lo,
-           greatest(${r.startStation}, ${r.endStation}) as hi, lower(${r.companyRoute}) as code
+           greatest(${r.startStation}, ${r.endStation}) as hi, lower(${r.companyRoute}) as code,
+           ${r.line} as line, least(${r.fromKm}, ${r.toKm}) as km_lo, greatest(${r.fromKm}, ${r.toKm}) as km_hi
       from ${r} where ${r.betriebId} = ${betriebId} and ${where}`;
 }
 
@@ -59,8 +60,10 @@ export function requirementRelation(betriebId: number, where: SQL = sql`true`): 
  * Betrieb's matrix, "Wer kann fahren?" and the coverage mail alike. A member's route meets a requirement
  * - by its station pair (rank 0): the route's start and end stations (DS100) are the requirement's, in either
  *   direction;
- * - by the Betrieb's code (rank 1): the route's Kürzel is the requirement's (trimmed, case ignored);
- * - by hand (rank 2): the member linked it to the requirement (requirement_links, on their membership).
+ * - by its line section (rank 1, issue 29 item 3): the route's path on the network covers the requirement's line
+ *   section, but for 0.5 km (`path_covers_section`, migration 0013);
+ * - by the Betrieb's code (rank 2): the route's Kürzel is the requirement's (trimmed, case ignored);
+ * - by hand (rank 3): the member linked it to the requirement (requirement_links, on their membership).
  * A query over `req` and `mem` (see `requirementRelation`): every (requirement, member, route) that meets it, once per
  * way — one row `candidates (requirement_id, membership_id, route_id, valid_until, rank)` each, from each requirement
  * to its routes through the pair and Kürzel indexes (routes_station_pair_idx, routes_company_route_idx), then to their
@@ -78,17 +81,23 @@ export const matchCandidates = sql`
         join mem on mem.user_id = rt.owner_id
       union all
       select req.id, mem.membership_id, rt.id, rt.valid_until, 1
+        from req join ${routes} rt
+          on rt.path @> jsonb_build_object('sections', jsonb_build_array(jsonb_build_object('line', req.line)))
+        join mem on mem.user_id = rt.owner_id
+       where req.line is not null and path_covers_section(rt.path, req.line, req.km_lo, req.km_hi)
+      union all
+      select req.id, mem.membership_id, rt.id, rt.valid_until, 2
         from req join ${routes} rt on lower(rt.company_route) = req.code
         join mem on mem.user_id = rt.owner_id
        where req.code is not null
       union all
-      select req.id, mem.membership_id, rt.id, rt.valid_until, 2
+      select req.id, mem.membership_id, rt.id, rt.valid_until, 3
         from req join ${requirementLinks} l on l.requirement_id = req.id
         join mem on mem.membership_id = l.membership_id
         join ${routes} rt on rt.id = l.route_id and rt.owner_id = mem.user_id`;
 
 /**
- * Of several routes that meet a requirement, the one valid longest counts (then pair before code before hand, then the
+ * Of several routes that meet a requirement, the one valid longest counts (then pair before line section before code before hand, then the
  * oldest): what a Disponent wants to know is whether the driver knows the line, not through which of their records.
  * A query over `candidates` (see `matchCandidates`): one row `best (requirement_id, membership_id, route_id,
  * valid_until, kind)` per requirement and member that has a match.

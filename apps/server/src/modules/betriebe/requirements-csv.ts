@@ -1,6 +1,8 @@
 import { IMPORT_MAX_LISTED_ERRORS, type ImportLineError } from '@streckenpass/contract/import';
 import { LIMITS } from '@streckenpass/contract/limits';
-import { REQUIREMENT_IMPORT_COLUMNS } from '@streckenpass/contract/requirements';
+import type { LineSection } from '@streckenpass/contract/network';
+import { REQUIREMENT_IMPORT_COLUMNS, requirementSectionInputSchema } from '@streckenpass/contract/requirements';
+import { parseSectionsText } from '@streckenpass/contract/route-paths';
 import type { StationIndex } from '@streckenpass/contract/stations';
 import { pluralWord } from '@streckenpass/contract/plural';
 import { unprocessable } from '../../lib/errors.js';
@@ -11,15 +13,17 @@ import { requirementKey, type RequirementValues } from './requirements.repositor
  * A Betrieb's requirements from a CSV file (issue 28 item 2), read by the driver's import's reader (`readCsv`: UTF-8
  * or Windows-1252, `;` or `,`, BOM, quotes; the same refusal of formulas and the same line limit). Columns by German
  * names, compared as the import compares them (`columnKey`); start and end are a station's DS100 code or exactly its
- * name, as the import links them (`exactStation`).
+ * name, as the import links them (`exactStation`); a line section is written as the route export writes one
+ * ("4010 km 0,0–34,5", `parseSectionsText`).
  */
 
-type Field = 'startStation' | 'endStation' | 'companyRoute' | 'depot' | 'ignored';
+type Field = 'startStation' | 'endStation' | 'companyRoute' | 'section' | 'depot' | 'ignored';
 
 const SYNONYMS: Record<Field, string[]> = {
   startStation: ['Start', 'Start DS100', 'Von', 'Startpunkt', 'Anfang', 'Startbahnhof'],
   endStation: ['Ende', 'Ende DS100', 'Bis', 'Ziel', 'Nach', 'Endpunkt', 'Zielbahnhof'],
   companyRoute: ['Kürzel', 'Streckenkürzel', 'Interne Bezeichnung', 'Strecke Kürzel'],
+  section: ['Streckenabschnitt', 'Abschnitt', 'Streckenabschnitte', 'Strecke km'],
   depot: ['Depot', 'Team', 'Standort', 'Einsatzstelle'],
   // A description of the line helps whoever keeps the list; the requirement is its pair and code.
   ignored: ['Strecke', 'Streckenname', 'Name', 'Bemerkung', 'Beschreibung'],
@@ -28,8 +32,10 @@ const COLUMNS = new Map<string, Field>(
   Object.entries(SYNONYMS).flatMap(([field, names]) => names.map((name) => [columnKey(name), field as Field])),
 );
 
-export interface RequirementLine extends RequirementValues {
+export interface RequirementLine extends Omit<RequirementValues, 'line' | 'fromKm' | 'toKm'> {
+  /** The line of the file. */
   line: number;
+  section: LineSection | null;
   depot: string | null;
   existing: boolean;
 }
@@ -139,6 +145,17 @@ export async function parseRequirements(
     if (companyRoute && companyRoute.length > LIMITS.pointLength) {
       reasons.push(`Das Kürzel ist länger als ${LIMITS.pointLength} Zeichen.`);
     }
+    let section: LineSection | null = null;
+    if (cells.section) {
+      const parsed = parseSectionsText(cells.section);
+      const checked = parsed && !('error' in parsed) ? requirementSectionInputSchema.safeParse(parsed[0]) : null;
+      if (parsed && 'error' in parsed) reasons.push(`„Streckenabschnitt“: ${parsed.error}`);
+      else if (parsed && parsed.length > 1) {
+        reasons.push('„Streckenabschnitt“: Eine Anforderung nennt höchstens einen Abschnitt (eine Streckennummer).');
+      } else if (checked && !checked.success) {
+        reasons.push(`„Streckenabschnitt“: ${checked.error.issues[0]?.message ?? 'ungültig'}`);
+      } else if (checked?.success) section = checked.data;
+    }
     const depot = cells.depot || null;
     const depotId = depot ? context.depots.get(depot.toLowerCase()) : null;
     if (depot && depotId === undefined) reasons.push(`Das Depot „${depot}“ gibt es im Betrieb nicht.`);
@@ -147,7 +164,7 @@ export async function parseRequirements(
     }
     const values = { startStation, endStation, companyRoute, depotId };
     const key = requirementKey(values);
-    rows.push({ ...values, line, depot, existing: seen.has(key) });
+    rows.push({ ...values, section, line, depot, existing: seen.has(key) });
     seen.add(key);
   });
   if (!header) throw unprocessable([{ propertyPath: 'file', message: 'Die Datei ist leer: Es fehlt die Kopfzeile.' }]);

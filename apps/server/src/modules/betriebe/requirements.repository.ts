@@ -6,6 +6,7 @@ import type {
   VehicleRequirement,
   VehicleRequirementMatch,
 } from '@streckenpass/contract/requirements';
+import type { LineSection } from '@streckenpass/contract/network';
 import type { StationIndex } from '@streckenpass/contract/stations';
 import type { Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
@@ -50,11 +51,31 @@ export interface RequirementValues {
   startStation: string;
   endStation: string;
   companyRoute: string | null;
+  /** The line section: all three or none (null). */
+  line: number | null;
+  fromKm: number | null;
+  toKm: number | null;
   depotId: number | null;
 }
 
+/** A requirement's line section from its stored columns. */
+export function sectionOf(row: Pick<RequirementValues, 'line' | 'fromKm' | 'toKm'>): LineSection | null {
+  return row.line === null || row.fromKm === null || row.toKm === null
+    ? null
+    : { line: row.line, fromKm: row.fromKm, toKm: row.toKm };
+}
+
+/** A line section as stored columns (none: three nulls). */
+export function sectionColumns(section: LineSection | null): Pick<RequirementValues, 'line' | 'fromKm' | 'toKm'> {
+  return section
+    ? { line: section.line, fromKm: section.fromKm, toKm: section.toKm }
+    : { line: null, fromKm: null, toKm: null };
+}
+
 /** The key two requirements are the same by: depot, the pair in either direction, the Kürzel without case. */
-export const requirementKey = (value: RequirementValues) =>
+export const requirementKey = (
+  value: Pick<RequirementValues, 'startStation' | 'endStation' | 'companyRoute' | 'depotId'>,
+) =>
   JSON.stringify([
     value.depotId ?? 0,
     [value.startStation, value.endStation].sort(),
@@ -66,6 +87,9 @@ const valueColumns = {
   startStation: betriebRequirements.startStation,
   endStation: betriebRequirements.endStation,
   companyRoute: betriebRequirements.companyRoute,
+  line: betriebRequirements.line,
+  fromKm: betriebRequirements.fromKm,
+  toKm: betriebRequirements.toKm,
   depotId: betriebRequirements.depotId,
 };
 
@@ -74,6 +98,9 @@ const columns = {
   startStation: betriebRequirements.startStation,
   endStation: betriebRequirements.endStation,
   companyRoute: betriebRequirements.companyRoute,
+  line: betriebRequirements.line,
+  fromKm: betriebRequirements.fromKm,
+  toKm: betriebRequirements.toKm,
   depotId: betriebDepots.id,
   depotName: betriebDepots.name,
   createdAt: betriebRequirements.createdAt,
@@ -87,6 +114,9 @@ export function createRequirementsRepository(db: Executor, stations: StationInde
     startStation: string;
     endStation: string;
     companyRoute: string | null;
+    line: number | null;
+    fromKm: number | null;
+    toKm: number | null;
     depotId: number | null;
     depotName: string | null;
     createdAt: Date;
@@ -96,6 +126,7 @@ export function createRequirementsRepository(db: Executor, stations: StationInde
       startStation: station(row.startStation),
       endStation: station(row.endStation),
       companyRoute: row.companyRoute,
+      section: sectionOf(row),
       depot: depotOf(row.depotId, row.depotName),
       createdAt: row.createdAt.toISOString(),
     };

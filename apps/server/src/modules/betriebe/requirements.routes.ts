@@ -26,6 +26,7 @@ import { problems } from '../../http/problems.js';
 import { unprocessable } from '../../lib/errors.js';
 import { deleteItemRoute, listRoute, OUTSIDERS, roleGuard, stationOf } from './route-helpers.js';
 import { parseRequirements, type ParsedRequirements } from './requirements-csv.js';
+import { sectionColumns, sectionOf } from './requirements.repository.js';
 
 const tags = ['Betriebe'];
 const ADMINS = `Nur Admins des Betriebs (Disponenten und Triebfahrzeugführer/innen: 403). ${OUTSIDERS}`;
@@ -80,6 +81,7 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
         startStation: { code: row.startStation, name: stations.byCode(row.startStation)?.name ?? row.startStation },
         endStation: { code: row.endStation, name: stations.byCode(row.endStation)?.name ?? row.endStation },
         companyRoute: row.companyRoute,
+        section: row.section,
         depot: row.depot,
         existing: row.existing,
       })),
@@ -137,7 +139,7 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Anforderung anlegen (Admins): Start und Ende (DS100), optional Kürzel und Depot',
+        summary: 'Anforderung anlegen (Admins): Start und Ende (DS100), optional Kürzel, Streckenabschnitt und Depot',
         description:
           `Start und Ende in beliebiger Richtung; dieselbe Anforderung (auch umgekehrt) zweimal: 409. ` +
           `Höchstens ${LIMITS.requirementsPerBetrieb} je Betrieb. ${ADMINS}`,
@@ -148,11 +150,12 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireRole('admin'),
     },
     async (request, reply) => {
-      const { startStation, endStation, companyRoute, depot } = request.body;
+      const { startStation, endStation, companyRoute, section, depot } = request.body;
       const requirement = await repo.create(request.params.id, currentUser(request).id, {
         startStation: checkedCode('startStation', startStation),
         endStation: checkedCode('endStation', endStation),
         companyRoute,
+        ...sectionColumns(section),
         depotId: depot,
       });
       return reply.status(201).send(requirement);
@@ -181,6 +184,7 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
         startStation: patch.startStation ? checkedCode('startStation', patch.startStation) : stored.startStation,
         endStation: patch.endStation ? checkedCode('endStation', patch.endStation) : stored.endStation,
         companyRoute: patch.companyRoute === undefined ? stored.companyRoute : patch.companyRoute,
+        ...(patch.section === undefined ? sectionColumns(sectionOf(stored)) : sectionColumns(patch.section)),
         depotId: patch.depot === undefined ? stored.depotId : patch.depot,
       };
       if (next.startStation === next.endStation) {
@@ -230,10 +234,11 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
       const added = await repo.importMany(
         id,
         currentUser(request).id,
-        fresh.map(({ startStation, endStation, companyRoute, depotId }) => ({
+        fresh.map(({ startStation, endStation, companyRoute, section, depotId }) => ({
           startStation,
           endStation,
           companyRoute,
+          ...sectionColumns(section),
           depotId,
         })),
       );

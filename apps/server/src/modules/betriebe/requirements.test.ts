@@ -198,6 +198,116 @@ describe('GET /api/betriebe/{id}/requirements/matches and the manual link', () =
   });
 });
 
+describe('requirements naming a line section (issue 29 item 3)', () => {
+  const onLine = (line: number, fromKm: number, toKm: number) => ({
+    km: Math.abs(toKm - fromKm),
+    sections: [{ line, fromKm, toKm }],
+  });
+
+  it('stores a section with the pair, refuses half a section (400) or an empty one (422, German), patches and clears it', async () => {
+    const { admin, betrieb } = await team();
+    const created = await addRequirement(admin, betrieb, {
+      startStation: 'NWH',
+      endStation: 'NLR',
+      section: { line: 5200, fromKm: 0, toKm: 34.5 },
+    });
+    expect(created.section).toEqual({ line: 5200, fromKm: 0, toKm: 34.5 });
+    expect((await addRequirement(admin, betrieb, { startStation: 'NWH', endStation: 'NGM' })).section).toBeNull();
+
+    const half = await call('POST', path(betrieb), admin, {
+      startStation: 'NF',
+      endStation: 'NLR',
+      section: { line: 5200 },
+    });
+    // A missing field is the wrong shape (400); the web form names it in German before it sends.
+    expect(half.statusCode, half.body).toBe(400);
+    const empty = await call('POST', path(betrieb), admin, {
+      startStation: 'NF',
+      endStation: 'NLR',
+      section: { line: 5200, fromKm: 3, toKm: 3 },
+    });
+    expect(empty.statusCode).toBe(422);
+    expect(violations(empty)).toEqual([
+      { propertyPath: 'section.toKm', message: 'Von km und bis km müssen verschieden sein.' },
+    ]);
+
+    const moved = await ctx.app.inject({
+      method: 'PATCH',
+      url: path(betrieb, `/${created.id}`),
+      headers: mergePatchHeaders(admin),
+      payload: JSON.stringify({ section: { line: 5910, fromKm: 12.5, toKm: 1 } }),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ companyRoute: null, section: { line: 5910, fromKm: 12.5, toKm: 1 } });
+    const kept = await ctx.app.inject({
+      method: 'PATCH',
+      url: path(betrieb, `/${created.id}`),
+      headers: mergePatchHeaders(admin),
+      payload: JSON.stringify({ companyRoute: 'K1' }),
+    });
+    expect(kept.json()).toMatchObject({ companyRoute: 'K1', section: { line: 5910 } });
+    const cleared = await ctx.app.inject({
+      method: 'PATCH',
+      url: path(betrieb, `/${created.id}`),
+      headers: mergePatchHeaders(admin),
+      payload: JSON.stringify({ section: null }),
+    });
+    expect(cleared.json()).toMatchObject({ companyRoute: 'K1', section: null });
+  });
+
+  it('is met by a driver’s route whose path covers the section, in either direction, each end but for half a km', async () => {
+    const { admin, driver, betrieb } = await team();
+    const requirement = await addRequirement(admin, betrieb, {
+      startStation: 'NWH',
+      endStation: 'NLR',
+      section: { line: 5200, fromKm: 10, toKm: 40 },
+    });
+    const short = await createRoute(ctx.app, driver, { name: 'Nur ein Teil', path: onLine(5200, 10, 30) });
+    // Another line with the same km never counts.
+    await createRoute(ctx.app, driver, { name: 'Andere Strecke', path: onLine(5201, 0, 50) });
+    const matchOf = async () => {
+      const response = await call('GET', path(betrieb, '/matches'), driver);
+      expect(response.statusCode).toBe(200);
+      return (response.json() as RequirementMatch[]).find((m) => m.id === requirement.id)!.match;
+    };
+    expect(await matchOf()).toBeNull();
+    const reversed = await createRoute(ctx.app, driver, { name: 'Lohr – Würzburg', path: onLine(5200, 39.6, 10.3) });
+    expect(await matchOf()).toMatchObject({ kind: 'section', route: { id: reversed.id, name: 'Lohr – Würzburg' } });
+    // The route's path shortened: no longer covered; the other route covers it once its path is long enough.
+    expect(
+      (await call('PATCH', `/api/routes/${reversed.id}`, driver, { path: onLine(5200, 39.6, 20) })).statusCode,
+    ).toBe(200);
+    expect(await matchOf()).toBeNull();
+    await call('PATCH', `/api/routes/${short.id}`, driver, { path: onLine(5200, 0, 60) });
+    expect(await matchOf()).toMatchObject({ kind: 'section', route: { id: short.id } });
+  });
+
+  it('reads a section column of a CSV file as the route export writes it, and names a bad one by line', async () => {
+    const { admin, betrieb } = await team();
+    const file = [
+      'Von;Bis;Streckenabschnitt',
+      'NWH;NLR;5200 km 0,0–34,5',
+      'NWH;NGM;',
+      'NF;NLR;5200 km 3,0–3,0',
+      'NF;NGM;über 5200',
+      'NGM;NLR;"5200 km 0–1; 5201 km 1–2"',
+    ].join('\n');
+    const preview = await upload(path(betrieb, '/import/preview'), admin, file);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const summary = preview.json() as RequirementImportPreview;
+    expect(summary.added).toBe(2);
+    expect(summary.sample.map((row) => row.section)).toEqual([{ line: 5200, fromKm: 0, toKm: 34.5 }, null]);
+    expect(summary.errors.map((error) => error.message)).toEqual([
+      expect.stringContaining('Von km und bis km müssen verschieden sein.'),
+      expect.stringContaining('„über 5200“'),
+      expect.stringContaining('höchstens einen Abschnitt'),
+    ]);
+    expect((await upload(path(betrieb, '/import'), admin, file)).statusCode).toBe(200);
+    const list = (await call('GET', path(betrieb), admin)).json() as Requirement[];
+    expect(list.map((r) => r.section)).toEqual([null, { line: 5200, fromKm: 0, toKm: 34.5 }]);
+  });
+});
+
 describe('POST /api/betriebe/{id}/requirements/import(/preview)', () => {
   it('reads a Windows-1252 file with German headers, `;` and names or codes; imports the new lines once', async () => {
     const { admin, betrieb } = await team();

@@ -24,6 +24,7 @@ const requirement = {
   startStation: { code: 'NWH', name: 'Würzburg Hbf' },
   endStation: { code: 'NF', name: 'Fürth (Bay) Hbf' },
   companyRoute: 'K1',
+  section: null,
   depot: null,
   createdAt: '2026-12-01T09:00:00.000Z',
 };
@@ -79,6 +80,37 @@ describe('RequirementsCard', () => {
       startStation: 'NWH',
       endStation: 'NF',
       companyRoute: 'K1',
+      section: null,
+      depot: null,
+    });
+  });
+
+  it('lets an admin name a line section, asks for its km in German, and lists it', async () => {
+    Element.prototype.scrollIntoView ??= () => {};
+    const withSection = { ...requirement, section: { line: 5200, fromKm: 0, toKm: 34.5 } };
+    const calls = stubFetch(({ method, path }) => {
+      if (path === '/api/stations/all') return { status: 200, body: stationList };
+      if (path !== '/api/betriebe/3/requirements') return undefined;
+      return method === 'POST' ? { status: 201, body: withSection } : { status: 200, body: [withSection] };
+    });
+    renderCard('admin');
+    expect(await screen.findAllByText(/Strecke 5200, km 0,0 – 34,5/, {}, { timeout: 5000 })).not.toHaveLength(0);
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/stations/all')).toBe(true));
+    await userEvent.type(screen.getByRole('combobox', { name: /Start \(Betriebsstelle\)/ }), 'NWH');
+    await userEvent.type(screen.getByRole('combobox', { name: /Ende \(Betriebsstelle\)/ }), 'NF');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Streckennummer (optional)' }), '5200');
+    await userEvent.click(screen.getByRole('button', { name: 'Anforderung hinzufügen' }));
+    expect(await screen.findAllByText('Bitte einen km-Wert angeben.')).toHaveLength(2);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Von km' }), '0');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Bis km' }), '34,5');
+    await userEvent.click(screen.getByRole('button', { name: 'Anforderung hinzufügen' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      startStation: 'NWH',
+      endStation: 'NF',
+      companyRoute: '',
+      section: { line: 5200, fromKm: 0, toKm: 34.5 },
       depot: null,
     });
   });

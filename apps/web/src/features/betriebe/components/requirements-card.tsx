@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, List, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, List, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { formatNumber } from '@streckenpass/contract/format';
 import { IMPORT_MAX_MEGABYTES } from '@streckenpass/contract/import';
@@ -10,6 +10,7 @@ import {
   type Requirement,
   type RequirementMatch,
 } from '@streckenpass/contract/requirements';
+import { sectionLabel } from '@streckenpass/contract/route-paths';
 import { useState } from 'react';
 import { CsvFileRead, CsvImportUpload } from '../../../components/checked-file-upload';
 import { CardsOrTable, CellWithNote, type Column } from '../../../components/cards-or-table';
@@ -42,6 +43,8 @@ interface Values {
   endText: string;
   endStation: string | null;
   companyRoute: string;
+  /** The optional line section; all empty = none. NumberInput's values: a number, or '' while empty. */
+  section: { line: number | string; fromKm: number | string; toKm: number | string };
   depot: string | null;
 }
 const emptyValues: Values = {
@@ -50,15 +53,24 @@ const emptyValues: Values = {
   endText: '',
   endStation: null,
   companyRoute: '',
+  section: { line: '', fromKm: '', toKm: '' },
   depot: null,
 };
 
-const toSent = (values: Values) => ({
-  startStation: values.startStation ?? '',
-  endStation: values.endStation ?? '',
-  companyRoute: values.companyRoute,
-  depot: values.depot ? Number(values.depot) : null,
-});
+/** A NumberInput's value as checked: its number, or NaN while empty (the contract then names the missing field). */
+const numberOf = (value: number | string) => (typeof value === 'number' ? value : Number.NaN);
+
+const toSent = (values: Values) => {
+  const { line, fromKm, toKm } = values.section;
+  const empty = [line, fromKm, toKm].every((value) => value === '');
+  return {
+    startStation: values.startStation ?? '',
+    endStation: values.endStation ?? '',
+    companyRoute: values.companyRoute,
+    section: empty ? null : { line: numberOf(line), fromKm: numberOf(fromKm), toKm: numberOf(toKm) },
+    depot: values.depot ? Number(values.depot) : null,
+  };
+};
 
 /** "Würzburg Hbf (NWH) – Fürth (Bay) Hbf (NF)". */
 export const pairLabel = (requirement: Pick<Requirement, 'startStation' | 'endStation'>) =>
@@ -67,6 +79,7 @@ export const pairLabel = (requirement: Pick<Requirement, 'startStation' | 'endSt
 const scopeLabel = (requirement: Requirement) =>
   [
     requirement.companyRoute ? `Kürzel ${requirement.companyRoute}` : null,
+    requirement.section ? sectionLabel(requirement.section) : null,
     requirement.depot ? `Depot ${requirement.depot.name}` : 'ganzer Betrieb',
   ]
     .filter(Boolean)
@@ -85,7 +98,10 @@ const STATION_SIDES = [
   },
 ] as const;
 
-/** The add form (admins): start and end from the station list, optional Kürzel and depot. */
+/**
+ * The add form (admins): start and end from the station list, optional Kürzel, line section (line number and km, as
+ * the Verzeichnis der örtlich zulässigen Geschwindigkeiten counts them) and depot.
+ */
 function AddRequirementForm({ betrieb }: { betrieb: Betrieb }) {
   const create = routeRequirements.useCreate(betrieb.id);
   const stations = useStationIndex();
@@ -111,6 +127,28 @@ function AddRequirementForm({ betrieb }: { betrieb: Betrieb }) {
         placeholder="z. B. KBS 805"
         {...form.getInputProps('companyRoute')}
       />
+      <NumberInput
+        label="Streckennummer (optional)"
+        description="Streckenabschnitt: Jede Strecke, deren Weg ihn abdeckt, erfüllt die Anforderung"
+        placeholder="z. B. 4010"
+        allowDecimal={false}
+        allowNegative={false}
+        {...form.getInputProps('section.line')}
+      />
+      <NumberInput
+        label="Von km"
+        placeholder="z. B. 0,0"
+        decimalSeparator=","
+        decimalScale={3}
+        {...form.getInputProps('section.fromKm')}
+      />
+      <NumberInput
+        label="Bis km"
+        placeholder="z. B. 34,5"
+        decimalSeparator=","
+        decimalScale={3}
+        {...form.getInputProps('section.toKm')}
+      />
     </RequirementForm>
   );
 }
@@ -124,7 +162,8 @@ function ImportRequirements({ betriebId }: { betriebId: number }) {
       label="Anforderungen aus CSV-Datei prüfen"
       description={
         `Spalten: ${REQUIREMENT_IMPORT_COLUMNS.join('; ')} (auch „Von“/„Bis“ oder „Ziel“); Start und Ende als ` +
-        `DS100-Kürzel oder genauer Bahnhofsname. Höchstens ${IMPORT_MAX_MEGABYTES} MB. Gespeichert wird erst nach ` +
+        'DS100-Kürzel oder genauer Bahnhofsname, ein Streckenabschnitt wie „4010 km 0,0–34,5“. ' +
+        `Höchstens ${IMPORT_MAX_MEGABYTES} MB. Gespeichert wird erst nach ` +
         'Bestätigung.'
       }
       preview={preview}
@@ -145,6 +184,7 @@ function ImportRequirements({ betriebId }: { betriebId: number }) {
                 <List.Item key={row.line}>
                   Zeile {row.line}: {pairLabel(row)}
                   {row.companyRoute ? ` · Kürzel ${row.companyRoute}` : ''}
+                  {row.section ? ` · ${sectionLabel(row.section)}` : ''}
                   {row.depot ? ` · Depot ${row.depot}` : ''}
                   {row.existing ? ' (schon vorhanden)' : ''}
                 </List.Item>

@@ -41,7 +41,7 @@ function RequirementChoice({
     <Stack gap="xs">
       <SearchInput
         label="Anforderung suchen"
-        placeholder="DS100, Bahnhof oder Kürzel"
+        placeholder="DS100, Bahnhof, Kürzel oder Streckennummer"
         value={search}
         onChange={setSearch}
       />
@@ -49,7 +49,8 @@ function RequirementChoice({
         {(list) => {
           const shown = list.filter(
             (requirement) =>
-              !needle || `${pairLabel(requirement)} ${requirement.companyRoute ?? ''}`.toLowerCase().includes(needle),
+              !needle ||
+              `${pairLabel(requirement)} ${requirementShortLabel(requirement)}`.toLowerCase().includes(needle),
           );
           if (list.length === 0) return <Text size="sm">Der Betrieb hat noch keine Anforderungen.</Text>;
           if (shown.length === 0) return <Text size="sm">Keine Anforderung passt zur Suche.</Text>;
