@@ -9,7 +9,8 @@
  * A fresh database (created and dropped here). The admin and one driver register through the API (for their tokens);
  * everything else is bulk SQL (`insert … select … generate_series`): users, memberships spread over 5 depots, routes
  * on 300 station pairs of the data set (the first 200 are the requirements; 40 of them with a Kürzel that 1 in 8 routes
- * carries instead of the pair, 40 for one depot), validity spread from 120 days ago to 300 days ahead, and the drives
+ * carries instead of the pair, 40 naming a line section that routes of other pairs cover too, 40 for one depot), each
+ * route with a path of one section on one of 60 lines (issue 29 item 3, 0053), validity spread from 120 days ago to 300 days ahead, and the drives
  * with their route links — loaded with triggers off (`session_replication_role = replica`, as a restore would), the
  * routes' kept validity set directly. Then ANALYZE. Measured through app.inject, one request at a time, after a
  * warm-up: random pages of the matrix (by name; by expiry; filtered by state), who-can-drive by requirement and by
@@ -35,6 +36,9 @@ const DEPOTS = 5;
 const SAMPLES = Number(process.env.BENCH_BETRIEB_SAMPLES ?? 100);
 const WARM_UP = 10;
 const TARGETS = { matrix: 300, whoCanDrive: 100 };
+// Every route runs along one of 60 lines (its path: one section of 10 km); 40 requirements name a section of 8 km.
+const LINE_BASE = 5000;
+const LINES = 60;
 
 const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) {
@@ -153,23 +157,28 @@ try {
              ${CONSENT_VERSION}, now()
         from users u where u.email like 'driver%' or u.id = ${me.id}`);
     await exec(sql`
-      insert into betrieb_requirements (betrieb_id, depot_id, start_station, end_station, company_route)
+      insert into betrieb_requirements (betrieb_id, depot_id, start_station, end_station, company_route, line, from_km, to_km)
       select ${betriebId},
              case when p.n % 5 = 0 then (select d.id from betrieb_depots d where d.betrieb_id = ${betriebId}
                                           order by d.id offset (p.n / 5) % ${DEPOTS} limit 1) end,
-             p.a, p.b, case when p.n % 5 = 1 then 'K' || p.n end
+             p.a, p.b, case when p.n % 5 = 1 then 'K' || p.n end,
+             case when p.n % 5 = 2 then ${LINE_BASE} + p.n % ${LINES} end,
+             case when p.n % 5 = 2 then (p.n % 7 + 1)::float8 end, case when p.n % 5 = 2 then (p.n % 7 + 9)::float8 end
         from bench_pairs p where p.n <= ${REQUIREMENTS}`);
     // Each driver's routes: pairs spread over all 300 (either direction); 1 in 8 carries only the Kürzel of its pair.
     await exec(sql`
       insert into routes (owner_id, name, company_route, start_point, end_point, start_station, end_station,
-                          valid_until, last_driven)
+                          valid_until, last_driven, path)
       select m.user_id, 'Strecke ' || r,
              case when p.n % 5 = 1 and r % 8 = 0 then 'k' || p.n end,
              p.a, p.b,
              case when p.n % 5 = 1 and r % 8 = 0 then null when r % 2 = 0 then p.a else p.b end,
              case when p.n % 5 = 1 and r % 8 = 0 then null when r % 2 = 0 then p.b else p.a end,
              ${today}::date + ((m.user_id * 13 + r * 71) % 420 - 120),
-             ${today}::date + ((m.user_id * 13 + r * 71) % 420 - 120) - 364
+             ${today}::date + ((m.user_id * 13 + r * 71) % 420 - 120) - 364,
+             jsonb_build_object('km', 10, 'via', null, 'sections', jsonb_build_array(
+               jsonb_build_object('line', ${LINE_BASE} + p.n % ${LINES}, 'fromKm', (p.n % 7)::float8,
+                                  'toKm', (p.n % 7 + 10)::float8)))
         from memberships m cross join generate_series(1, ${ROUTES}) r
         join bench_pairs p on p.n = 1 + (m.user_id * 7 + r * 31) % ${PAIRS}
        where m.betrieb_id = ${betriebId} and m.role = 'driver'`);
@@ -239,6 +248,31 @@ try {
       },
     });
   const soloDrive = await measure(SAMPLES, saveDrive(solo, soloRoutes), 201);
+  // A requirement naming a line section, added and deleted again: its coverage over the Betrieb's 5,000 drivers is
+  // computed in the insert's transaction (only the routes on its line are read, routes_path_idx).
+  const pairsLeft = (
+    (await exec(sql`select a, b from bench_pairs where n > ${REQUIREMENTS} order by n`)) as unknown as {
+      rows: { a: string; b: string }[];
+    }
+  ).rows;
+  const sectionAdded = await measure(Math.min(SAMPLES, pairsLeft.length - WARM_UP), async (i: number) => {
+    const pair = pairsLeft[i % pairsLeft.length]!;
+    const response = await timed(() =>
+      app.inject({
+        method: 'POST',
+        url: `/api/betriebe/${betriebId}/requirements`,
+        headers: boss.headers,
+        payload: {
+          startStation: pair.a,
+          endStation: pair.b,
+          section: { line: LINE_BASE + (i % LINES), fromKm: 1 + (i % 7), toKm: 9 + (i % 7) },
+        },
+      }),
+    );
+    const id = (JSON.parse(response.body) as { id: number }).id;
+    await app.inject({ method: 'DELETE', url: `/api/betriebe/${betriebId}/requirements/${id}`, headers: boss.headers });
+    return response;
+  }, 201);
   const memberDrive = await measure(SAMPLES, saveDrive(me, myRoutes), 201);
   const cases = [
     [
@@ -312,6 +346,10 @@ try {
   console.info(
     `  ${'the same by a driver of the Betrieb (coverage kept)'.padEnd(46)} p50 ${ms(memberDrive.p50)}  p95 ${ms(memberDrive.p95)}` +
       `  = ${(memberDrive.p95 / soloDrive.p95).toFixed(1)}× the drive without coverage`,
+  );
+  console.info(
+    `  ${'POST …/requirements naming a line section'.padEnd(46)} p50 ${ms(sectionAdded.p50)}  p95 ${ms(sectionAdded.p95)}` +
+      `  (its coverage over all drivers, in the same transaction)`,
   );
   let met = true;
   for (const [label, target, fn] of cases) {
