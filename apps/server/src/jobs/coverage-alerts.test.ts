@@ -374,7 +374,7 @@ describe('exactly once across instances', () => {
     expect(results.reduce((sum, result) => sum + result.failed, 0)).toBe(0);
     for (const user of recipients) expect(alertsFor(user.email)).toHaveLength(1);
     expect(allAlerts()).toHaveLength(6);
-  });
+  }, 90_000); // three Betriebe to set up: 26 s at a load average of 15 on two cores
 
   it('sends each mail once when the cron endpoints of both instances are called at once', async () => {
     const { admin, disponent, betrieb } = await world();
