@@ -57,15 +57,29 @@ BEGIN
       JOIN req ON req."betrieb_id" = mem."betrieb_id"
               AND req.lo = least(rt."start_station", rt."end_station") AND req.hi = greatest(rt."start_station", rt."end_station")
     UNION ALL
+    -- By line section, for members (a drive, a route, a new member): their own routes, by owner.
     SELECT req."betrieb_id", req."id", mem.membership_id, rt."id", rt."valid_until", 1
-      FROM req JOIN mem ON mem."betrieb_id" = req."betrieb_id"
-      JOIN "routes" rt ON rt."owner_id" = mem."user_id"
-                      AND rt."path" @> jsonb_build_object('sections', jsonb_build_array(jsonb_build_object('line', req."line")))
-     WHERE req."line" IS NOT NULL AND "path_covers_section"(rt."path", req."line", req.km_lo, req.km_hi)
+      FROM mem JOIN "routes" rt ON rt."owner_id" = mem."user_id"
+      JOIN req ON req."betrieb_id" = mem."betrieb_id" AND req."line" IS NOT NULL
+                AND rt."path" @> jsonb_build_object('sections', jsonb_build_array(jsonb_build_object('line', req."line")))
+     WHERE p_memberships IS NOT NULL AND "path_covers_section"(rt."path", req."line", req.km_lo, req.km_hi)
+    UNION ALL
+    -- By line section, for requirements (new or changed, or everything): the routes on each one's line
+    -- (routes_path_idx; OFFSET 0 keeps the planner from folding the lookup into a scan of every member's routes),
+    -- then their owners among the members.
+    SELECT req."betrieb_id", req."id", mem.membership_id, rt."id", rt."valid_until", 1
+      FROM req CROSS JOIN LATERAL (
+             SELECT r2."id", r2."owner_id", r2."valid_until", r2."path" FROM "routes" r2
+              WHERE r2."path" @> jsonb_build_object('sections', jsonb_build_array(jsonb_build_object('line', req."line")))
+             OFFSET 0
+           ) rt
+      JOIN mem ON mem."user_id" = rt."owner_id" AND mem."betrieb_id" = req."betrieb_id"
+     WHERE p_memberships IS NULL AND req."line" IS NOT NULL
+       AND "path_covers_section"(rt."path", req."line", req.km_lo, req.km_hi)
     UNION ALL
     SELECT req."betrieb_id", req."id", mem.membership_id, rt."id", rt."valid_until", 2
-      FROM mem JOIN "routes" rt ON rt."owner_id" = mem."user_id"
-      JOIN req ON req."betrieb_id" = mem."betrieb_id" AND req.code = lower(rt."company_route")
+      FROM mem JOIN req ON req."betrieb_id" = mem."betrieb_id" AND req.code IS NOT NULL
+      JOIN "routes" rt ON rt."owner_id" = mem."user_id" AND lower(rt."company_route") = req.code
     UNION ALL
     SELECT req."betrieb_id", req."id", mem.membership_id, rt."id", rt."valid_until", 3
       FROM req JOIN "requirement_links" l ON l."requirement_id" = req."id"
