@@ -98,6 +98,11 @@ const STATION_SIDES = [
   },
 ] as const;
 
+const KM_FIELDS = [
+  { field: 'fromKm', label: 'Von km', placeholder: 'z. B. 0,0' },
+  { field: 'toKm', label: 'Bis km', placeholder: 'z. B. 34,5' },
+] as const;
+
 /**
  * The add form (admins): start and end from the station list, optional Kürzel, line section (line number and km, as
  * the Verzeichnis der örtlich zulässigen Geschwindigkeiten counts them) and depot.
@@ -135,20 +140,16 @@ function AddRequirementForm({ betrieb }: { betrieb: Betrieb }) {
         allowNegative={false}
         {...form.getInputProps('section.line')}
       />
-      <NumberInput
-        label="Von km"
-        placeholder="z. B. 0,0"
-        decimalSeparator=","
-        decimalScale={3}
-        {...form.getInputProps('section.fromKm')}
-      />
-      <NumberInput
-        label="Bis km"
-        placeholder="z. B. 34,5"
-        decimalSeparator=","
-        decimalScale={3}
-        {...form.getInputProps('section.toKm')}
-      />
+      {KM_FIELDS.map(({ field, label, placeholder }) => (
+        <NumberInput
+          key={field}
+          label={label}
+          placeholder={placeholder}
+          decimalSeparator=","
+          decimalScale={3}
+          {...form.getInputProps(`section.${field}`)}
+        />
+      ))}
     </RequirementForm>
   );
 }
