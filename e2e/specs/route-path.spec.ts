@@ -75,6 +75,70 @@ for (const width of [360, 1280] as const) {
   });
 }
 
+/**
+ * The choice by line number (issue 29 item 2): line 4010's operating points are offered with their km; choosing two
+ * fills the km, and the saved route has that section. Real data: line 4010 runs from Mannheim Rennplatz (km 3,2) to
+ * Frankfurt am Main Stadion (km 74,8); the fixture's "4010" from FF (km 0) to RM (km 78).
+ */
+const pick = realNetworkPresent
+  ? {
+      from: /^Frankfurt am Main Stadion \(FSP\) · km 74,8$/,
+      to: /^Mannheim-Waldhof \(RMW\) · km 9,4$/,
+      fromKm: '74,76',
+      toKm: '9,445',
+      section: 'Strecke 4010, km 74,8 – 9,4',
+      km: '65 km',
+    }
+  : {
+      from: /^Frankfurt \(Main\) Hbf \(FF\) · km 0,0$/,
+      to: /^Mannheim Hbf \(RM\) · km 78,0$/,
+      fromKm: '0',
+      toKm: '78',
+      section: 'Strecke 4010, km 0,0 – 78,0',
+      km: '78 km',
+    };
+
+test("picks line 4010's operating points, sees their km and the saved route's section (360 px)", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const user = await registerViaApi(request);
+  await signIn(page, user, '/route/new');
+  await page.getByLabel('Name der Strecke').fill('Riedbahn');
+  await page.getByRole('combobox', { name: /Start der Strecke/ }).fill('Frankfurt');
+  await page.getByRole('combobox', { name: /Ende der Strecke/ }).fill('Mannheim');
+  await page.keyboard.press('Escape');
+  await page.getByText('Nach Streckennummer').click();
+  await page.getByRole('textbox', { name: /^Streckennummer/ }).fill('4010');
+
+  // The first call after the start loads the network's graph.
+  const from = page.getByRole('combobox', { name: 'von Betriebsstelle' });
+  await expect(from).toBeVisible({ timeout: 60_000 });
+  await from.fill('Frankfurt');
+  await page.getByRole('option', { name: pick.from }).click();
+  const to = page.getByRole('combobox', { name: 'bis Betriebsstelle' });
+  await to.fill('Mannheim');
+  await page.getByRole('option', { name: pick.to }).click();
+  await expect(page.getByLabel('von km')).toHaveValue(pick.fromKm);
+  await expect(page.getByLabel('bis km')).toHaveValue(pick.toKm);
+  await expect(page.getByText(`${pick.section} · ${pick.km}`)).toBeVisible();
+  expect.soft(await smallTouchTargets(page), "small targets in the choice of a line's points").toEqual([]);
+  expect.soft(await axeViolations(page), "axe in the choice of a line's points").toEqual([]);
+
+  await page.getByRole('button', { name: 'Strecke erstellen' }).click();
+  await expect(page).toHaveURL(/\/route\/\d+$/);
+  await expect(page.getByRole('list', { name: 'Streckenabschnitte' })).toContainText(pick.section);
+  const id = Number(page.url().split('/').at(-1));
+  const route = (await (await apiAs(request, user.token, 'get', `/api/routes/${id}`)).json()) as {
+    path?: { sections: { line: number; fromKm: number; toKm: number }[] };
+  };
+  expect(route.path?.sections).toEqual([
+    { line: 4010, fromKm: Number(pick.fromKm.replace(',', '.')), toKm: Number(pick.toKm.replace(',', '.')) },
+  ]);
+});
+
 test('finds every route covering part of line 4010 by "4010" and by "Strecke 4010"', async ({ page, request }) => {
   const user = await registerViaApi(request);
   const post = async (data: Record<string, string>) => {

@@ -93,3 +93,37 @@ export type NetworkGeometry = z.infer<typeof networkGeometrySchema>;
 export const networkGeometryQuerySchema = z.object({
   v: z.string().trim().min(1).max(64).describe('Version des Streckennetzes (aus `GET /api/network/version`)'),
 });
+
+export const LINE_NUMBER_MESSAGE = 'Eine Streckennummer ist eine ganze Zahl von 1 bis 99999.';
+
+/**
+ * A line number as a path segment (`GET /api/network/lines/4010/points`): 1–99999, digits without a leading zero.
+ * Anything else parses to null, which the handler refuses with 400 (a malformed path, not a form's field: no 422).
+ */
+export const networkLineParamsSchema = z.object({
+  line: z
+    .string()
+    .transform((segment) => (/^[1-9]\d{0,4}$/.test(segment) ? Number(segment) : null))
+    .describe('Streckennummer (VzG), z. B. 4010'),
+});
+
+/** An operating point on one line, with its km on that line. */
+export const networkLinePointSchema = z.object({
+  code: z.string().describe('DS100-Kürzel, z. B. „FF“'),
+  name: z.string(),
+  /** Bf, Hp, Abzw, … as DB Netz writes it. */
+  kind: z.string(),
+  km: z.number(),
+});
+export type NetworkLinePoint = z.infer<typeof networkLinePointSchema>;
+
+/** The operating points of one line in the order of their km, for choosing a section by line (issue 29 item 2). */
+export const networkLinePointsSchema = z.object({
+  version: z.string(),
+  line: z.number().int(),
+  /** The lowest and highest km of the line's tracks on the network. */
+  fromKm: z.number(),
+  toKm: z.number(),
+  points: z.array(networkLinePointSchema),
+});
+export type NetworkLinePoints = z.infer<typeof networkLinePointsSchema>;

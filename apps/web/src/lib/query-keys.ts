@@ -55,6 +55,8 @@ export const queryKeys = {
     version: ['network', 'version'] as const,
     geometry: (version: string) => ['network', 'geometry', version] as const,
     path: (version: string, from: string, to: string) => ['network', 'path', version, from, to] as const,
+    /** The operating points of one line, for the route form's choice by line number. */
+    linePoints: (line: number) => ['network', 'line-points', line] as const,
   },
 };
 

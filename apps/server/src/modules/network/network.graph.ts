@@ -1,7 +1,7 @@
 import { distance as greatCircleKm } from 'geokdbush';
 import createGraph, { type Graph } from 'ngraph.graph';
 import { aStar } from 'ngraph.path';
-import type { LineSection, NetworkPath } from '@streckenpass/contract/network';
+import type { LineSection, NetworkLinePoint, NetworkPath } from '@streckenpass/contract/network';
 import type { CompactNetwork } from './network.build.js';
 
 /** Why no path could be given: a code without a point on the network, or two points the network does not join. */
@@ -36,6 +36,8 @@ export class RailNetworkGraph {
   private readonly chains: { from: number; edges: number[]; metres: number }[] = [];
   private readonly chainOfPair = new Map<number, number>();
   private readonly points = new Map<string, { name: string; nodes: number[] }>();
+  /** The operating points of each line with their km, built on first use (the route form's choice by line). */
+  private pointsByLine: Map<number, { fromKm: number; toKm: number; points: NetworkLinePoint[] }> | undefined;
 
   constructor(
     readonly version: string,
@@ -94,6 +96,59 @@ export class RailNetworkGraph {
   point(code: string) {
     const found = this.points.get(code);
     return found ? { code, name: found.name } : undefined;
+  }
+
+  /**
+   * The operating points on a line in the order of their km, and the line's km range on the network; undefined for a
+   * line the network does not have. A point lies on a line where one of the line's edges ends at one of its nodes
+   * (a junction's point so lies on every line that meets there); its km is that edge end's.
+   */
+  linePoints(line: number) {
+    this.pointsByLine ??= this.indexLinePoints();
+    return this.pointsByLine.get(line);
+  }
+
+  private indexLinePoints() {
+    const codesAt = new Map<number, number[]>();
+    this.data.points.forEach(([, , , nodes], p) => {
+      for (const node of nodes) {
+        const list = codesAt.get(node);
+        if (list) list.push(p);
+        else codesAt.set(node, [p]);
+      }
+    });
+    type Entry = { fromKm: number; toKm: number; points: NetworkLinePoint[]; kmsOf: Map<string, number[]> };
+    const byLine = new Map<number, Entry>();
+    for (const [from, to, line, fromKm, toKm] of this.data.edges) {
+      if (line === 0) continue;
+      let entry = byLine.get(line);
+      if (!entry) {
+        entry = { fromKm: Math.min(fromKm, toKm), toKm: Math.max(fromKm, toKm), points: [], kmsOf: new Map() };
+        byLine.set(line, entry);
+      }
+      entry.fromKm = Math.min(entry.fromKm, fromKm, toKm);
+      entry.toKm = Math.max(entry.toKm, fromKm, toKm);
+      for (const [node, km] of [
+        [from, fromKm],
+        [to, toKm],
+      ] as const) {
+        for (const p of codesAt.get(node) ?? []) {
+          const [code, name, kind] = this.data.points[p]!;
+          // The edges on both sides of a point meet at it with (nearly) the same km: listed once within 100 m.
+          const kms = entry.kmsOf.get(code) ?? [];
+          if (kms.some((known) => Math.abs(known - km) < 0.1)) continue;
+          kms.push(km);
+          entry.kmsOf.set(code, kms);
+          entry.points.push({ code, name, kind, km });
+        }
+      }
+    }
+    const index = new Map<number, { fromKm: number; toKm: number; points: NetworkLinePoint[] }>();
+    for (const [line, { fromKm, toKm, points }] of byLine) {
+      points.sort((a, b) => a.km - b.km || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+      index.set(line, { fromKm, toKm, points });
+    }
+    return index;
   }
 
   /** The shortest path from one point over an optional third to another; throws NoPathError. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NetworkPath } from '@streckenpass/contract/network';
+import type { NetworkLinePoints, NetworkPath } from '@streckenpass/contract/network';
 import { RAIL_NETWORK_ATTRIBUTION } from '@streckenpass/contract/network';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
 import { buildNetwork, type LineFeature, type PointRow } from './network.build.js';
@@ -69,6 +69,22 @@ describe.skipIf(!present)('the real rail network (DB Netz open data)', () => {
       graph.path(from, to);
     }
     expect((performance.now() - started) / 3).toBeLessThan(50);
+  });
+
+  it("lists line 4010's operating points in km order, Mannheim Rennplatz to Frankfurt am Main Stadion", async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/network/lines/4010/points',
+      headers: alice.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const { points } = response.json() as NetworkLinePoints;
+    expect(points.length).toBeGreaterThan(10);
+    expect(points[0]).toMatchObject({ code: 'RRE', name: 'Mannheim Rennplatz' });
+    expect(points.at(-1)).toMatchObject({ code: 'FSP', name: 'Frankfurt am Main Stadion' });
+    expect(points.find((point) => point.code === 'FBL')?.km).toBeCloseTo(28.1, 1);
+    const kms = points.map((point) => point.km);
+    expect(kms).toEqual([...kms].sort((a, b) => a - b));
   });
 
   it('reports a code without a point on the network', async () => {

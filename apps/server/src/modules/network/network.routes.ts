@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  LINE_NUMBER_MESSAGE,
+  networkLineParamsSchema,
+  networkLinePointsSchema,
   networkPathQuerySchema,
   networkPathSchema,
   networkVersionSchema,
   RAIL_NETWORK_ATTRIBUTION,
 } from '@streckenpass/contract/network';
 import { problems } from '../../http/problems.js';
-import { notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { NoPathError } from './network.graph.js';
 
 const tags = ['Streckennetz'];
@@ -69,6 +72,31 @@ const networkRoutes: FastifyPluginAsyncZod = async (app) => {
         if (error instanceof NoPathError) throw notFound(error.message);
         throw error;
       }
+    },
+  );
+
+  app.get(
+    '/network/lines/:line/points',
+    {
+      schema: {
+        tags,
+        summary: 'Betriebsstellen einer Strecke mit ihren km',
+        description:
+          'Die Betriebsstellen auf der Strecke `line` (VzG-Streckennummer) in der Reihenfolge ihrer km, und der ' +
+          'km-Bereich der Strecke im Streckennetz: für die Wahl eines Abschnitts nach Streckennummer. 404, wenn ' +
+          'das Streckennetz die Strecke nicht kennt oder (noch) kein Streckennetz importiert ist.',
+        params: networkLineParamsSchema,
+        response: { 200: networkLinePointsSchema, ...problems(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { line } = request.params;
+      if (line === null) throw badRequest(LINE_NUMBER_MESSAGE);
+      const network = await cache.current();
+      if (!network) throw notFound(NO_NETWORK_DETAIL);
+      const found = network.linePoints(line);
+      if (!found) throw notFound(`Die Strecke ${line} ist im Streckennetz nicht bekannt.`);
+      return { version: network.version, line, ...found };
     },
   );
 };

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NetworkPath, NetworkVersion } from '@streckenpass/contract/network';
+import type { NetworkLinePoints, NetworkPath, NetworkVersion } from '@streckenpass/contract/network';
 import { RAIL_NETWORK_ATTRIBUTION } from '@streckenpass/contract/network';
 import { openDatabase } from '../../db/client.js';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
@@ -118,9 +118,16 @@ describe('GET /api/network/… without an imported network', () => {
     expect(body.detail).toBe(NO_NETWORK_DETAIL);
   });
 
+  it('answers a line\'s points with 404 saying where the network would come from', async () => {
+    const response = await get('/api/network/lines/1000/points');
+    expect(response.statusCode).toBe(404);
+    expect((response.json() as { detail: string }).detail).toBe(NO_NETWORK_DETAIL);
+  });
+
   it('refuses without a sign-in (401)', async () => {
     expect((await get('/api/network/version', {})).statusCode).toBe(401);
     expect((await get('/api/network/path?from=AA&to=BB', {})).statusCode).toBe(401);
+    expect((await get('/api/network/lines/1000/points', {})).statusCode).toBe(401);
   });
 });
 
@@ -205,6 +212,55 @@ describe('GET /api/network/path', () => {
     expect(body.detail).toBe('Für DD ist kein Punkt im Streckennetz bekannt.');
     // Importing the same files again stores nothing new.
     expect(await store(lines.filter((feature) => feature.properties.strecke_nr !== 3000))).toBe(false);
+  });
+});
+
+describe('GET /api/network/lines/:line/points', () => {
+  beforeAll(async () => {
+    await store();
+  });
+  const linePoints = async (line: string, headers?: Record<string, string>) => {
+    const response = await get(`/api/network/lines/${line}/points`, headers);
+    return { status: response.statusCode, body: response.json() as NetworkLinePoints & { detail?: string } };
+  };
+
+  it("lists the line's operating points in the order of their km, with the line's km range", async () => {
+    const { status, body } = await linePoints('1000');
+    expect(status).toBe(200);
+    expect(body.version).toMatch(/^[0-9a-f]{16}$/);
+    expect(body).toMatchObject({ line: 1000, fromKm: 0, toKm: 14.4 });
+    expect(body.points).toEqual([
+      { code: 'AA', name: 'Astadt Hbf', kind: 'Bf', km: 0 },
+      { code: 'MM', name: 'Mitte', kind: 'Hp', km: 3.6 },
+      { code: 'JJ', name: 'Jot', kind: 'Abzw', km: 7.2 },
+      { code: 'BB', name: 'Bedorf', kind: 'Hp', km: 14.4 },
+    ]);
+  });
+
+  it('lists a junction on every line that meets there, with its km on each', async () => {
+    const { body } = await linePoints('2000');
+    expect(body.points.map(({ code, km }) => [code, km])).toEqual([
+      ['JJ', 0],
+      ['CC', 11.1],
+    ]);
+  });
+
+  it('answers 404 in German for a line the network does not have', async () => {
+    const { status, body } = await linePoints('4242');
+    expect(status).toBe(404);
+    expect(body.detail).toBe('Die Strecke 4242 ist im Streckennetz nicht bekannt.');
+  });
+
+  it('refuses a line number that is not one (400)', async () => {
+    for (const line of ['abc', '0', '100000', '-1', '10.5', '01000']) {
+      const { status, body } = await linePoints(line);
+      expect(status, line).toBe(400);
+      expect(body.detail).toBe('Eine Streckennummer ist eine ganze Zahl von 1 bis 99999.');
+    }
+  });
+
+  it('refuses without a sign-in (401)', async () => {
+    expect((await linePoints('1000', {})).status).toBe(401);
   });
 });
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RAIL_NETWORK_ATTRIBUTION } from '@streckenpass/contract/network';
@@ -64,6 +64,12 @@ async function typeEnds(user: ReturnType<typeof userEvent.setup>, from = 'FF', t
   await user.type(screen.getByLabelText(/Name der Strecke/), 'Frankfurt – Mannheim');
   await user.type(screen.getByRole('combobox', { name: /Start der Strecke/ }), from);
   await user.type(screen.getByRole('combobox', { name: /Ende der Strecke/ }), to);
+}
+
+/** The option list of a select (each select has one in the page). */
+async function listOf(select: HTMLElement): Promise<HTMLElement> {
+  await waitFor(() => expect(document.getElementById(select.getAttribute('aria-controls') ?? '')).not.toBeNull());
+  return document.getElementById(select.getAttribute('aria-controls')!)!;
 }
 
 afterEach(() => {
@@ -183,6 +189,82 @@ describe('route form: the path along the tracks', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
       path: { km: 58.8, sections: [{ line: 4010, fromKm: 1.2, toKm: 60 }], via: null },
     });
+  });
+
+  it("offers the line's operating points, fills the km from them and keeps the km editable", async () => {
+    const linePoints = {
+      version: 'abcdef0123456789',
+      line: 4010,
+      fromKm: 0,
+      toKm: 78,
+      points: [
+        { code: 'FF', name: 'Frankfurt (Main) Hbf', kind: 'Bf', km: 0 },
+        { code: 'FD', name: 'Darmstadt Hbf', kind: 'Bf', km: 28 },
+        { code: 'RM', name: 'Mannheim Hbf', kind: 'Bf', km: 78 },
+      ],
+    };
+    const calls = stubFetch((call) => {
+      if (call.path === '/api/network/lines/4010/points') return { status: 200, body: linePoints };
+      if (call.path === '/api/network/path') return { status: 200, body: FF_RM };
+      if (call.method === 'POST' && call.path === '/api/routes') return { status: 201, body: created };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/route/new');
+    await typeEnds(user);
+    await user.click(screen.getByText('Nach Streckennummer'));
+    await user.type(screen.getByRole('textbox', { name: /^Streckennummer/ }), '4010');
+    expect(await screen.findByText('Strecke 4010: km 0,0 – 78,0, 3 Betriebsstellen')).toBeInTheDocument();
+
+    const from = screen.getByRole('combobox', { name: 'von Betriebsstelle' });
+    await user.click(from);
+    await user.click(
+      within(await listOf(from)).getByRole('option', { name: 'Frankfurt (Main) Hbf (FF) · km 0,0', hidden: true }),
+    );
+    // Searchable by code as well as by name.
+    const to = screen.getByRole('combobox', { name: 'bis Betriebsstelle' });
+    await user.type(to, 'FD');
+    const toList = await listOf(to);
+    expect(within(toList).queryByRole('option', { name: /Mannheim/, hidden: true })).not.toBeInTheDocument();
+    await user.click(within(toList).getByRole('option', { name: 'Darmstadt Hbf (FD) · km 28,0', hidden: true }));
+    expect(screen.getByLabelText('von km')).toHaveValue('0');
+    expect(screen.getByLabelText('bis km')).toHaveValue('28');
+    expect(screen.getByRole('combobox', { name: 'bis Betriebsstelle' })).toHaveValue('Darmstadt Hbf (FD) · km 28,0');
+
+    // The km stays editable; a km of no point leaves the choice empty.
+    await user.clear(screen.getByLabelText('bis km'));
+    await user.type(screen.getByLabelText('bis km'), '30,5');
+    expect(screen.getByRole('combobox', { name: 'bis Betriebsstelle' })).toHaveValue('');
+    expect(await screen.findByText('Strecke 4010, km 0,0 – 30,5 · 31 km')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Strecke erstellen' }));
+    expect(await screen.findByText('Ansicht der Strecke')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      path: { km: 30.5, sections: [{ line: 4010, fromKm: 0, toKm: 30.5 }], via: null },
+    });
+  });
+
+  it('says so when the network does not have the line, and the km can still be typed', async () => {
+    stubFetch((call) => {
+      if (call.path === '/api/network/lines/4242/points') {
+        return {
+          status: 404,
+          body: { status: 404, title: 'Not Found', detail: 'Die Strecke 4242 ist im Streckennetz nicht bekannt.' },
+        };
+      }
+      if (call.path === '/api/network/path') return { status: 200, body: FF_RM };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/route/new');
+    await typeEnds(user);
+    await user.click(screen.getByText('Nach Streckennummer'));
+    await user.type(screen.getByRole('textbox', { name: /^Streckennummer/ }), '4242');
+    expect(
+      await screen.findByText(/Die Strecke 4242 ist im Streckennetz nicht bekannt\. Die km können von Hand angegeben/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'von Betriebsstelle' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('von km')).toBeEnabled();
   });
 
   it('asks for the line number before saving a section by line', async () => {

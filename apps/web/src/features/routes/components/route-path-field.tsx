@@ -5,16 +5,26 @@ import {
   Loader,
   NumberInput,
   SegmentedControl,
+  Select,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
-import type { LineSection, NetworkPath } from '@streckenpass/contract/network';
-import { formatPathKm, pathSummary, pointCodeOf, sectionLabel, sectionsKm } from '@streckenpass/contract/route-paths';
+import type { LineSection, NetworkLinePoint, NetworkPath } from '@streckenpass/contract/network';
+import {
+  formatLineKm,
+  formatPathKm,
+  pathSummary,
+  pointCodeOf,
+  sectionLabel,
+  sectionsKm,
+} from '@streckenpass/contract/route-paths';
 import { ApiError, NetworkError } from '../../../lib/api-errors';
+import { useLinePoints } from '../api/line-points';
 import { useNetworkVersion, useRoutePath } from '../api/route-path';
 import type { RouteFormValues } from './route-form';
 import { PathMap } from './path-map';
@@ -43,6 +53,99 @@ export function lineSectionOf(
   const { lineNumber: line, lineFromKm: fromKm, lineToKm: toKm } = values;
   if (typeof line !== 'number' || typeof fromKm !== 'number' || typeof toKm !== 'number') return null;
   return { line, fromKm, toKm };
+}
+
+/** The line number as typed, when it is one (1–99999); null otherwise. */
+export function lineNumberOf(values: Pick<RouteFormValues, 'lineNumber'>): number | null {
+  const line = values.lineNumber;
+  return typeof line === 'number' && Number.isInteger(line) && line >= 1 && line <= 99999 ? line : null;
+}
+
+/** An operating point as the choice by line lists it: "Frankfurt (Main) Hbf (FF) · km 0,0". */
+export function linePointLabel(point: NetworkLinePoint): string {
+  return `${point.name} (${point.code}) · km ${formatLineKm(point.km)}`;
+}
+
+const linePointValue = (point: NetworkLinePoint) => `${point.code}@${point.km}`;
+
+/**
+ * The choice of a line's operating points (issue 29 item 2): "von/bis Betriebsstelle" fill the km fields, which stay
+ * editable; a point shows as chosen while its km is in the field (a km typed to match a point picks it, too).
+ */
+function LinePointFields({ form }: { form: UseFormReturnType<RouteFormValues> }) {
+  // Typed digit by digit: asked once the typing pauses.
+  const [line] = useDebouncedValue(lineNumberOf(form.values), 400);
+  const points = useLinePoints(line);
+  // The last choice per field: of two points at the same km, the one chosen stays shown.
+  const [picked, setPicked] = useState<Record<'lineFromKm' | 'lineToKm', string | null>>({
+    lineFromKm: null,
+    lineToKm: null,
+  });
+  if (line === null) return null;
+  if (points.isPending) {
+    return (
+      <Group gap="xs" aria-live="polite" mih={44}>
+        <Loader size="sm" aria-hidden />
+        <Text size="sm">Betriebsstellen der Strecke {line} werden geladen …</Text>
+      </Group>
+    );
+  }
+  if (points.isError) {
+    const message = points.error instanceof ApiError ? points.error.serverMessage : undefined;
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        {points.error instanceof NetworkError
+          ? 'Ohne Verbindung können die Betriebsstellen der Strecke nicht geladen werden.'
+          : (message ?? 'Die Betriebsstellen der Strecke konnten nicht geladen werden.')}{' '}
+        Die km können von Hand angegeben werden.
+      </Text>
+    );
+  }
+  const list = points.data.points;
+  const data = list.map((point) => ({ value: linePointValue(point), label: linePointLabel(point) }));
+  const at = (km: number | string) => (point: NetworkLinePoint) =>
+    typeof km === 'number' && Math.abs(point.km - km) < 0.0005;
+  const chosen = (field: 'lineFromKm' | 'lineToKm') => {
+    const km = form.values[field];
+    const point =
+      list.find((p) => linePointValue(p) === picked[field] && at(km)(p)) ?? list.find((p) => at(km)(p));
+    return point ? linePointValue(point) : null;
+  };
+  const choose = (field: 'lineFromKm' | 'lineToKm') => (value: string | null) => {
+    const point = list.find((p) => linePointValue(p) === value);
+    if (!point) return;
+    setPicked((before) => ({ ...before, [field]: value }));
+    form.setFieldValue(field, point.km);
+  };
+  const common = {
+    data,
+    searchable: true,
+    nothingFoundMessage: 'Keine Betriebsstelle dieses Namens auf der Strecke',
+    placeholder: 'Name oder Kürzel',
+    allowDeselect: false,
+    maxDropdownHeight: 280,
+    comboboxProps: { withinPortal: true },
+  };
+  return (
+    <>
+      <Text size="sm" c="dimmed">
+        Strecke {line}: km {formatLineKm(points.data.fromKm)} – {formatLineKm(points.data.toKm)},{' '}
+        {list.length === 1 ? 'eine Betriebsstelle' : `${list.length} Betriebsstellen`}
+      </Text>
+      <Select
+        label="von Betriebsstelle"
+        {...common}
+        value={chosen('lineFromKm')}
+        onChange={choose('lineFromKm')}
+      />
+      <Select
+        label="bis Betriebsstelle"
+        {...common}
+        value={chosen('lineToKm')}
+        onChange={choose('lineToKm')}
+      />
+    </>
+  );
 }
 
 /** Why no path is shown, in German: the server's sentence (no network, a code off it) or that it could not be asked. */
@@ -172,6 +275,7 @@ export function RoutePathField({ form }: { form: UseFormReturnType<RouteFormValu
             max={99999}
             {...form.getInputProps('lineNumber')}
           />
+          <LinePointFields form={form} />
           <Group grow align="flex-start">
             <NumberInput label="von km" decimalSeparator="," decimalScale={3} {...form.getInputProps('lineFromKm')} />
             <NumberInput label="bis km" decimalSeparator="," decimalScale={3} {...form.getInputProps('lineToKm')} />
