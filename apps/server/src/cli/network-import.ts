@@ -12,12 +12,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RAIL_NETWORK_ATTRIBUTION } from '@streckenpass/contract/network';
-import { isNull } from 'drizzle-orm';
+import { isNotNull, isNull } from 'drizzle-orm';
 import { openDatabase, type Db } from '../db/client.js';
 import { routes } from '../db/schema.js';
 import { createDataVersionsRepository } from '../repositories/data-versions.repository.js';
 import { RailNetworkGraph } from '../modules/network/network.graph.js';
-import { fillMissingPaths } from '../modules/routes/route-paths.js';
+import { fillMissingPaths, recomputeShortestPaths } from '../modules/routes/route-paths.js';
 import { buildNetwork, type BuildStats, type LineFeature, type PointRow } from '../modules/network/network.build.js';
 import { createRailNetworkRepository, type StoredNetwork } from '../modules/network/network.repository.js';
 import { packNetwork, unpackNetwork } from '../modules/network/network.store.js';
@@ -61,16 +61,30 @@ function buildApart(linesFile: string, pointsFile: string, target: string): { ve
   return JSON.parse(result.stdout) as { version: string; stats: BuildStats };
 }
 
-/** Paths for every route that has none, on the network just stored; its owners' data versions bumped. */
-async function fillPaths(db: Db, stored: StoredNetwork): Promise<{ filled: number; owners: number }> {
+/**
+ * On the network just stored: paths for every route that has none, and the shortest path anew for every route whose
+ * path was the shortest on the network before (`previous`, its stored data; decision 0051); the owners' data versions
+ * bumped. The graphs are built only when there are such routes.
+ */
+async function updatePaths(
+  db: Db,
+  stored: StoredNetwork,
+  previous: Uint8Array | null,
+): Promise<{ filled: number; recomputed: number; owners: number }> {
   const [waiting] = await db.select({ id: routes.id }).from(routes).where(isNull(routes.path)).limit(1);
-  if (!waiting) return { filled: 0, owners: 0 };
+  const [routed] = previous
+    ? await db.select({ id: routes.id }).from(routes).where(isNotNull(routes.path)).limit(1)
+    : [];
+  if (!waiting && !routed) return { filled: 0, recomputed: 0, owners: 0 };
   const graph = new RailNetworkGraph(stored.version, unpackNetwork(stored.data));
+  const before = routed && previous ? new RailNetworkGraph('previous', unpackNetwork(previous)) : null;
   return db.transaction(async (tx) => {
-    const { filled, owners } = await fillMissingPaths(tx, graph);
+    const filled = await fillMissingPaths(tx, graph);
+    const recomputed = before ? await recomputeShortestPaths(tx, before, graph) : { recomputed: 0, owners: [] };
+    const owners = new Set([...filled.owners, ...recomputed.owners]);
     const versions = createDataVersionsRepository(tx);
     for (const owner of owners) await versions.bump(tx, owner);
-    return { filled, owners: owners.length };
+    return { filled: filled.filled, recomputed: recomputed.recomputed, owners: owners.size };
   });
 }
 
@@ -103,7 +117,11 @@ runCli(async (config, argv) => {
       pgliteSync: config.pgliteSync,
     });
     try {
-      const changed = await createRailNetworkRepository(database.db).replace(stored);
+      const repository = createRailNetworkRepository(database.db);
+      // The network before, for the routes whose path was its shortest (read before the import replaces it).
+      const head = await repository.current();
+      const previous = head && head.version !== stored.version ? await repository.findData(head.version) : null;
+      const changed = await repository.replace(stored);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.info(
         `Streckennetz ${stored.version} ${changed ? 'gespeichert' : 'war schon gespeichert'} (${seconds} s): ` +
@@ -111,10 +129,15 @@ runCli(async (config, argv) => {
           `${stats.edges} Kanten, ${stats.joints} verbundene lose Enden, ${stats.points} Betriebsstellen platziert, ` +
           `${(stored.data.byteLength / 1e6).toFixed(2)} MB gepackt.`,
       );
-      // Routes without a path get the shortest one between their stations (decision 0051); the graph is built only
-      // when there are such routes.
-      const { filled, owners } = await fillPaths(database.db, stored);
-      if (filled > 0) console.info(`${filled} Strecken von ${owners} Konten haben ihren Weg im Streckennetz erhalten.`);
+      // Routes without a path get the shortest one between their stations, routes with the shortest path of the
+      // network before get the new network's (decision 0051).
+      const { filled, recomputed, owners } = await updatePaths(database.db, stored, changed ? previous : null);
+      if (filled > 0 || recomputed > 0) {
+        console.info(
+          `${filled} Strecken haben ihren Weg im Streckennetz erhalten, ${recomputed} den kürzesten Weg im neuen ` +
+            `Streckennetz (${owners} Konten).`,
+        );
+      }
       if (stats.unplaced.length > 0) {
         console.info(`Nicht im Streckennetz platziert (${stats.unplaced.length}): ${stats.unplaced.join(', ')}`);
       }

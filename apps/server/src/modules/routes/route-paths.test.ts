@@ -9,7 +9,9 @@ import type { Route } from '@streckenpass/contract/routes';
 import { routeIri } from '../../test/fixtures.js';
 import { buildTestApp, mergePatchHeaders, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
 import { buildNetwork, type LineFeature, type PointRow } from '../network/network.build.js';
+import { RailNetworkGraph } from '../network/network.graph.js';
 import { packNetwork } from '../network/network.store.js';
+import { recomputeShortestPaths, shortestPathOf } from './route-paths.js';
 
 const fixtures = path.join(import.meta.dirname, '../network/fixtures');
 const lines = (JSON.parse(fs.readFileSync(path.join(fixtures, 'lines.geojson'), 'utf8')) as { features: LineFeature[] })
@@ -315,5 +317,41 @@ describe('the path in the CSV import, the backup and the export', () => {
     const response = await inject({ method: 'POST', url: '/api/export/csv', headers: user.headers, payload: {} });
     expect(response.body).not.toContain('Streckenabschnitte');
     expect(response.body).not.toContain('Datenquelle');
+  });
+});
+
+describe('recomputeShortestPaths (after a new network import)', () => {
+  it('gives routes with the old network’s shortest path the new one, and keeps paths given by line', async () => {
+    const carol = await registerUser(ctx.app, { firstname: 'Carol' });
+    const shortest = (await create(carol, { name: 'Kürzester Weg' })).json() as Route;
+    expect(shortest.path?.sections).toEqual(AA_CC);
+    const byLine = { km: 7.2, sections: [{ line: 1000, fromKm: 0, toKm: 7.2 }], via: null };
+    const given = (await create(carol, { name: 'Nach Streckennummer', path: byLine })).json() as Route;
+    const before = new RailNetworkGraph('v1', buildNetwork(lines, points).network);
+    // BB → CC over AA, as the form shows it (the server's graph is the same network).
+    const overPath = shortestPathOf(
+      before,
+      { startPoint: 'BB', endPoint: 'CC', startStation: null, endStation: null },
+      'AA',
+    );
+    expect(overPath?.sections.map((section) => section.line)).toEqual([1000, 1000, 2000]);
+    const over = (await create(carol, { name: 'Über Astadt', startPoint: 'BB', path: overPath })).json() as Route;
+    // The new network has line 4000 as a track of its own (no longer a second direction): AA → CC runs over it.
+    const newLines = lines.map((feature) =>
+      feature.properties.strecke_nr === 4000
+        ? { ...feature, properties: { ...feature.properties, richtung: '0' } }
+        : feature,
+    );
+    const after = new RailNetworkGraph('v2', buildNetwork(newLines, points).network);
+
+    const { recomputed, owners } = await recomputeShortestPaths(ctx.app.db, before, after);
+    expect(recomputed).toBeGreaterThanOrEqual(2);
+    expect(owners).toContain(carol.id);
+    expect((await get(carol, shortest.id)).path?.sections.map((section) => section.line)).toEqual([4000]);
+    expect((await get(carol, over.id)).path).toMatchObject({ via: 'AA', sections: [{ line: 1000 }, { line: 4000 }] });
+    expect((await get(carol, given.id)).path).toEqual(byLine);
+
+    // Again on the same network: nothing left to change.
+    expect((await recomputeShortestPaths(ctx.app.db, after, after)).recomputed).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import type { LineSection } from '@streckenpass/contract/network';
 import { pointCodeOf, type RoutePath, type RoutePathInput } from '@streckenpass/contract/route-paths';
 import type { Executor } from '../../db/client.js';
 import { routes } from '../../db/schema.js';
@@ -77,6 +78,73 @@ export async function fillMissingPaths(
     }
   }
   return { filled, owners: [...owners] };
+}
+
+/** Whether two lists of line sections are the same, to the metre. */
+function sameSections(a: readonly LineSection[], b: readonly LineSection[]): boolean {
+  const metre = (km: number) => Math.round(km * 1000);
+  return (
+    a.length === b.length &&
+    a.every(
+      (section, i) =>
+        section.line === b[i]!.line &&
+        metre(section.fromKm) === metre(b[i]!.fromKm) &&
+        metre(section.toKm) === metre(b[i]!.toKm),
+    )
+  );
+}
+
+/**
+ * After a new network is imported: every route whose stored path is the shortest path between its ends (over its via
+ * point) on the network before — found by the server or shown by the form, not given by line — gets the shortest
+ * path on the new one (`after`). A path given by line, or one the old network would not give for its ends, stays as
+ * it is; so does a path whose ends the new network does not place (never guessed). Answers the owners whose routes
+ * changed (to bump their data versions). Derived data, not a change by the driver: no history entry.
+ */
+export async function recomputeShortestPaths(
+  ex: Executor,
+  before: RailNetworkGraph,
+  after: RailNetworkGraph,
+): Promise<{ recomputed: number; owners: number[] }> {
+  const rows = await ex
+    .select({
+      id: routes.id,
+      ownerId: routes.ownerId,
+      startPoint: routes.startPoint,
+      endPoint: routes.endPoint,
+      startStation: routes.startStation,
+      endStation: routes.endStation,
+      path: routes.path,
+    })
+    .from(routes)
+    .where(isNotNull(routes.path));
+  // A driver's routes share their ends: each pair (and via point) is routed once per network.
+  const memo = new Map<string, RoutePath | null>();
+  const shortest = (graph: RailNetworkGraph, ends: RouteEnds, via: string | null) => {
+    const key = `${graph === before ? 'before' : 'after'}|${pointCodeOf(ends.startStation, ends.startPoint)}|${pointCodeOf(ends.endStation, ends.endPoint)}|${via ?? ''}`;
+    if (!memo.has(key)) memo.set(key, shortestPathOf(graph, ends, via));
+    return memo.get(key)!;
+  };
+  const owners = new Set<number>();
+  let recomputed = 0;
+  for (const row of rows) {
+    const stored = row.path!;
+    const old = shortest(before, row, stored.via);
+    if (!old || !sameSections(old.sections, stored.sections)) continue;
+    const next = shortest(after, row, stored.via);
+    if (!next || (next.km === stored.km && sameSections(next.sections, stored.sections))) continue;
+    // Only while it is still the path read: one the driver wrote in the meantime wins.
+    const updated = await ex
+      .update(routes)
+      .set({ path: next })
+      .where(and(eq(routes.id, row.id), sql`${routes.path} = ${JSON.stringify(stored)}::jsonb`))
+      .returning({ id: routes.id });
+    if (updated.length > 0) {
+      recomputed += 1;
+      owners.add(row.ownerId);
+    }
+  }
+  return { recomputed, owners: [...owners] };
 }
 
 /** The routes' paths on the network this instance routes on (`app.routePaths`). */
