@@ -58,9 +58,7 @@ describe('traceSections', () => {
   const network = decodeNetwork(geometry);
   const at = (lon: number, lat: number) => project({ lon, lat }, false);
 
-  // Known gap (decision 0052, unfinished): a branch joined to the run at a node is drawn too; a walk that picks the
-  // branch towards the next section is still to do.
-  it.fails('follows the run of a line that continues where the path is, not its branch with the same km', () => {
+  it('follows the run of a line that continues where the path is, not its branch with the same km', () => {
     const lines = traceSections(
       network,
       [

@@ -153,14 +153,23 @@ function slice(edge: TrackEdge, t0: number, t1: number): Polyline {
   return out;
 }
 
+/**
+ * A connected run of a line's edges; `ambiguous` when it has more than one way over the section's km, which shows as
+ * more km than the section's: a branch with the same km, or km that repeat along it (a km jump back).
+ */
+interface Run {
+  edges: number[];
+  ambiguous: boolean;
+}
+
 /** Runs per network and (line, from km, to km): a driver's routes share most of their sections. */
-const runCache = new WeakMap<TrackNetwork, Map<string, number[][]>>();
+const runCache = new WeakMap<TrackNetwork, Map<string, Run[]>>();
 
 /**
  * The connected runs (union–find over their nodes) of a line's edges that cover part of [lo, hi] km: one per branch or
  * km range where the line's km repeat.
  */
-function runsOf(network: TrackNetwork, line: number, lo: number, hi: number): number[][] {
+function runsOf(network: TrackNetwork, line: number, lo: number, hi: number): Run[] {
   let cache = runCache.get(network);
   if (!cache) runCache.set(network, (cache = new Map()));
   const key = `${line}:${lo}:${hi}`;
@@ -183,14 +192,18 @@ function runsOf(network: TrackNetwork, line: number, lo: number, hi: number): nu
     if (!parent.has(edge.to)) parent.set(edge.to, edge.to);
     parent.set(find(edge.from), find(edge.to));
   }
-  const byRoot = new Map<number, number[]>();
+  const byRoot = new Map<number, { edges: number[]; km: number }>();
   for (const i of candidates) {
-    const root = find(network.edges[i]!.from);
+    const edge = network.edges[i]!;
+    const root = find(edge.from);
+    const km = Math.min(hi, Math.max(edge.fromKm, edge.toKm)) - Math.max(lo, Math.min(edge.fromKm, edge.toKm));
     const run = byRoot.get(root);
-    if (run) run.push(i);
-    else byRoot.set(root, [i]);
+    if (run) {
+      run.edges.push(i);
+      run.km += km;
+    } else byRoot.set(root, { edges: [i], km });
   }
-  const runs = [...byRoot.values()];
+  const runs = [...byRoot.values()].map(({ edges, km }) => ({ edges, ambiguous: km > hi - lo + 0.01 }));
   cache.set(key, runs);
   return runs;
 }
@@ -229,52 +242,149 @@ function trace(
 ): Polyline[] {
   const polylines: Polyline[] = [];
   let anchor: readonly [number, number] | undefined = start;
-  for (const { line, fromKm, toKm } of sections) {
+  const pointAt = (i: number, km: number): [number, number] => {
+    const edge = network.edges[i]!;
+    const span = edge.toKm - edge.fromKm;
+    return pointOn(edge, span === 0 ? 0 : Math.min(1, Math.max(0, (km - edge.fromKm) / span)));
+  };
+  const covers = (i: number, km: number) => {
+    const edge = network.edges[i]!;
+    return km >= Math.min(edge.fromKm, edge.toKm) - 1e-4 && km <= Math.max(edge.fromKm, edge.toKm) + 1e-4;
+  };
+  sections.forEach(({ line, fromKm, toKm }, s) => {
     const lo = Math.min(fromKm, toKm);
     const hi = Math.max(fromKm, toKm);
     const runs = runsOf(network, line, lo, hi);
-    if (runs.length === 0) continue;
+    if (runs.length === 0) return;
     // The run nearest to where the path is (its point at the section's from km); else the one covering most km.
-    const pointAt = (i: number, km: number): [number, number] => {
-      const edge = network.edges[i]!;
-      const span = edge.toKm - edge.fromKm;
-      return pointOn(edge, span === 0 ? 0 : Math.min(1, Math.max(0, (km - edge.fromKm) / span)));
-    };
-    const covering = (run: number[], km: number) =>
-      run.filter((i) => {
-        const edge = network.edges[i]!;
-        return km >= Math.min(edge.fromKm, edge.toKm) - 1e-4 && km <= Math.max(edge.fromKm, edge.toKm) + 1e-4;
-      });
-    let chosen: number[] | undefined;
+    let chosen: Run | undefined;
     let best = Infinity;
     for (const run of runs) {
       let score: number;
       if (anchor) {
         score = Infinity;
-        for (const i of covering(run, fromKm)) {
+        for (const i of run.edges) {
+          if (!covers(i, fromKm)) continue;
           const [x, y] = pointAt(i, fromKm);
           score = Math.min(score, Math.hypot(x - anchor[0], y - anchor[1]));
         }
       } else {
-        score = -run.reduce((sum, i) => sum + Math.abs(network.edges[i]!.toKm - network.edges[i]!.fromKm), 0);
+        score = -run.edges.reduce((sum, i) => sum + Math.abs(network.edges[i]!.toKm - network.edges[i]!.fromKm), 0);
       }
       if (score < best) {
         best = score;
         chosen = run;
       }
     }
-    if (!chosen) continue;
-    for (const i of chosen) {
+    if (!chosen) return;
+    // A run with one way over the km is the section's edges; another one is walked. No walk from the from km to the
+    // to km inside the run: all of the run.
+    const walk = chosen.ambiguous
+      ? walkRun(network, chosen.edges, fromKm, toKm, anchor, sections[s + 1], pointAt, covers)
+      : undefined;
+    const edges = walk ?? chosen.edges;
+    for (const i of edges) {
       const edge = network.edges[i]!;
       const span = edge.toKm - edge.fromKm;
       const t0 = span === 0 ? 0 : Math.min(1, Math.max(0, (lo - edge.fromKm) / span));
       const t1 = span === 0 ? 1 : Math.min(1, Math.max(0, (hi - edge.fromKm) / span));
       polylines.push(slice(edge, t0, t1));
     }
-    const [last] = covering(chosen, toKm);
+    const last = walk ? walk.at(-1) : chosen.edges.find((i) => covers(i, toKm));
     if (last !== undefined) anchor = pointAt(last, toKm);
-  }
+  });
   return polylines;
+}
+
+/**
+ * The edges of a section inside its run, in the order driven: from the edges at its from km nearest to where the path
+ * is, a breadth-first walk over the run's nodes to an edge at its to km. Of several such edges (a branch of the line
+ * with the same km), the one whose end lies nearest to where the next section begins; else the nearest in the walk.
+ * Undefined when the run does not lead from the one km to the other.
+ */
+function walkRun(
+  network: TrackNetwork,
+  run: readonly number[],
+  fromKm: number,
+  toKm: number,
+  anchor: readonly [number, number] | undefined,
+  next: LineSection | undefined,
+  pointAt: (i: number, km: number) => [number, number],
+  covers: (i: number, km: number) => boolean,
+): number[] | undefined {
+  const { edges } = network;
+  const rising = toKm >= fromKm;
+  // The sources: the edges at the from km (nearest to the anchor, within a metre or so), left towards the to km.
+  const entries = run.filter((i) => covers(i, fromKm));
+  if (entries.length === 0) return undefined;
+  let sources = entries;
+  if (anchor) {
+    const distance = entries.map((i) => {
+      const [x, y] = pointAt(i, fromKm);
+      return Math.hypot(x - anchor[0], y - anchor[1]);
+    });
+    const nearest = Math.min(...distance);
+    sources = entries.filter((_, k) => distance[k]! <= nearest + 0.01);
+  }
+  const incident = new Map<number, number[]>();
+  for (const i of run) {
+    for (const node of [edges[i]!.from, edges[i]!.to]) {
+      const list = incident.get(node);
+      if (list) list.push(i);
+      else incident.set(node, [i]);
+    }
+  }
+  // Per node reached: the edge it was reached over and the node before (-1: a source edge's own end).
+  const reachedBy = new Map<number, { edge: number; from: number }>();
+  const targets: { edge: number; from: number }[] = [];
+  const queue: number[] = [];
+  for (const i of sources) {
+    const edge = edges[i]!;
+    if (covers(i, toKm)) targets.push({ edge: i, from: -1 });
+    const exit = edge.toKm >= edge.fromKm === rising ? edge.to : edge.from;
+    if (reachedBy.has(exit)) continue;
+    reachedBy.set(exit, { edge: i, from: -1 });
+    queue.push(exit);
+  }
+  const targeted = new Set(targets.map((target) => target.edge));
+  for (let head = 0; head < queue.length; head += 1) {
+    const node = queue[head]!;
+    for (const i of incident.get(node) ?? []) {
+      if (reachedBy.get(node)?.edge === i) continue;
+      if (!targeted.has(i) && covers(i, toKm)) {
+        targeted.add(i);
+        targets.push({ edge: i, from: node });
+      }
+      const other = edges[i]!.from === node ? edges[i]!.to : edges[i]!.from;
+      if (reachedBy.has(other)) continue;
+      reachedBy.set(other, { edge: i, from: node });
+      queue.push(other);
+    }
+  }
+  if (targets.length === 0) return undefined;
+  let target = targets[0]!;
+  if (targets.length > 1 && next) {
+    const ahead = (network.edgesByLine.get(next.line) ?? []).filter((i) => covers(i, next.fromKm));
+    const places = ahead.map((i) => pointAt(i, next.fromKm));
+    let best = Infinity;
+    for (const candidate of targets) {
+      const [x, y] = pointAt(candidate.edge, toKm);
+      for (const [px, py] of places) {
+        const distance = Math.hypot(x - px, y - py);
+        if (distance < best - 1e-6) {
+          best = distance;
+          target = candidate;
+        }
+      }
+    }
+  }
+  const walk = [target.edge];
+  for (let node = target.from; node !== -1;) {
+    const step = reachedBy.get(node)!;
+    walk.push(step.edge);
+    node = step.from;
+  }
+  return walk.reverse();
 }
 
 /** Distance from (x, y) to the nearest segment of a polyline, in drawing units. */
