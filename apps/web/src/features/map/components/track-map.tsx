@@ -16,8 +16,12 @@ import classes from './track-map.module.css';
 export const TRACK_DRAW_MARK = 'track-map-draw-start';
 /** From the routes' sections to the first frame drawn: tracing, building the paths, drawing. */
 export const TRACK_DRAW_MEASURE = 'track-map-draw';
-/** One frame while panning or zooming. */
+/** One frame while panning or zooming: the drawn bitmap moved (a CSS transform), nothing drawn. */
 export const TRACK_FRAME_MEASURE = 'track-map-frame';
+/** A full draw at the view a gesture ended (or paused) at. */
+export const TRACK_REDRAW_MEASURE = 'track-map-redraw';
+/** A gesture that rests this long is drawn in full at its view, as at its end. */
+const PAUSE_MS = 200;
 
 /** What the map draws of a route: its sections, stored with the route (decision 0051) or found for its stations. */
 export interface TrackRoute extends MapRoute {
@@ -73,8 +77,11 @@ function isMapGesture(event: Event): boolean {
  * The user's routes along the tracks (issue 29 item 4, docs/decisions/0052): DB Netz's network drawn faintly on a
  * canvas, each route along its path in its state's colour and dash pattern, zoom and pan with d3-zoom (wheel, drag,
  * two-finger pinch, the buttons), the operating points named at close zoom, a tap on a route opens it, a tap on a
- * station lists its routes. The view lives in a ref and each change is drawn in the next animation frame, without a
- * React render, so that panning stays smooth on a phone.
+ * station lists its routes. The view lives in a ref, without a React render. During a gesture (drag, pinch, wheel)
+ * the canvas is not drawn: its bitmap is moved and scaled by a CSS transform, at most once per animation frame, as
+ * map libraries move their tiles; it is drawn in full when the gesture ends or rests (decision 0052). Panning so
+ * costs the compositor a layer's move per frame, not a draw of 46,000 vertices (which a phone's CPU cannot keep at
+ * 20 frames a second).
  */
 export default function TrackMap({
   routes,
@@ -143,9 +150,12 @@ export default function TrackMap({
   const size = useElementSize<HTMLCanvasElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const canvasRefs = useMergedRef(canvasRef, size.ref);
+  const surfaceRef = useRef<HTMLDivElement>(null);
+  /** The view the canvas's bitmap was drawn at; null before the first draw. */
+  const drawnView = useRef<MapView | null>(null);
   const paletteRef = useRef<HTMLDivElement>(null);
   const view = useRef<MapView>({ k: 1, x: 0, y: 0 });
-  const behaviour = useRef<ZoomBehavior<HTMLCanvasElement, unknown> | null>(null);
+  const behaviour = useRef<ZoomBehavior<HTMLDivElement, unknown> | null>(null);
   const pending = useRef(0);
   const [selected, setSelected] = useState<string | null>(null);
   const drawRef = useRef<(measure?: string) => void>(() => {});
@@ -299,17 +309,55 @@ export default function TrackMap({
     }
     canvas.dataset.zoom = k.toFixed(2);
     canvas.dataset.named = String(named);
+    drawnView.current = { k, x, y };
+    canvas.style.transform = '';
     if (measure) performance.measure(measure, { start: started, end: performance.now() });
   };
   drawRef.current = draw;
 
-  // d3-zoom on the canvas, in CSS pixels; each change drawn in the next animation frame.
-  useEffect(() => {
+  /**
+   * During a gesture: the bitmap drawn at `drawnView` shown at the current view (scaled by the zoom's ratio about the
+   * top left corner, then moved). Set through the CSSOM, which the Content-Security-Policy allows (no inline style).
+   */
+  const moveBitmap = () => {
     const canvas = canvasRef.current;
-    if (!canvas || scale === 0) return;
+    const drawn = drawnView.current;
+    if (!canvas || !drawn) {
+      drawRef.current(TRACK_REDRAW_MEASURE);
+      return;
+    }
+    const started = performance.now();
+    const { k, x, y } = view.current;
+    const ratio = k / drawn.k;
+    canvas.style.transform = `translate(${x - ratio * drawn.x}px, ${y - ratio * drawn.y}px) scale(${ratio})`;
+    performance.measure(TRACK_FRAME_MEASURE, { start: started, end: performance.now() });
+  };
+  const moveRef = useRef(moveBitmap);
+  moveRef.current = moveBitmap;
+
+  // d3-zoom on the canvas's frame (not the canvas, which the transform moves under the pointer), in CSS pixels: each
+  // change shown in the next animation frame, at most one per frame; a full draw when the gesture ends or rests.
+  useEffect(() => {
+    const surface = surfaceRef.current;
+    if (!surface || scale === 0) return;
+    let frame: 'move' | 'draw' | null = null;
+    let gesture = false;
+    let pause = 0;
+    const show = (kind: 'move' | 'draw') => {
+      if (frame === 'draw') return;
+      frame = kind;
+      if (pending.current) return;
+      pending.current = requestAnimationFrame(() => {
+        pending.current = 0;
+        const what = frame;
+        frame = null;
+        if (what === 'draw') drawRef.current(TRACK_REDRAW_MEASURE);
+        else moveRef.current();
+      });
+    };
     const w = MAP_WIDTH * scale;
     const h = MAP_HEIGHT * scale;
-    const zoomer = zoom<HTMLCanvasElement, unknown>()
+    const zoomer = zoom<HTMLDivElement, unknown>()
       .extent([
         [0, 0],
         [w, h],
@@ -320,20 +368,26 @@ export default function TrackMap({
         [w, h],
       ])
       .filter(isMapGesture)
+      .on('start', () => {
+        gesture = true;
+      })
       .on('zoom', (event: { transform: MapView }) => {
         const { k, x, y } = event.transform;
         view.current = { k, x, y };
-        if (!pending.current) {
-          pending.current = requestAnimationFrame(() => {
-            pending.current = 0;
-            drawRef.current(TRACK_FRAME_MEASURE);
-          });
-        }
+        show(gesture ? 'move' : 'draw');
+        window.clearTimeout(pause);
+        if (gesture) pause = window.setTimeout(() => show('draw'), PAUSE_MS);
+      })
+      .on('end', () => {
+        gesture = false;
+        window.clearTimeout(pause);
+        show('draw');
       });
     behaviour.current = zoomer;
-    select(canvas).call(zoomer);
+    select(surface).call(zoomer);
     return () => {
-      select(canvas).on('.zoom', null);
+      select(surface).on('.zoom', null);
+      window.clearTimeout(pause);
       cancelAnimationFrame(pending.current);
       pending.current = 0;
     };
@@ -341,9 +395,9 @@ export default function TrackMap({
 
   // A new set of tracks or another width: show them all.
   useEffect(() => {
-    const canvas = canvasRef.current;
-    if (canvas && behaviour.current) {
-      select(canvas).call(behaviour.current.transform, zoomIdentity.translate(fit.x, fit.y).scale(fit.k));
+    const surface = surfaceRef.current;
+    if (surface && behaviour.current) {
+      select(surface).call(behaviour.current.transform, zoomIdentity.translate(fit.x, fit.y).scale(fit.k));
     }
   }, [fit]);
 
@@ -359,11 +413,11 @@ export default function TrackMap({
   }, [scene, scale, selected]);
 
   const by = (factor: number) => {
-    if (canvasRef.current && behaviour.current) select(canvasRef.current).call(behaviour.current.scaleBy, factor);
+    if (surfaceRef.current && behaviour.current) select(surfaceRef.current).call(behaviour.current.scaleBy, factor);
   };
   const reset = () => {
-    if (canvasRef.current && behaviour.current) {
-      select(canvasRef.current).call(behaviour.current.transform, zoomIdentity.translate(fit.x, fit.y).scale(fit.k));
+    if (surfaceRef.current && behaviour.current) {
+      select(surfaceRef.current).call(behaviour.current.transform, zoomIdentity.translate(fit.x, fit.y).scale(fit.k));
     }
   };
 
@@ -383,52 +437,55 @@ export default function TrackMap({
             <span key={key} data-colour={key} className={classes[key]} />
           ))}
         </div>
-        <canvas
-          ref={canvasRefs}
-          className={classes.canvas}
-          role="img"
-          aria-label={ready ? trackMapLabel(tracks?.length ?? 0, network?.points.length ?? 0) : 'Karte wird geladen'}
-          aria-busy={!ready}
-          data-tracks={tracks?.filter((track) => !track.straight).length ?? 0}
-          data-straight={tracks?.filter((track) => track.straight).length ?? 0}
-          onClick={(event) => {
-            if (!tracks || !scene) return;
-            const rect = event.currentTarget.getBoundingClientRect();
-            const { k, x, y } = view.current;
-            const unit = scale * k;
-            const px = (event.clientX - rect.left - x) / unit;
-            const py = (event.clientY - rect.top - y) / unit;
-            const tolerance = TAP_RADIUS_PX / unit;
-            // A station first (its routes), else the nearest route within a finger's width.
-            let station: string | null = null;
-            let best = tolerance;
-            for (const entry of layout.stations) {
-              const distance = Math.hypot(entry.x - px, entry.y - py);
-              if (distance <= best) {
-                best = distance;
-                station = entry.station.code;
-              }
-            }
-            if (station) {
-              setSelected(station);
-              return;
-            }
-            let hit: number | null = null;
-            best = tolerance;
-            tracks.forEach((track, i) => {
-              const box = scene.boxes[i]!;
-              if (px < box[0] - best || px > box[2] + best || py < box[1] - best || py > box[3] + best) return;
-              for (const line of track.polylines) {
-                const distance = distanceToPolyline(line, px, py);
+        <div ref={surfaceRef} className={classes.surface}>
+          <canvas
+            ref={canvasRefs}
+            className={classes.canvas}
+            role="img"
+            aria-label={ready ? trackMapLabel(tracks?.length ?? 0, network?.points.length ?? 0) : 'Karte wird geladen'}
+            aria-busy={!ready}
+            data-tracks={tracks?.filter((track) => !track.straight).length ?? 0}
+            data-straight={tracks?.filter((track) => track.straight).length ?? 0}
+            onClick={(event) => {
+              if (!tracks || !scene) return;
+              // The frame's box: the canvas's own may still be moved by a gesture's transform.
+              const rect = (event.currentTarget.parentElement ?? event.currentTarget).getBoundingClientRect();
+              const { k, x, y } = view.current;
+              const unit = scale * k;
+              const px = (event.clientX - rect.left - x) / unit;
+              const py = (event.clientY - rect.top - y) / unit;
+              const tolerance = TAP_RADIUS_PX / unit;
+              // A station first (its routes), else the nearest route within a finger's width.
+              let station: string | null = null;
+              let best = tolerance;
+              for (const entry of layout.stations) {
+                const distance = Math.hypot(entry.x - px, entry.y - py);
                 if (distance <= best) {
                   best = distance;
-                  hit = track.route.id;
+                  station = entry.station.code;
                 }
               }
-            });
-            if (hit !== null) onOpenRoute(hit);
-          }}
-        />
+              if (station) {
+                setSelected(station);
+                return;
+              }
+              let hit: number | null = null;
+              best = tolerance;
+              tracks.forEach((track, i) => {
+                const box = scene.boxes[i]!;
+                if (px < box[0] - best || px > box[2] + best || py < box[1] - best || py > box[3] + best) return;
+                for (const line of track.polylines) {
+                  const distance = distanceToPolyline(line, px, py);
+                  if (distance <= best) {
+                    best = distance;
+                    hit = track.route.id;
+                  }
+                }
+              });
+              if (hit !== null) onOpenRoute(hit);
+            }}
+          />
+        </div>
         {!ready && (
           <Stack align="center" gap="xs" p="md">
             <Loader size="sm" aria-hidden="true" />
