@@ -118,7 +118,7 @@ describe('GET /api/network/… without an imported network', () => {
     expect(body.detail).toBe(NO_NETWORK_DETAIL);
   });
 
-  it('answers a line\'s points with 404 saying where the network would come from', async () => {
+  it("answers a line's points with 404 saying where the network would come from", async () => {
     const response = await get('/api/network/lines/1000/points');
     expect(response.statusCode).toBe(404);
     expect((response.json() as { detail: string }).detail).toBe(NO_NETWORK_DETAIL);

@@ -107,8 +107,7 @@ function LinePointFields({ form }: { form: UseFormReturnType<RouteFormValues> })
     typeof km === 'number' && Math.abs(point.km - km) < 0.0005;
   const chosen = (field: 'lineFromKm' | 'lineToKm') => {
     const km = form.values[field];
-    const point =
-      list.find((p) => linePointValue(p) === picked[field] && at(km)(p)) ?? list.find((p) => at(km)(p));
+    const point = list.find((p) => linePointValue(p) === picked[field] && at(km)(p)) ?? list.find((p) => at(km)(p));
     return point ? linePointValue(point) : null;
   };
   const choose = (field: 'lineFromKm' | 'lineToKm') => (value: string | null) => {
@@ -132,18 +131,8 @@ function LinePointFields({ form }: { form: UseFormReturnType<RouteFormValues> })
         Strecke {line}: km {formatLineKm(points.data.fromKm)} – {formatLineKm(points.data.toKm)},{' '}
         {list.length === 1 ? 'eine Betriebsstelle' : `${list.length} Betriebsstellen`}
       </Text>
-      <Select
-        label="von Betriebsstelle"
-        {...common}
-        value={chosen('lineFromKm')}
-        onChange={choose('lineFromKm')}
-      />
-      <Select
-        label="bis Betriebsstelle"
-        {...common}
-        value={chosen('lineToKm')}
-        onChange={choose('lineToKm')}
-      />
+      <Select label="von Betriebsstelle" {...common} value={chosen('lineFromKm')} onChange={choose('lineFromKm')} />
+      <Select label="bis Betriebsstelle" {...common} value={chosen('lineToKm')} onChange={choose('lineToKm')} />
     </>
   );
 }
