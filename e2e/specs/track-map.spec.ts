@@ -125,7 +125,7 @@ for (const width of [360, 1280] as const) {
  */
 async function panFrames(
   page: Page,
-): Promise<{ idle: number[]; frames: number[]; draws: number[]; redraws: number[]; long: number[] }> {
+): Promise<{ idle: number[]; frames: number[]; draws: number[]; redraws: number[]; long: number[][] }> {
   const box = (await map(page).boundingBox())!;
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -151,7 +151,7 @@ async function panFrames(
     const w = window as unknown as {
       __frames: number[];
       __stop: boolean;
-      __long: number[];
+      __long: number[][];
       __observer?: PerformanceObserver;
     };
     w.__frames = [];
@@ -159,7 +159,13 @@ async function panFrames(
     w.__long = [];
     if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) {
       w.__observer = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__long.push(entry.duration);
+        // Duration, of it in scripts, and in rendering (style, layout, paint: from renderStart to the frame's end).
+        for (const entry of list.getEntries()) {
+          const frame = entry as PerformanceEntry & { renderStart: number; scripts: { duration: number }[] };
+          const scripts = frame.scripts.reduce((sum, script) => sum + script.duration, 0);
+          const render = frame.renderStart > 0 ? entry.startTime + entry.duration - frame.renderStart : 0;
+          w.__long.push([entry.duration, scripts, render]);
+        }
       });
       w.__observer.observe({ type: 'long-animation-frame' });
     }
@@ -186,7 +192,7 @@ async function panFrames(
     const w = window as unknown as {
       __frames: number[];
       __stop: boolean;
-      __long: number[];
+      __long: number[][];
       __observer?: PerformanceObserver;
     };
     w.__stop = true;
@@ -273,7 +279,9 @@ test('1,000 routes along the tracks: drawn (time printed), panned at CPU ×4 (fr
     console.info(
       `track map pan, CPU ×4, ${name}: frames ${summary(pan.frames)} (idle page before it: ${summary(pan.idle)}); ` +
         `map's work per frame ${summary(pan.draws)}; ` +
-        `full redraws ${summary(pan.redraws)}; long animation frames ${pan.long.map((d) => d.toFixed(0)).join(' / ') || 'none'}; ` +
+        `full redraws ${summary(pan.redraws)}; long animation frames (≥ 50 ms) ${pan.long.length}: ` +
+        `${summary(pan.long.map(([d]) => d!))}, of it scripts ${summary(pan.long.map(([, s]) => s!))}, rendering ` +
+        `${summary(pan.long.map(([, , r]) => r!))}; ` +
         `load average ${load()} (${os.cpus().length} cores)`,
     );
   const fitted = await panFrames(page);
