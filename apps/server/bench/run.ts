@@ -10,6 +10,7 @@
  *   bench/load.ts    PGlite under 50 connections of mixed load, in the main thread and in its worker thread: event-loop
  *                    delay, /api/health under load, throughput, start-up, RSS (builds the server first)
  *   bench/reminders.ts  the reminder run for 10,000 users × 20 routes on PostgreSQL (needs DATABASE_URL)
+ *   bench/pdf-memory.ts the PDF worker's share of RSS for the 1,000-route document (target 150 MB; builds the server first)
  *   bench/stations.ts   the station search over the db-stations data set: index and whole request (target < 5 ms)
  *   bench/history.ts    what writing the record history adds to a save on PostgreSQL (target < 1 ms median; needs
  *                       DATABASE_URL)
@@ -20,7 +21,7 @@
  *
  * Both print ratios against a baseline measured in the same run. The API figures and the export's output are
  * written to docs/quality.md (generated sections between markers; the text around them is kept).
- * BENCH_ONLY=api, load, startup, export, reminders, stations, import, heavy, history, coverage-alerts or betrieb runs one of
+ * BENCH_ONLY=api, load, pdf-memory, startup, export, reminders, stations, import, heavy, history, coverage-alerts or betrieb runs one of
  * them.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -116,6 +117,12 @@ if (!only || only === 'startup') {
   console.info('\n######## start-up benchmark (bench/startup.ts)');
   build();
   const { code } = await run('startup.ts');
+  if (code !== 0) failed += 1;
+}
+if (!only || only === 'pdf-memory') {
+  console.info('\n######## PDF worker memory (bench/pdf-memory.ts)');
+  build();
+  const { code } = await run('pdf-memory.ts');
   if (code !== 0) failed += 1;
 }
 if (!only || only === 'load') {
