@@ -255,24 +255,32 @@ try {
       rows: { a: string; b: string }[];
     }
   ).rows;
-  const sectionAdded = await measure(Math.min(SAMPLES, pairsLeft.length - WARM_UP), async (i: number) => {
-    const pair = pairsLeft[i % pairsLeft.length]!;
-    const response = await timed(() =>
-      app.inject({
-        method: 'POST',
-        url: `/api/betriebe/${betriebId}/requirements`,
+  const sectionAdded = await measure(
+    Math.min(SAMPLES, pairsLeft.length - WARM_UP),
+    async (i: number) => {
+      const pair = pairsLeft[i % pairsLeft.length]!;
+      const response = await timed(() =>
+        app.inject({
+          method: 'POST',
+          url: `/api/betriebe/${betriebId}/requirements`,
+          headers: boss.headers,
+          payload: {
+            startStation: pair.a,
+            endStation: pair.b,
+            section: { line: LINE_BASE + (i % LINES), fromKm: 1 + (i % 7), toKm: 9 + (i % 7) },
+          },
+        }),
+      );
+      const id = (JSON.parse(response.body) as { id: number }).id;
+      await app.inject({
+        method: 'DELETE',
+        url: `/api/betriebe/${betriebId}/requirements/${id}`,
         headers: boss.headers,
-        payload: {
-          startStation: pair.a,
-          endStation: pair.b,
-          section: { line: LINE_BASE + (i % LINES), fromKm: 1 + (i % 7), toKm: 9 + (i % 7) },
-        },
-      }),
-    );
-    const id = (JSON.parse(response.body) as { id: number }).id;
-    await app.inject({ method: 'DELETE', url: `/api/betriebe/${betriebId}/requirements/${id}`, headers: boss.headers });
-    return response;
-  }, 201);
+      });
+      return response;
+    },
+    201,
+  );
   const memberDrive = await measure(SAMPLES, saveDrive(me, myRoutes), 201);
   const cases = [
     [

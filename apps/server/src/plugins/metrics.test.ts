@@ -119,7 +119,9 @@ describe('GET /metrics', () => {
     const own = await buildTestApp({ metricsKey: METRICS_KEY }, ctx.db);
     try {
       const sent = async () =>
-        Number(sample(family((await scrape(own)).families, 'streckenpass_mails_total'), { outcome: 'sent' })?.value ?? 0);
+        Number(
+          sample(family((await scrape(own)).families, 'streckenpass_mails_total'), { outcome: 'sent' })?.value ?? 0,
+        );
       expect(await sent()).toBe(0);
       await registerUser(own.app); // sends the verification mail, after the answer (the send is not awaited)
       await expect.poll(sent, { timeout: 10_000 }).toBe(1);
