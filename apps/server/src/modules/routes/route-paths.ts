@@ -39,6 +39,16 @@ export function storedPath(input: RoutePathInput | null): RoutePath | null {
   };
 }
 
+/** A route's id, owner and ends: what its shortest path is found from. */
+const endColumns = {
+  id: routes.id,
+  ownerId: routes.ownerId,
+  startPoint: routes.startPoint,
+  endPoint: routes.endPoint,
+  startStation: routes.startStation,
+  endStation: routes.endStation,
+};
+
 /**
  * Gives every route without a path (of one owner, or of all) the shortest path between its ends, where both lie on
  * the network: routes created before a network was imported, by the CSV import or by a restore. Answers the owners
@@ -51,14 +61,7 @@ export async function fillMissingPaths(
   ownerId?: number,
 ): Promise<{ filled: number; owners: number[] }> {
   const rows = await ex
-    .select({
-      id: routes.id,
-      ownerId: routes.ownerId,
-      startPoint: routes.startPoint,
-      endPoint: routes.endPoint,
-      startStation: routes.startStation,
-      endStation: routes.endStation,
-    })
+    .select(endColumns)
     .from(routes)
     .where(and(isNull(routes.path), ownerId === undefined ? undefined : eq(routes.ownerId, ownerId)));
   const owners = new Set<number>();
@@ -107,15 +110,7 @@ export async function recomputeShortestPaths(
   after: RailNetworkGraph,
 ): Promise<{ recomputed: number; owners: number[] }> {
   const rows = await ex
-    .select({
-      id: routes.id,
-      ownerId: routes.ownerId,
-      startPoint: routes.startPoint,
-      endPoint: routes.endPoint,
-      startStation: routes.startStation,
-      endStation: routes.endStation,
-      path: routes.path,
-    })
+    .select({ ...endColumns, path: routes.path })
     .from(routes)
     .where(isNotNull(routes.path));
   // A driver's routes share their ends: each pair (and via point) is routed once per network.
