@@ -52,7 +52,53 @@ describe('decodeNetwork', () => {
     expect(network.points[1]).toMatchObject({ code: 'EE', name: 'Eheim', kind: 'Hp' });
     expect(network.vertices).toBe(6);
   });
+
+  it('gives each edge its own part of the shared buffers, from its from node to its to node', () => {
+    const network = decodeNetwork(geometry);
+    const [bx, by] = project({ lon: 8.1, lat: 50.0 }, false);
+    const [dx, dy] = project({ lon: 8.1, lat: 50.1 }, false);
+    const branch = network.edges[2]!;
+    expect([...branch.xy].map((value) => Math.round(value * 1000))).toEqual(
+      [bx, by, dx, dy].map((value) => Math.round(value * 1000)),
+    );
+    expect(branch.along[0]).toBe(0);
+    expect(branch.along[1]).toBeCloseTo(Math.hypot(dx - bx, dy - by), 3);
+    expect(network.edges.map((edge) => edge.along.length)).toEqual([2, 3, 2, 2]);
+    for (const { xy, along } of network.edges) {
+      let length = 0;
+      for (let i = 2; i < xy.length; i += 2) length += Math.hypot(xy[i]! - xy[i - 2]!, xy[i + 1]! - xy[i - 1]!);
+      expect(along.at(-1)).toBeCloseTo(length, 3);
+    }
+  });
 });
+
+/** A network of one line 30 along a row of nodes 0.01° apart, its edges listed from the last to the first. */
+function chain(edgeCount: number): NetworkGeometry {
+  const row: number[] = [];
+  for (let i = 0; i <= edgeCount; i += 1) row.push(i === 0 ? e5(9.0) : e5(0.01), i === 0 ? e5(51.0) : 0);
+  const order = Array.from({ length: edgeCount }, (_, k) => edgeCount - 1 - k);
+  const from: number[] = [];
+  const to: number[] = [];
+  let last = 0;
+  for (const k of order) {
+    from.push(k - last);
+    to.push(1);
+    last = k + 1;
+  }
+  return {
+    format: 1,
+    version: 'chain',
+    attribution: 'Quelle',
+    nodes: row,
+    from,
+    to,
+    line: order.map((_, k) => (k === 0 ? 30 : 0)),
+    fromKm: order.map((k) => k * 1000),
+    toKm: order.map(() => 1000),
+    interior: order.map(() => []),
+    points: [],
+  };
+}
 
 describe('traceSections', () => {
   const network = decodeNetwork(geometry);
@@ -82,6 +128,35 @@ describe('traceSections', () => {
     expect(line![1]).toBeCloseTo(y1, 1);
     expect(line![line!.length - 2]).toBeCloseTo(x2, 1);
     expect(line![line!.length - 1]).toBeCloseTo(y2, 1);
+  });
+
+  it('walks a run again, for another route, from the junctions kept of the first walk', () => {
+    const fresh = decodeNetwork(geometry);
+    traceSections(
+      fresh,
+      [
+        { line: 10, fromKm: 0, toKm: 20 },
+        { line: 20, fromKm: 0, toKm: 5 },
+      ],
+      at(8.0, 50.0),
+    );
+    // From the branch's end D back to A: over D–B and B–A, not towards C.
+    const lines = traceSections(fresh, [{ line: 10, fromKm: 20, toKm: 0 }], at(8.1, 50.1));
+    const [ax, ay] = at(8.0, 50.0);
+    const [cx, cy] = at(8.2, 50.0);
+    const [dx, dy] = at(8.1, 50.1);
+    expect(lines.some((line) => distanceToPolyline(line, dx, dy) < 1e-3)).toBe(true);
+    expect(lines.some((line) => distanceToPolyline(line, ax, ay) < 1e-3)).toBe(true);
+    expect(lines.every((line) => distanceToPolyline(line, cx, cy) > 1)).toBe(true);
+  });
+
+  it('takes a long line listed from its end as one run, all of it', () => {
+    const long = decodeNetwork(chain(60));
+    expect(long.edges.every((edge) => edge.line === 30)).toBe(true);
+    const lines = traceSections(long, [{ line: 30, fromKm: 0, toKm: 60 }], at(9.0, 51.0));
+    expect(lines).toHaveLength(60);
+    const [ex, ey] = at(9.6, 51.0);
+    expect(lines.some((line) => distanceToPolyline(line, ex, ey) < 1e-3)).toBe(true);
   });
 
   it('draws nothing for a line the network does not have', () => {
