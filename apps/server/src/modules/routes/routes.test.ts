@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Route } from '@streckenpass/contract/routes';
 import { routeActivities, routeActivityRoutes, tourRoutes } from '../../db/schema.js';
 import { createRoute, createTour, routeIri, tourIri } from '../../test/fixtures.js';
@@ -142,6 +142,57 @@ describe('GET /api/routes/{id}: validity', () => {
       validUntil: '2026-12-31',
     });
     expect(list.find((route) => route.id === never.id)).toEqual(never);
+  });
+
+  it('keeps the validity equal to the latest drive through links added in bulk, unlinked and redated', async () => {
+    const db = ctx.db.database.db;
+    const routes = [
+      await createRoute(ctx.app, alice),
+      await createRoute(ctx.app, alice),
+      await createRoute(ctx.app, alice),
+    ];
+    /** Routes whose kept values differ from the latest drive computed from every link (migrations 0001 and 0014). */
+    const drifted = async () => {
+      const result = await db.execute(sql`
+        SELECT r.id FROM routes r
+         WHERE r.id IN (${sql.join(
+           routes.map((route) => sql`${route.id}`),
+           sql`, `,
+         )})
+           AND (r.last_driven IS DISTINCT FROM (SELECT max(ra.acquired_at) FROM route_activity_routes rar
+                  JOIN route_activities ra ON ra.id = rar.route_activity_id WHERE rar.route_id = r.id)
+             OR r.valid_until IS DISTINCT FROM (SELECT max(ra.acquired_until) FROM route_activity_routes rar
+                  JOIN route_activities ra ON ra.id = rar.route_activity_id WHERE rar.route_id = r.id))`);
+      return (result as unknown as { rows: unknown[] }).rows;
+    };
+    const drives = await db
+      .insert(routeActivities)
+      .values([
+        { ownerId: alice.id, acquiredAt: '2025-03-01', acquiredUntil: '2026-02-28' },
+        { ownerId: alice.id, acquiredAt: '2025-01-01', acquiredUntil: '2026-12-31' },
+        { ownerId: alice.id, acquiredAt: '2025-05-01', acquiredUntil: '2026-04-30' },
+      ])
+      .returning();
+    const [early, long, late] = drives as [(typeof drives)[0], (typeof drives)[0], (typeof drives)[0]];
+    // One statement links several drives to several routes, an older and a newer one for the same route among them.
+    await db.insert(routeActivityRoutes).values([
+      { routeActivityId: early.id, routeId: routes[0]!.id },
+      { routeActivityId: long.id, routeId: routes[0]!.id },
+      { routeActivityId: late.id, routeId: routes[1]!.id },
+      { routeActivityId: early.id, routeId: routes[1]!.id },
+    ]);
+    expect(await getRoute(alice, routes[0]!.id)).toMatchObject({ lastDriven: '2025-03-01', validUntil: '2026-12-31' });
+    // A later link with older dates changes nothing; one with a later drive moves only "last driven".
+    await db.insert(routeActivityRoutes).values({ routeActivityId: early.id, routeId: routes[2]!.id });
+    await db.insert(routeActivityRoutes).values({ routeActivityId: late.id, routeId: routes[2]!.id });
+    expect(await getRoute(alice, routes[2]!.id)).toMatchObject({ lastDriven: '2025-05-01', validUntil: '2026-04-30' });
+    expect(await drifted()).toEqual([]);
+    // Unlinking and a changed date are recomputed from every drive.
+    await db.delete(routeActivities).where(eq(routeActivities.id, long.id));
+    await db.update(routeActivities).set({ acquiredAt: '2025-02-01' }).where(eq(routeActivities.id, late.id));
+    expect(await getRoute(alice, routes[0]!.id)).toMatchObject({ lastDriven: '2025-03-01', validUntil: '2026-02-28' });
+    expect(await getRoute(alice, routes[1]!.id)).toMatchObject({ lastDriven: '2025-03-01', validUntil: '2026-04-30' });
+    expect(await drifted()).toEqual([]);
   });
 });
 
