@@ -86,7 +86,7 @@ const envSchema = z.object({
   DISABLE_SCHEDULER: booleanish.optional(),
   WEB_DIST: z.string().min(1).optional(),
   PGLITE_SYNC: z.enum(['wal', 'off']).default('wal'),
-  PGLITE_THREAD: z.enum(['worker', 'main']).default('main'),
+  PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   HEAVY_OPERATIONS: z.coerce.number().int().min(1).max(64).default(2),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(3_600).default(25),

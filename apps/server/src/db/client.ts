@@ -64,8 +64,8 @@ export interface OpenDatabaseOptions {
   /** PGlite on disk: WAL written synchronously (default) or PGlite's fsync-off default (db/pglite-durability.ts). */
   pgliteSync?: PgliteSync;
   /**
-   * Where PGlite runs: the main thread (default) or its own worker thread (PGLITE_THREAD=worker, docs/decisions/0050;
-   * not yet the default: a long restore holds other users' requests longer than in the main thread).
+   * Where PGlite runs: its own worker thread (default, docs/decisions/0050) or the main thread (PGLITE_THREAD=main,
+   * as before issue 30: every statement then stalls the requests).
    */
   pgliteThread?: PgliteThreadMode;
 }
@@ -78,7 +78,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     options.dataDir ?? 'memory://',
     options.template ?? TEMPLATE_FILE,
     options.pgliteSync ?? 'wal',
-    options.pgliteThread ?? (process.env.PGLITE_THREAD === 'worker' ? 'worker' : 'main'),
+    options.pgliteThread ?? (process.env.PGLITE_THREAD === 'main' ? 'main' : 'worker'),
   );
 }
 
@@ -100,7 +100,7 @@ async function openPglite(
       fs.mkdirSync(target, { recursive: true });
       exists = fs.existsSync(path.join(target, 'PG_VERSION'));
     }
-    // With PGLITE_THREAD=worker PGlite runs in a thread of its own (db/pglite-worker.ts, docs/decisions/0050): its
+    // PGlite runs in a thread of its own (db/pglite-worker.ts, docs/decisions/0050) unless PGLITE_THREAD=main: its
     // statements no longer stall the requests. Either way: open, unpack the build's template into a new database, migrate.
     const [{ drizzle }, { PGlite }, opener] = await Promise.all([
       import('drizzle-orm/pglite'),
@@ -109,7 +109,7 @@ async function openPglite(
         ? import('./pglite-thread.js').then((m) => m.openPgliteThread)
         : import('./pglite-open.js').then((m) => m.openPgliteInProcess),
     ]);
-    const startParams = dataDir.startsWith('memory://') ? undefined : pgliteStartParams(sync, PGlite);
+    const startParams = pgliteStartParams(dataDir.startsWith('memory://') ? 'off' : sync, PGlite);
     const opened = await opener({ target, exists, template: template || undefined, migrationsFolder, startParams });
     const { client } = opened;
     const pgliteStats = trackPgliteOperations(client);

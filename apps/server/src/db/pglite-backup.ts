@@ -92,7 +92,7 @@ async function dumpOffline(dataDir: string, sync: PgliteSync, out: Writable): Pr
   try {
     const { PGlite } = await import('@electric-sql/pglite');
     const startParams = pgliteStartParams(sync, PGlite);
-    const client = await PGlite.create(target, startParams ? { startParams } : {});
+    const client = await PGlite.create(target, { startParams });
     let tar: Blob;
     try {
       tar = await snapshotDataDir(client);
@@ -172,7 +172,7 @@ export async function restorePgliteDataDir(options: {
     fs.mkdirSync(target, { recursive: true });
     const client = await PGlite.create(target, {
       loadDataDir: new Blob([dump]),
-      ...(startParams ? { startParams } : {}),
+      startParams,
     });
     try {
       const result = await client.query<{ accounts: number }>('select count(*)::int as accounts from users');

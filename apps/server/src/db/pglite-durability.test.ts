@@ -17,7 +17,10 @@ function dataDir(): string {
   return dir;
 }
 
-async function setting(database: Awaited<ReturnType<typeof openDatabase>>, name: 'fsync' | 'wal_sync_method') {
+async function setting(
+  database: Awaited<ReturnType<typeof openDatabase>>,
+  name: 'fsync' | 'wal_sync_method' | 'shared_buffers',
+) {
   const result = (await database.db.execute(sql.raw(`show ${name}`))) as unknown as { rows: Record<string, string>[] };
   return result.rows[0]?.[name];
 }
@@ -28,6 +31,8 @@ describe('PGlite durability (PGLITE_SYNC)', () => {
     try {
       expect(await setting(database, 'fsync')).toBe('on');
       expect(await setting(database, 'wal_sync_method')).toBe('open_datasync');
+      // PGlite's 160 MB default would be resident from the start (decision 0050).
+      expect(await setting(database, 'shared_buffers')).toBe('32MB');
     } finally {
       await database.close();
     }
@@ -37,6 +42,7 @@ describe('PGlite durability (PGLITE_SYNC)', () => {
     const database = await openDatabase({ dataDir: dataDir(), pgliteSync: 'off' });
     try {
       expect(await setting(database, 'fsync')).toBe('off');
+      expect(await setting(database, 'shared_buffers')).toBe('32MB');
     } finally {
       await database.close();
     }

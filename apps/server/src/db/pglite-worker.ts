@@ -25,7 +25,6 @@ export type ToPgliteWorker =
   | { op: 'end'; id: number; tx: number; commit: boolean }
   | { op: 'listen'; id: number; channel: string }
   | { op: 'unlisten'; id: number; listenId: number }
-  | { op: 'ping'; id: number }
   | { op: 'dump'; id: number }
   | { op: 'close'; id: number };
 
@@ -173,11 +172,6 @@ async function main(): Promise<void> {
         await unlisten?.();
         return undefined;
       }
-      case 'ping':
-        // Answered between two statements, without waiting for PGlite's lock: the health checks ask whether the
-        // database thread is alive and PGlite open, not how long the queue is (that is in the metrics).
-        if (client.closed) throw new Error('PGlite is closed');
-        return undefined;
       case 'dump':
         return new Uint8Array(await (await snapshotDataDir(client)).arrayBuffer());
       case 'close':
