@@ -13,18 +13,16 @@ export default fp(
     api.addHook('onRoute', (route) => {
       route.config = { ...(route.config ?? {}), helmet: { skipRoute: true } } as typeof route.config;
     });
-    api.addHook('onRequest', async (_request, reply) => {
+    // One hook for the scope's per-request policy (each hook is a turn of Fastify's hook runner on every request):
+    // the static security headers, authentication (routes declared public, `security: []`, pass), and
+    // Cache-Control on personal answers — not kept by shared caches; account and token answers not even by the
+    // browser. A handler that sets its own Cache-Control (the exports, the station list) replaces it.
+    api.addHook('onRequest', async (request, reply) => {
       reply.headers(api.apiSecurityHeaders);
-    });
-    // Authentication once for the whole scope; routes declared public (`security: []`) pass.
-    api.addHook('onRequest', api.authenticate);
-    // Personal data is not kept by shared caches; account and token answers not even by the browser.
-    api.addHook('onSend', async (request, reply, payload) => {
-      if (!reply.hasHeader('cache-control')) {
-        if (request.routeOptions.config.noStore) reply.header('cache-control', 'no-store');
-        else if (request.auth) reply.header('cache-control', 'private, no-cache');
-      }
-      return payload;
+      const noStore = request.routeOptions.config.noStore;
+      if (noStore) reply.header('cache-control', 'no-store');
+      await api.authenticate(request, reply);
+      if (!noStore && request.auth) reply.header('cache-control', 'private, no-cache');
     });
     api.setNotFoundHandler((request, reply) => {
       reply

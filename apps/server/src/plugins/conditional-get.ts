@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { todayIn } from '@streckenpass/contract/knowledge';
+import { addRouteHook, routeHasMethod } from '../http/route-hooks.js';
 import { readPackageVersion } from '../lib/version.js';
 
 declare module 'fastify' {
@@ -28,25 +30,31 @@ export default fp(
   async (app) => {
     const representation = readPackageVersion();
 
-    app.addHook('preHandler', async (request, reply) => {
-      if (!request.routeOptions.config.etag || !request.auth) return;
-      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const answerUnchanged = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!request.auth || (request.method !== 'GET' && request.method !== 'HEAD')) return;
       const version = await app.dataVersions.current(request.auth.id);
       const resource = createHash('sha1').update(`${request.auth.id} ${request.url}`).digest('base64url').slice(0, 12);
       const etag = `W/"${version}-${todayIn(app.config.timezone)}-${representation}-${resource}"`;
       reply.header('etag', etag);
       if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-    });
-
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!request.auth) return payload;
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        // A write of this user (committed, or rolled back): the next read asks the database for the version.
-        app.dataVersions.forget(request.auth.id);
-      } else if (reply.statusCode >= 400) {
-        reply.removeHeader('etag');
-      }
+    };
+    const noTagOnErrors = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (reply.statusCode >= 400) reply.removeHeader('etag');
       return payload;
+    };
+    // A write of this user (committed, or rolled back): the next read asks the database for the version.
+    const forgetVersion = async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+      if (request.auth) app.dataVersions.forget(request.auth.id);
+      return payload;
+    };
+
+    // Attached where they matter: the ETag to the reads that declare it, the forgetting to every write.
+    app.addHook('onRoute', (route) => {
+      if (route.config?.etag && (routeHasMethod(route, 'GET') || routeHasMethod(route, 'HEAD'))) {
+        addRouteHook(route, 'preHandler', answerUnchanged);
+        addRouteHook(route, 'onSend', noTagOnErrors);
+      }
+      if (!routeHasMethod(route, 'GET') && !routeHasMethod(route, 'HEAD')) addRouteHook(route, 'onSend', forgetVersion);
     });
   },
   { name: 'conditional-get', dependencies: ['auth', 'dataVersions'] },

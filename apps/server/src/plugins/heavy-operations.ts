@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { addRouteHook } from '../http/route-hooks.js';
 import { HttpError } from '../lib/errors.js';
 
 /** The heavy operations and how a refusal names the one already running. */
@@ -65,7 +66,7 @@ export default fp(
         .catch((err: unknown) => app.log.warn({ err }, 'heavy operation lease not released'));
     }
 
-    app.addHook('preParsing', async (request: FastifyRequest, _reply: FastifyReply) => {
+    const acquire = async (request: FastifyRequest) => {
       const kind = request.routeOptions.config.heavy;
       if (!kind || !request.auth) return;
       const userId = request.auth.id;
@@ -93,11 +94,29 @@ export default fp(
         );
       }
       request.heavySlot = slot;
-    });
+    };
 
-    // Released when the handler ends (its work is done, whatever happens to the connection)…
+    // A slot is released when the handler ends (below) or, when the handler never ran (a refused or unreadable body,
+    // a client that left), with the answer.
+    const releaseUnhandled = async (request: FastifyRequest) => {
+      const slot = request.heavySlot;
+      if (slot && !slot.handlerStarted) await release(slot);
+    };
+    // Before the answer leaves (onSend), whether the handler ran or not: a client's next request must find the slot
+    // free. A handler that sends a stream has done its reading by then; the stream renders what it was given.
+    const releaseBeforeAnswer = async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+      if (request.heavySlot) await release(request.heavySlot);
+      return payload;
+    };
+
+    // The hooks belong to the heavy routes only; other requests do not pass through them.
     app.addHook('onRoute', (route: RouteOptions) => {
       if (!route.config?.heavy) return;
+      addRouteHook(route, 'preParsing', acquire);
+      addRouteHook(route, 'onSend', releaseBeforeAnswer);
+      addRouteHook(route, 'onResponse', releaseUnhandled);
+      addRouteHook(route, 'onRequestAbort', releaseUnhandled);
+      // Released when the handler ends: its work is done, whatever happens to the connection.
       const handler = route.handler;
       route.handler = async function heavyHandler(this: unknown, request: FastifyRequest, reply: FastifyReply) {
         const slot = request.heavySlot;
@@ -109,19 +128,6 @@ export default fp(
         }
       } as RouteOptions['handler'];
     });
-    // …or, when the handler never ran (a refused or unreadable body, a client that left), with its answer.
-    const releaseUnhandled = async (request: FastifyRequest) => {
-      const slot = request.heavySlot;
-      if (slot && !slot.handlerStarted) await release(slot);
-    };
-    // Before the answer leaves (onSend), whether the handler ran or not: a client's next request must find the slot
-    // free. A handler that sends a stream has done its reading by then; the stream renders what it was given.
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.heavySlot) await release(request.heavySlot);
-      return payload;
-    });
-    app.addHook('onResponse', releaseUnhandled);
-    app.addHook('onRequestAbort', releaseUnhandled);
   },
   { name: 'heavy-operations', dependencies: ['db', 'heavyOperations'] },
 );

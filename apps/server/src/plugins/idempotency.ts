@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../db/client.js';
+import { addRouteHook, routeHasMethod } from '../http/route-hooks.js';
 import { HttpError } from '../lib/errors.js';
 import type { Claim, KeyedRequest } from '../repositories/idempotency-keys.repository.js';
 
@@ -81,7 +82,7 @@ export default fp(
       path: request.url,
     });
 
-    app.addHook('preHandler', async (request, reply) => {
+    const claimKey = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method !== 'POST' || !request.auth) return;
       const key = parseKey(request);
       if (key === null) return;
@@ -93,9 +94,9 @@ export default fp(
         return;
       }
       return answerClaim(reply, claim);
-    });
+    };
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    const keepAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       if (!request.idempotencyLease || !request.idempotencyKey || !request.auth) return payload;
       const key = { userId: request.auth.id, key: request.idempotencyKey };
       if (reply.statusCode >= 500 || typeof payload !== 'string') {
@@ -105,6 +106,13 @@ export default fp(
         await app.idempotencyKeys.completeLease(key, reply.statusCode, payload);
       }
       return payload;
+    };
+
+    // Only POST takes an Idempotency-Key: other routes do not pass through these hooks.
+    app.addHook('onRoute', (route) => {
+      if (!routeHasMethod(route, 'POST')) return;
+      addRouteHook(route, 'preHandler', claimKey);
+      addRouteHook(route, 'onSend', keepAnswer);
     });
 
     app.decorate(
