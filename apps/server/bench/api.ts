@@ -44,6 +44,9 @@ const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = 2;
 const SINGLE_DURATION = 3;
+/** App against stack ceiling: this many pairs of runs of ROUND_DURATION seconds, taken in turns. */
+const STACK_ROUNDS = 4;
+const ROUND_DURATION = 4;
 const PORTS = { app: 3310, bare: 3311, cold: 3312, stack: 3313 };
 const PASSWORD = 'bench-passwort-1';
 const TARGET = {
@@ -76,6 +79,11 @@ interface ScenarioResult {
   bare: Load;
   /** The same stack without the app (PostgreSQL, GET /api/routes only). */
   stack?: Load;
+  /**
+   * App and stack measured in turns (STACK_ROUNDS pairs of short runs), so that the machine's drift over a minute —
+   * large on this shared VM: the same build measured 398 and 849 req/s ten minutes apart — falls on both alike.
+   */
+  interleaved?: { app: number; stack: number; rounds: number[] };
   /** One connection, one request at a time: the service time without queueing. */
   single: Load;
   bodyBytes: number;
@@ -279,6 +287,7 @@ async function runScenario(
   const rssPeakMb = rss.stop();
   const single = await cannon(server.url, request, SINGLE_DURATION, 1);
   let stackLoad: Load | undefined;
+  let interleaved: ScenarioResult['interleaved'];
   if (options.stackDatabaseUrl) {
     const stack = await startStackCeiling(options.stackDatabaseUrl);
     try {
@@ -287,6 +296,20 @@ async function runScenario(
       if (!same) console.warn('stack ceiling: the answer differs from the app’s (compared byte by byte)');
       await cannon(stack.url, request, WARMUP, 10);
       stackLoad = await cannon(stack.url, request, DURATION);
+      const rounds: number[] = [];
+      let appTotal = 0;
+      let stackTotal = 0;
+      for (let round = 0; round < STACK_ROUNDS; round++) {
+        // Alternating which goes first, so that neither always follows the other's load.
+        const [first, second] = round % 2 === 0 ? [server.url, stack.url] : [stack.url, server.url];
+        const a = (await cannon(first, request, ROUND_DURATION)).requestsPerSecond;
+        const b = (await cannon(second, request, ROUND_DURATION)).requestsPerSecond;
+        const [appRate, stackRate] = first === server.url ? [a, b] : [b, a];
+        appTotal += appRate;
+        stackTotal += stackRate;
+        rounds.push(appRate / stackRate);
+      }
+      interleaved = { app: appTotal / STACK_ROUNDS, stack: stackTotal / STACK_ROUNDS, rounds };
     } finally {
       await stack.stop();
     }
@@ -296,6 +319,7 @@ async function runScenario(
     app: appLoad,
     bare: bareLoad,
     ...(stackLoad ? { stack: stackLoad } : {}),
+    ...(interleaved ? { interleaved } : {}),
     single,
     bodyBytes: body.length,
     rssPeakMb,
@@ -402,7 +426,12 @@ function printScenario(r: ScenarioResult) {
       `p99 ${fmt(r.app.p99).padStart(4)} ms | ceiling ${fmt(r.bare.requestsPerSecond).padStart(6)} req/s  ` +
       `p99 ${fmt(r.bare.p99)} ms | ratio ${fmt(ratio, 2)} | ${fmt(r.bodyBytes / 1024, 1)} KiB | ` +
       (r.stack
-        ? `stack ceiling ${fmt(r.stack.requestsPerSecond)} req/s (ratio ${fmt(r.app.requestsPerSecond / r.stack.requestsPerSecond, 2)}) | `
+        ? `stack ceiling ${fmt(r.stack.requestsPerSecond)} req/s (ratio ${fmt(r.app.requestsPerSecond / r.stack.requestsPerSecond, 2)}` +
+          (r.interleaved
+            ? `; in turns ${fmt(r.interleaved.app)} vs ${fmt(r.interleaved.stack)} req/s, ratio ` +
+              `${fmt(r.interleaved.app / r.interleaved.stack, 2)}, rounds ${r.interleaved.rounds.map((x) => fmt(x, 2)).join(' / ')}`
+            : '') +
+          ') | '
         : '') +
       `1 connection: p50 ${fmt(r.single.p50)} ms p99 ${fmt(r.single.p99)} ms | RSS ${fmt(r.rssPeakMb)} MB | ` +
       `client CPU ${fmt(r.app.clientCpu * 100)} % of a core` +
@@ -431,7 +460,9 @@ function report(results: TargetResult[], bundle: BundleFigures | null, machineLi
     `autocannon, ${CONNECTIONS} connections, ${DURATION} s per run after a ${WARMUP}-s warm-up; client, server and ` +
       'ceilings share the machine (2 cores). **bare** = a `node:http` server answering the same bytes, measured ' +
       'right before; **stack** = the same stack without the app (bench/stack-ceiling.ts: Fastify + pg, the same ' +
-      'HS256 verification, token lookup and list query as prepared statements, no plugins or caches). ' +
+      'HS256 verification, token lookup and list query as prepared statements, no plugins or caches, the same bytes); ' +
+      `**÷ stack** = app and stack measured in turns, ${STACK_ROUNDS} pairs of ${ROUND_DURATION}-s runs (the machine drifts ` +
+      'by a factor of two within minutes). ' +
       "**client CPU** = the load generator's own CPU time per second of the run (100 % = one core): where it " +
       'nears 100 %, the client, not the server, is the limit. "1 conn." = one connection for ' +
       `${SINGLE_DURATION} s: the service time without queueing.`,
@@ -445,7 +476,12 @@ function report(results: TargetResult[], bundle: BundleFigures | null, machineLi
     const list = target.scenarios.find((scenario) => scenario.name === 'GET /api/routes');
     for (const s of target.scenarios) {
       const ofBare = s.app.requestsPerSecond / s.bare.requestsPerSecond;
-      const ofStack = s.stack ? s.app.requestsPerSecond / s.stack.requestsPerSecond : undefined;
+      // The ratio of the runs taken in turns when there are some; else of the two full runs.
+      const ofStack = s.interleaved
+        ? s.interleaved.app / s.interleaved.stack
+        : s.stack
+          ? s.app.requestsPerSecond / s.stack.requestsPerSecond
+          : undefined;
       const checks: string[] = [];
       if (target.label.startsWith('PostgreSQL')) {
         if (s.name === 'GET /api/routes') {
