@@ -146,11 +146,14 @@ const actions: [weight: number, action: Action][] = [
   ],
   [
     1,
-    async (s) => ({
-      call: 'POST /api/export/csv',
-      answer: await call(s.user, 'POST', '/api/export/csv', {}),
-      expected: [200],
-    }),
+    async (s) => {
+      const answer = await call(s.user, 'POST', '/api/export/csv', {});
+      // An export is a heavy operation (plugins/heavy-operations.ts): one at a time per account (429) and at most
+      // HEAVY_OPERATIONS per process (503), each refused with Retry-After for the client to come back. With PGlite in
+      // its thread the four sessions of a user overlap more often than when every statement held the event loop.
+      const refusedForNow = (answer.status === 429 || answer.status === 503) && answer.retryAfter !== null;
+      return { call: 'POST /api/export/csv', answer, expected: refusedForNow ? [answer.status] : [200] };
+    },
   ],
   [
     3,
@@ -233,7 +236,8 @@ describe('60 seconds of mixed load', () => {
           try {
             const { call: name, answer, expected } = await choose()(session, others);
             latencies.push(performance.now() - started);
-            const key = `${answer.status}`;
+            // A refusal to come back later (Retry-After) is counted apart: it is an answer, not a server error.
+            const key = answer.retryAfter === null ? `${answer.status}` : `${answer.status} (Retry-After)`;
             statuses.set(key, (statuses.get(key) ?? 0) + 1);
             if (!expected.includes(answer.status) && unexpected.length < 20) {
               unexpected.push(`${name}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
@@ -256,7 +260,7 @@ describe('60 seconds of mixed load', () => {
     );
 
     expect(failures).toEqual([]);
-    expect([...statuses.keys()].filter((status) => Number(status) >= 500)).toEqual([]);
+    expect([...statuses.keys()].filter((status) => /^5\d\d$/.test(status))).toEqual([]);
     expect(unexpected).toEqual([]);
     expect(total).toBeGreaterThan(SECONDS * 5);
 
