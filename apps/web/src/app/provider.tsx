@@ -7,7 +7,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import type { ReactNode } from 'react';
 import { cspNonce } from '../lib/csp';
 import { queryClient } from '../lib/query-client';
-import { dehydrateOptions, PERSIST_MAX_AGE_MS, queryPersister } from '../lib/query-persister';
+import { dehydrateOptions, markCacheRestored, PERSIST_MAX_AGE_MS, queryPersister } from '../lib/query-persister';
 import { colorSchemeManager, defaultColorScheme } from './color-scheme';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -30,7 +30,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
           dehydrateOptions,
         }}
         // Restored data is shown at once but is only a snapshot: refetch it whenever the network allows.
-        onSuccess={() => void queryClient.invalidateQueries()}
+        onSuccess={() => {
+          markCacheRestored();
+          void queryClient.invalidateQueries();
+        }}
+        onError={markCacheRestored}
       >
         {children}
       </PersistQueryClientProvider>
