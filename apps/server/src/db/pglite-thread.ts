@@ -76,6 +76,11 @@ export async function openPgliteThread(data: PgliteOpenOptions): Promise<OpenPgl
   /** When the worker last answered, or when work was last sent to it while idle (the health check's clock). */
   let lastProgress = performance.now();
   let progressWaiters: (() => void)[] = [];
+  const wakeProgressWaiters = () => {
+    const waiting = progressWaiters;
+    progressWaiters = [];
+    for (const wake of waiting) wake();
+  };
 
   let ready!: (origin: PgliteOrigin) => void;
   let failed!: (error: Error) => void;
@@ -90,17 +95,11 @@ export async function openPgliteThread(data: PgliteOpenOptions): Promise<OpenPgl
     const calls = [...pending.values()];
     pending.clear();
     for (const { reject } of calls) reject(ended);
-    const waiting = progressWaiters;
-    progressWaiters = [];
-    for (const wake of waiting) wake();
+    wakeProgressWaiters();
   };
   worker.on('message', (message: FromPgliteWorker) => {
     lastProgress = performance.now();
-    if (progressWaiters.length) {
-      const waiting = progressWaiters;
-      progressWaiters = [];
-      for (const resolve of waiting) resolve();
-    }
+    wakeProgressWaiters();
     switch (message.type) {
       case 'ready':
         ready(message.origin);
