@@ -14,13 +14,15 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // The database opens while the app's modules load: PGlite compiles its WebAssembly and reads its files in the
-  // background meanwhile, which takes a good part of a start off the critical path.
+  // The database opens while the app's modules load and the app is built: PGlite compiles its WebAssembly, reads its
+  // files and checks the migrations in its own thread meanwhile (the statements the app sends while it builds wait
+  // there), which takes most of a start off the critical path (docs/decisions/0054).
   const opening = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     pgliteSync: config.pgliteSync,
     pgliteThread: config.pgliteThread,
+    inBackground: true,
   });
   opening.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled meanwhile
   const { buildApp } = await import('./app.js');
@@ -36,8 +38,11 @@ async function main(): Promise<void> {
     throw error;
   }
   let app: App;
+  const building = buildApp(config, { database });
+  building.catch(() => {}); // awaited below, after the database's own failure (the clearer message) if there is one
   try {
-    app = await buildApp(config, { database });
+    await database.ready;
+    app = await building;
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

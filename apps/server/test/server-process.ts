@@ -35,7 +35,7 @@ export interface StartOptions {
 export function assertBuilt(): void {
   if (!fs.existsSync(SERVER_ENTRY)) {
     throw new Error(
-      `${SERVER_ENTRY} is missing: run \`npm run build -w packages/contract && (cd apps/server && npx tsc -p tsconfig.build.json)\``,
+      `${SERVER_ENTRY} is missing: run \`npm run build -w packages/contract && npm run build:js -w apps/server\``,
     );
   }
 }

@@ -6,7 +6,10 @@ import type { Client as PgClient } from 'pg';
 import { MIGRATIONS_FOLDER, TEMPLATE_FILE } from './pglite-template.js';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
-import { pgliteStartParams, type PgliteSync } from './pglite-durability.js';
+// Imported up front (it is small and loads no PGlite): the thread starts in the very tick the server asks for the
+// database, before the app's modules are evaluated.
+import { openPgliteThread } from './pglite-thread.js';
+import type { PgliteSync } from './pglite-durability.js';
 import { trackPgliteOperations, type PgliteStats } from './pglite-stats.js';
 import { retryTransactions } from './transaction-retry.js';
 
@@ -29,8 +32,13 @@ export type Unlisten = () => Promise<void>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** PGlite only: whether this opening found its data, unpacked the build's template, or ran initdb. */
+  /** PGlite only: whether this opening found its data, unpacked the build's template, or ran initdb (once `ready`). */
   origin?: 'existing' | 'template' | 'initdb';
+  /**
+   * Settles when the database is open and migrated. Only `openDatabase({ inBackground: true })` returns before that
+   * (PGlite in its thread); otherwise it has settled already.
+   */
+  ready: Promise<void>;
   /** Cheap round trip used by the health check. */
   ping(): Promise<void>;
   /**
@@ -68,6 +76,12 @@ export interface OpenDatabaseOptions {
    * as before issue 30: every statement then stalls the requests).
    */
   pgliteThread?: PgliteThreadMode;
+  /**
+   * PGlite in its thread: return as soon as the thread is started, while it opens and migrates the database; the
+   * statements sent meanwhile wait in the thread, and `ready` tells when it is open or why it could not be (server.ts
+   * builds the app meanwhile). Otherwise the returned database is open.
+   */
+  inBackground?: boolean;
 }
 
 export type PgliteThreadMode = 'worker' | 'main';
@@ -79,6 +93,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     options.template ?? TEMPLATE_FILE,
     options.pgliteSync ?? 'wal',
     options.pgliteThread ?? (process.env.PGLITE_THREAD === 'main' ? 'main' : 'worker'),
+    options.inBackground ?? false,
   );
 }
 
@@ -89,6 +104,7 @@ async function openPglite(
   template: string | false,
   sync: PgliteSync,
   where: PgliteThreadMode,
+  inBackground: boolean,
 ): Promise<Database> {
   // One process per data directory (db/data-dir-lock.ts), taken before PGlite opens the files.
   const lock = dataDir.startsWith('memory://') ? undefined : acquireDataDirLock(dataDir);
@@ -101,24 +117,30 @@ async function openPglite(
       exists = fs.existsSync(path.join(target, 'PG_VERSION'));
     }
     // PGlite runs in a thread of its own (db/pglite-worker.ts, docs/decisions/0050) unless PGLITE_THREAD=main: its
-    // statements no longer stall the requests. Either way: open, unpack the build's template into a new database, migrate.
-    const [{ drizzle }, { PGlite }, opener] = await Promise.all([
-      import('drizzle-orm/pglite'),
-      import('@electric-sql/pglite'),
+    // statements no longer stall the requests. Either way: open, unpack the build's template into a new database,
+    // migrate. The thread is started first, so that it opens the files while drizzle's driver loads here.
+    const openOptions = {
+      target,
+      exists,
+      template: template || undefined,
+      migrationsFolder,
+      sync: dataDir.startsWith('memory://') ? ('off' as const) : sync,
+    };
+    const opening =
       where === 'worker'
-        ? import('./pglite-thread.js').then((m) => m.openPgliteThread)
-        : import('./pglite-open.js').then((m) => m.openPgliteInProcess),
-    ]);
-    const startParams = pgliteStartParams(dataDir.startsWith('memory://') ? 'off' : sync, PGlite);
-    const opened = await opener({ target, exists, template: template || undefined, migrationsFolder, startParams });
+        ? openPgliteThread(openOptions)
+        : import('./pglite-open.js').then((m) => m.openPgliteInProcess(openOptions));
+    const [{ drizzle }, opened] = await Promise.all([import('drizzle-orm/pglite'), opening]);
     const { client } = opened;
     const pgliteStats = trackPgliteOperations(client);
     // PGlite has one connection and cannot deadlock; the same wrapper keeps both kinds alike.
     const db = retryTransactions(drizzle(client as PGlite, { schema }) as unknown as Db);
-    return {
+    const database: Database = {
       db,
       kind: 'pglite',
-      origin: opened.origin,
+      ready: opened.opened.then((origin) => {
+        database.origin = origin;
+      }),
       ping: () => opened.ping(),
       listen: async (channel, onPayload) => client.listen(channel, (payload: string) => onPayload(payload)),
       close: async () => {
@@ -129,6 +151,13 @@ async function openPglite(
       dumpDataDir: () => opened.dumpDataDir(),
       ...(lock ? { dataDir: path.resolve(dataDir) } : {}),
     };
+    if (inBackground) {
+      // A database that cannot open releases its lock; the caller learns why from `ready`.
+      database.ready.catch(() => lock?.release());
+    } else {
+      await database.ready;
+    }
+    return database;
   } catch (error) {
     lock?.release();
     throw error;
@@ -168,6 +197,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    ready: Promise.resolve(),
     ping: async () => {
       await pool.query('select 1');
     },

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { snapshotDataDir } from './pglite-backup.js';
+import { pgliteStartParams, type PgliteSync } from './pglite-durability.js';
 import { readTemplate } from './pglite-template.js';
 
 /** How a PGlite database is opened, in its own thread (db/pglite-worker.ts) or, with PGLITE_THREAD=main, here. */
@@ -13,7 +14,8 @@ export interface PgliteOpenOptions {
   /** A new database unpacks this template when it exists and matches (db/pglite-template.ts). */
   template: string | undefined;
   migrationsFolder: string;
-  startParams: string[] | undefined;
+  /** How commits reach the disk (db/pglite-durability.ts); PGlite's start parameters follow from it where it runs. */
+  sync: PgliteSync;
 }
 
 export type PgliteOrigin = 'existing' | 'template' | 'initdb';
@@ -24,7 +26,11 @@ export type PgliteClient = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'list
 /** An open embedded database, wherever it runs. */
 export interface OpenPglite {
   client: PgliteClient;
-  origin: PgliteOrigin;
+  /**
+   * Settles when PGlite is open and migrated: with where its data came from, or with why it could not open. In its
+   * own thread, the client takes statements before that (they wait in the thread until it is open).
+   */
+  opened: Promise<PgliteOrigin>;
   /**
    * For the health checks: in the worker, whether its thread answers and PGlite is open, without queueing behind the
    * statements that wait for PGlite (docs/decisions/0050); in the main thread, `select 1`.
@@ -42,7 +48,7 @@ export async function openPgliteFiles(options: PgliteOpenOptions): Promise<{ cli
     !options.exists && options.template ? readTemplate(options.template, options.migrationsFolder) : undefined;
   const client = await PGlite.create(options.target, {
     ...(loadDataDir ? { loadDataDir } : {}),
-    ...(options.startParams ? { startParams: options.startParams } : {}),
+    startParams: pgliteStartParams(options.sync, PGlite),
   });
   try {
     // Also after unpacking: applies what is newer than the template (nothing, when it matches).
@@ -59,7 +65,7 @@ export async function openPgliteInProcess(options: PgliteOpenOptions): Promise<O
   const { client, origin } = await openPgliteFiles(options);
   return {
     client,
-    origin,
+    opened: Promise.resolve(origin),
     ping: async () => {
       await client.query('select 1');
     },

@@ -65,8 +65,8 @@ function toWire(options: QueryOptions | undefined): WireQueryOptions | undefined
   };
 }
 
-/** Opens the database in its own thread; `close()` also ends the thread. */
-export async function openPgliteThread(data: PgliteOpenOptions): Promise<OpenPglite> {
+/** Starts the database's thread, which opens the files meanwhile (`opened`); `close()` also ends the thread. */
+export function openPgliteThread(data: PgliteOpenOptions): OpenPglite {
   const source = workerSource(import.meta.url, 'pglite-worker');
   const worker = new Worker(source.entry, { eval: source.eval, workerData: data });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -263,17 +263,11 @@ export async function openPgliteThread(data: PgliteOpenOptions): Promise<OpenPgl
     },
   } as unknown as PgliteClient;
 
-  let origin: PgliteOrigin;
-  try {
-    origin = await opened;
-  } catch (error) {
-    await worker.terminate();
-    throw error;
-  }
-  settled();
+  // Returned at once: the app builds while the thread opens the files, and its first statements wait there.
+  opened.then(settled, () => void worker.terminate());
   return {
     client,
-    origin,
+    opened,
     /**
      * The health checks' question — is the database thread alive and making progress? — answered without a message:
      * a ping would wait behind every statement queued in the worker (PGlite's lock serves them first), so under load

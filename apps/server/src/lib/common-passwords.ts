@@ -1,5 +1,3 @@
-import { adjacencyGraphs, dictionary as common } from '@zxcvbn-ts/language-common';
-import { dictionary as german } from '@zxcvbn-ts/language-de';
 import { PASSWORD_MIN_LENGTH } from '@streckenpass/contract/constants';
 
 /**
@@ -7,7 +5,8 @@ import { PASSWORD_MIN_LENGTH } from '@streckenpass/contract/constants';
  * 5.1.1.2, OWASP ASVS V2.1.7). The lists come from the zxcvbn-ts packages, pinned in package.json (decision 0013):
  * `passwords-common` (~49,000 most frequent passwords from breach corpora), the German common words (`passwort`, …),
  * first names and last names, and the German and English keyboard layouts. Server-side only: the lists are ~0.5 MB
- * and stay out of the web bundle. Only entries that the length rule lets through at all are kept.
+ * and stay out of the web bundle. Only entries that the length rule lets through at all are kept. They are loaded with
+ * the first password checked, not at start: parsing them took 50–80 ms of every start (docs/decisions/0054).
  *
  * German passwords that are on no list (update of 2026-11-25): keyboard walks on the German layout (`qwertzui`,
  * `yxcvbnm`) and short phrases of the most frequent German words (`ichliebedich`).
@@ -30,10 +29,14 @@ interface Lists {
   phraseWords: Set<string>;
   keyboards: Record<string, (string | null)[]>[];
 }
-let loaded: Lists | undefined;
+let loaded: Promise<Lists> | undefined;
 
-function lists(): Lists {
-  loaded ??= {
+async function load(): Promise<Lists> {
+  const [{ adjacencyGraphs, dictionary: common }, { dictionary: german }] = await Promise.all([
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-de'),
+  ]);
+  return {
     breached: new Set(common['passwords-common'].filter((entry) => entry.length >= 4)),
     words: new Set(german.commonWords.filter((entry) => entry.length >= PASSWORD_MIN_LENGTH)),
     // With digits appended a name is a password of the length rule (`michael1`, `schmidt2024`).
@@ -42,6 +45,10 @@ function lists(): Lists {
     phraseWords: new Set(german.commonWords.slice(0, PHRASE_VOCABULARY)),
     keyboards: [adjacencyGraphs.qwertz, adjacencyGraphs.qwerty] as Record<string, (string | null)[]>[],
   };
+}
+
+function lists(): Promise<Lists> {
+  loaded ??= load();
   return loaded;
 }
 
@@ -77,8 +84,8 @@ function isCommonPhrase(value: string, phraseWords: Set<string>): boolean {
  * Whether `password` is common (case-insensitive): on the lists, a keyboard walk or a phrase of the most frequent
  * German words, as it is or with digits or symbols appended (`passwort1`, `schalke04!`, `qwertz123`).
  */
-export function isCommonPassword(password: string): boolean {
-  const { breached, words, names, phraseWords, keyboards } = lists();
+export async function isCommonPassword(password: string): Promise<boolean> {
+  const { breached, words, names, phraseWords, keyboards } = await lists();
   const lower = password.trim().toLowerCase();
   const stem = lower.replace(/[^\p{L}]+$/u, '');
   const candidates = stem.length >= 4 && stem !== lower ? [lower, stem] : [lower];

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthenticated } from '../http/current-user.js';
 import { resolveJwtSecret, signToken, verifyToken } from '../lib/jwt.js';
+import { atStart } from './start-up-work.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,13 +30,13 @@ function isPublic(request: FastifyRequest): boolean {
 
 export default fp(
   async (app) => {
-    const secret = await resolveJwtSecret(app.config.jwtSecret, (candidate) =>
-      app.settings.getOrCreate('jwt_secret', candidate),
-    );
+    const secret = atStart(app, () =>
+      resolveJwtSecret(app.config.jwtSecret, (candidate) => app.settings.getOrCreate('jwt_secret', candidate)),
+    ).value;
     app.decorateRequest('auth', null);
 
     app.decorate('issueToken', async (user: { id: number; email: string; roles: string[] }, authTime?: number) => {
-      const signed = await signToken(secret, user, app.config.jwtTtlSeconds, authTime);
+      const signed = await signToken(secret(), user, app.config.jwtTtlSeconds, authTime);
       await app.authTokens.insert({
         jti: signed.jti,
         userId: user.id,
@@ -49,7 +50,7 @@ export default fp(
       if (request.is404 || isPublic(request)) return;
       const match = BEARER.exec(request.headers.authorization ?? '');
       if (!match?.[1]) throw unauthenticated();
-      const claims = verifyToken(secret, match[1]);
+      const claims = verifyToken(secret(), match[1]);
       if (!claims || !JTI.test(claims.jti)) throw unauthenticated();
       // The token must be known, unrevoked and unexpired, and its user must still exist (cached for seconds).
       const session = await app.authTokens.findSession(claims.jti, Number(claims.sub), claims.exp * 1000);

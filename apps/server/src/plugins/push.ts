@@ -6,6 +6,7 @@ import {
   type PushTestSeam,
   type VapidKeys,
 } from '../lib/web-push.js';
+import { atStart } from './start-up-work.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,12 +21,16 @@ declare module 'fastify' {
  */
 export default fp<{ test?: PushTestSeam }>(
   async (app, options) => {
-    const stored = await app.settings.getOrCreate('vapid_keys', () => JSON.stringify(generateVapidKeys()));
-    const keys = JSON.parse(stored) as VapidKeys;
-    app.decorate(
-      'push',
-      createPushSender({ keys, subject: app.config.vapidSubject, ...(options.test ? { test: options.test } : {}) }),
-    );
+    const sender = atStart(app, async () => {
+      const stored = await app.settings.getOrCreate('vapid_keys', () => JSON.stringify(generateVapidKeys()));
+      const keys = JSON.parse(stored) as VapidKeys;
+      return createPushSender({
+        keys,
+        subject: app.config.vapidSubject,
+        ...(options.test ? { test: options.test } : {}),
+      });
+    });
+    app.decorate('push', { getter: sender.value });
   },
   { name: 'push', dependencies: ['settings'] },
 );

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { repositoryPlugin } from '../db/repository.js';
 import { authTokens, oneTimeTokens, users } from '../db/schema.js';
+import { listenAtStart } from '../plugins/start-up-work.js';
 
 /** NOTIFY channel: a jti (`t:<jti>`) or every token of a user (`u:<id>`) was revoked. */
 export const AUTH_REVOKED_CHANNEL = 'sp_auth_revoked';
@@ -132,7 +133,6 @@ export type AuthTokensRepository = ReturnType<typeof createAuthTokensRepository>
 
 export default repositoryPlugin('authTokens', async (app) => {
   const repository = createAuthTokensRepository(app.db);
-  const unlisten = await app.database.listen(AUTH_REVOKED_CHANNEL, repository.notified, repository.reset);
-  app.addHook('onClose', async () => unlisten());
+  listenAtStart(app, () => app.database.listen(AUTH_REVOKED_CHANNEL, repository.notified, repository.reset));
   return repository;
 });

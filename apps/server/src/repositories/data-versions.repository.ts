@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { repositoryPlugin } from '../db/repository.js';
 import { dataVersions } from '../db/schema.js';
+import { listenAtStart } from '../plugins/start-up-work.js';
 
 /** NOTIFY channel: `userId:version` after a write of that user commits. */
 export const DATA_VERSION_CHANNEL = 'sp_data_version';
@@ -87,7 +88,6 @@ export type DataVersionsRepository = ReturnType<typeof createDataVersionsReposit
 
 export default repositoryPlugin('dataVersions', async (app) => {
   const repository = createDataVersionsRepository(app.db);
-  const unlisten = await app.database.listen(DATA_VERSION_CHANNEL, repository.notified, repository.reset);
-  app.addHook('onClose', async () => unlisten());
+  listenAtStart(app, () => app.database.listen(DATA_VERSION_CHANNEL, repository.notified, repository.reset));
   return repository;
 });

@@ -51,19 +51,53 @@ export function stationData(stations: readonly IndexedStation[], version: string
 }
 
 let loaded: StationData | undefined;
+let loadedVersion: string | undefined;
 
-/**
- * Reads the pinned `db-stations` package's data file from node_modules once per process (about 20 ms): no network,
- * and the production build finds it the same way, through the installed dependency.
- */
-export function loadStationData(): StationData {
-  if (loaded) return loaded;
+/** The data set's version (`db-stations@5.0.2`), from the pinned package's manifest. */
+export function stationDataVersion(): string {
+  if (loadedVersion) return loadedVersion;
   const require = createRequire(import.meta.url);
-  const file = require.resolve('db-stations/data.json');
   const { version } = JSON.parse(fs.readFileSync(require.resolve('db-stations/package.json'), 'utf8')) as {
     version: string;
   };
+  loadedVersion = `db-stations@${version}`;
+  return loadedVersion;
+}
+
+/**
+ * Reads the pinned `db-stations` package's data file from node_modules once per process: no network, and the
+ * production build finds it the same way, through the installed dependency. Parsing it and building the search index
+ * takes 120–160 ms on the 2-core machine.
+ */
+export function loadStationData(): StationData {
+  if (loaded) return loaded;
+  const file = createRequire(import.meta.url).resolve('db-stations/data.json');
   const entries = JSON.parse(fs.readFileSync(file, 'utf8')) as DbStation[];
-  loaded = stationData(toStations(entries), `db-stations@${version}`);
+  loaded = stationData(toStations(entries), stationDataVersion());
   return loaded;
+}
+
+/** Whether this process has read the station data yet. */
+export const stationDataLoaded = () => loaded !== undefined;
+
+/**
+ * The station data as the server holds it: read on first use (the first route list, search or export), not at start,
+ * which it kept 120–160 ms longer (docs/decisions/0054). The version is known without reading the data.
+ */
+export function stationDataOnFirstUse(): StationData {
+  const index: StationIndex = {
+    get size() {
+      return loadStationData().index.size;
+    },
+    byCode: (code) => loadStationData().index.byCode(code),
+    search: (query, limit) => loadStationData().index.search(query, limit),
+    exact: (typed) => loadStationData().index.exact(typed),
+  };
+  return {
+    index,
+    get list() {
+      return loadStationData().list;
+    },
+    version: stationDataVersion(),
+  };
 }

@@ -1,17 +1,17 @@
 import fp from 'fastify-plugin';
-import { loadStationData, type StationData } from './stations.data.js';
+import { stationDataOnFirstUse, type StationData } from './stations.data.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** DS100/RIL100 stations (db-stations), loaded once at start. */
+    /** DS100/RIL100 stations (db-stations), read once, on first use. */
     stations: StationData;
   }
 }
 
-/** Loads the station data set once and decorates it onto the instance (read by routes, exports and the search). */
+/** Decorates the station data set onto the instance (read by routes, exports and the search), read on first use. */
 export default fp(
   async (app) => {
-    app.decorate('stations', loadStationData());
+    app.decorate('stations', stationDataOnFirstUse());
   },
   { name: 'stations' },
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { routes, settings } from '../../db/schema.js';
+import { atStart } from '../../plugins/start-up-work.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,7 +33,7 @@ export function createStationsRepository(db: Db, bump: (tx: Executor, userId: nu
      * touches points without a code; the owners' data versions are bumped so that their ETags change.
      * Returns how many points were linked (0 when an earlier start did it).
      */
-    async linkExistingRoutes(keys: readonly [string, string][], version: string): Promise<number> {
+    async linkExistingRoutes(keys: () => readonly [string, string][], version: string): Promise<number> {
       return db.transaction(async (tx) => {
         const marker = await tx
           .insert(settings)
@@ -41,7 +42,7 @@ export function createStationsRepository(db: Db, bump: (tx: Executor, userId: nu
           .returning({ key: settings.key });
         if (marker.length === 0) return 0;
         const pairs = sql`(select key, code from json_to_recordset(${JSON.stringify(
-          keys.map(([key, code]) => ({ key, code })),
+          keys().map(([key, code]) => ({ key, code })),
         )}::json) as t(key text, code text))`;
         const owners: number[] = [];
         let linked = 0;
@@ -72,10 +73,12 @@ export default repositoryPlugin(
   'stationsRepository',
   async (app) => {
     const repository = createStationsRepository(app.db, app.dataVersions.bump);
-    const { list, version } = app.stations;
-    const stations = list.stations.map(([code, name]) => ({ code, name }));
-    const linked = await repository.linkExistingRoutes(linkKeys(stations), version);
-    if (linked > 0) app.log.info({ linked }, 'Start- und Endpunkte bestehender Strecken mit Bahnhöfen verknüpft');
+    // The station data is read only when the links are made, once per database.
+    const keys = () => linkKeys(app.stations.list.stations.map(([code, name]) => ({ code, name })));
+    atStart(app, async () => {
+      const linked = await repository.linkExistingRoutes(keys, app.stations.version);
+      if (linked > 0) app.log.info({ linked }, 'Start- und Endpunkte bestehender Strecken mit Bahnhöfen verknüpft');
+    });
     return repository;
   },
   ['dataVersions', 'stations'],

@@ -19,9 +19,9 @@ const toStation = ({ code, name, lat, lon }: z.infer<typeof stationSchema>) => (
  * use. Signed-in users only, like every /api call that is not declared public.
  */
 const stationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { index, list, version } = app.stations;
-  // The list never changes while the process runs: serialised once, revalidated by its version.
-  const listJson = JSON.stringify(list);
+  const { index, version } = app.stations;
+  // The list never changes while the process runs: serialised once (on first request), revalidated by its version.
+  let listJson: string | undefined;
   const listEtag = `W/"${version}"`;
 
   app.get(
@@ -59,6 +59,7 @@ const stationsRoutes: FastifyPluginAsyncZod = async (app) => {
       // The typed reply knows only the declared answers; 304 and the pre-serialised JSON text are sent as they are.
       const raw = reply as unknown as FastifyReply;
       if (request.headers['if-none-match'] === listEtag) return raw.status(304).send();
+      listJson ??= JSON.stringify(app.stations.list);
       return raw.type('application/json; charset=utf-8').send(listJson);
     },
   );

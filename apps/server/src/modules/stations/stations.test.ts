@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Route } from '@streckenpass/contract/routes';
 import type { StationList, StationSearchResult } from '@streckenpass/contract/stations';
@@ -30,6 +30,19 @@ describe('the station data set', () => {
     expect(data.version).toMatch(/^db-stations@\d+\.\d+\.\d+$/);
     expect(loadStationData()).toBe(data);
     expect(data.index.byCode('FF')).toMatchObject({ name: 'Frankfurt (Main) Hbf' });
+  });
+
+  it('is read on first use: the server starts without it, and answers the same once it is read', async () => {
+    vi.resetModules();
+    const fresh = await import('./stations.data.js');
+    const data = fresh.stationDataOnFirstUse();
+    expect(data.version).toBe(loadStationData().version);
+    expect(fresh.stationDataLoaded()).toBe(false);
+    expect(data.index.byCode('FF')).toEqual(loadStationData().index.byCode('FF'));
+    expect(fresh.stationDataLoaded()).toBe(true);
+    expect(data.index.search('frankfurt hbf', 1)[0]?.code).toBe('FF');
+    expect(data.index.size).toBe(loadStationData().index.size);
+    expect(data.list.stations).toHaveLength(data.index.size);
   });
 
   it('ranks the real data: code first, main stations before the others', () => {

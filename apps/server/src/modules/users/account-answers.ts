@@ -12,15 +12,15 @@ export const firstMessage = (error: { validation?: { message?: string }[] } | un
  * The account calls' own refusal shape `{ success: false, message }` (API.md): the schema's first German message, or
  * the common-password message for a new password. Null when the input passes.
  */
-export function refuseAccountInput(
+export async function refuseAccountInput(
   request: { validationError?: unknown },
   newPassword: () => string,
   fallback: string,
-): { success: false; message: string } | null {
+): Promise<{ success: false; message: string } | null> {
   if (request.validationError) {
     return { success: false, message: firstMessage(request.validationError as never, fallback) };
   }
-  if (isCommonPassword(newPassword())) return { success: false, message: COMMON_PASSWORD_MESSAGE };
+  if (await isCommonPassword(newPassword())) return { success: false, message: COMMON_PASSWORD_MESSAGE };
   return null;
 }
 

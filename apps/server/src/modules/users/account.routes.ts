@@ -62,7 +62,11 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: limits.login, noStore: true },
     },
     async (request, reply) => {
-      const refusal = refuseAccountInput(request, () => request.body.new_password, 'Das neue Passwort ist ungültig.');
+      const refusal = await refuseAccountInput(
+        request,
+        () => request.body.new_password,
+        'Das neue Passwort ist ungültig.',
+      );
       if (refusal) return reply.status(422).send(refusal);
       const me = currentUser(request);
       const revoke = request.body.revoke_shared_access;

@@ -76,7 +76,7 @@ const authenticationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: limits.register, noStore: true },
     },
     async (request, reply) => {
-      const refusal = refuseAccountInput(request, () => request.body.password, 'Die Angaben sind ungültig.');
+      const refusal = await refuseAccountInput(request, () => request.body.password, 'Die Angaben sind ungültig.');
       if (refusal) return reply.status(422).send(refusal);
       const limited = await throttle.hitTarget('register', request.body.email);
       if (limited) return limited.send(reply);
@@ -134,7 +134,11 @@ const authenticationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: limits.passwordReset },
     },
     async (request, reply) => {
-      const refusal = refuseAccountInput(request, () => request.body.new_password, 'Das neue Passwort ist ungültig.');
+      const refusal = await refuseAccountInput(
+        request,
+        () => request.body.new_password,
+        'Das neue Passwort ist ungültig.',
+      );
       if (refusal) return reply.status(422).send(refusal);
       const revoke = request.body.revoke_shared_access;
       const ok = await accounts.resetPassword(request.body.token, request.body.new_password, {
