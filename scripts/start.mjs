@@ -71,5 +71,11 @@ if (stale && process.env.SKIP_BUILD !== '1') {
   if (result.code !== 0) exitLike(result.code === null ? result : { code: result.code || 1, signal: null });
 }
 
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+const env = {
+  ...process.env,
+  NODE_ENV: process.env.NODE_ENV ?? 'production',
+  // glibc raises its trim threshold after large frees (WebAssembly compilation at start) and then keeps up to 40 MB
+  // of freed memory resident; a fixed threshold returns it (docs/decisions/0054).
+  MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ ?? '131072',
+};
 exitLike(await run(process.execPath, [path.join(root, 'apps/server/dist/server.js')], { env }));

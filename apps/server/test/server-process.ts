@@ -46,6 +46,8 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: process.env.HOME ?? '/tmp',
     NODE_ENV: 'production',
+    // As `npm start` and the systemd unit run it (scripts/start.mjs, docs/decisions/0054).
+    MALLOC_TRIM_THRESHOLD_: '131072',
     HOST: '127.0.0.1',
     PORT: String(options.port),
     LOG_LEVEL: 'warn',

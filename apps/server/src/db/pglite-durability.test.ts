@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.js';
 import { DataDirLockedError } from './data-dir-lock.js';
+import { PGLITE_SHARED_BUFFERS } from './pglite-durability.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -32,7 +33,7 @@ describe('PGlite durability (PGLITE_SYNC)', () => {
       expect(await setting(database, 'fsync')).toBe('on');
       expect(await setting(database, 'wal_sync_method')).toBe('open_datasync');
       // PGlite's 160 MB default would be resident from the start (decision 0050).
-      expect(await setting(database, 'shared_buffers')).toBe('32MB');
+      expect(await setting(database, 'shared_buffers')).toBe(PGLITE_SHARED_BUFFERS);
     } finally {
       await database.close();
     }
@@ -42,7 +43,7 @@ describe('PGlite durability (PGLITE_SYNC)', () => {
     const database = await openDatabase({ dataDir: dataDir(), pgliteSync: 'off' });
     try {
       expect(await setting(database, 'fsync')).toBe('off');
-      expect(await setting(database, 'shared_buffers')).toBe('32MB');
+      expect(await setting(database, 'shared_buffers')).toBe(PGLITE_SHARED_BUFFERS);
     } finally {
       await database.close();
     }

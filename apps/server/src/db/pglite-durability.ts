@@ -12,11 +12,11 @@ export type PgliteSync = 'wal' | 'off';
 
 /**
  * PostgreSQL's shared buffers inside PGlite. PGlite's default is 160 MB, set up (and so resident) at every start: that
- * alone was a third of an idle server's RSS (decision 0050: 375 → 261 MB for PGlite itself, measured 2026-11-29). The
- * app's data of even a large account is a few MB, and a page that is not in the buffers is read from the operating
- * system's file cache, not from disk.
+ * alone was a third of an idle server's RSS (decision 0050: 375 → 261 MB for PGlite itself at 32 MB, measured
+ * 2026-11-29; 16 MB since decision 0054, another 14 MB). The app's data of even a large account is a few MB, and a page
+ * that is not in the buffers is read from the operating system's file cache, not from disk.
  */
-export const PGLITE_SHARED_BUFFERS = '32MB';
+export const PGLITE_SHARED_BUFFERS = '16MB';
 
 /** `pglite` is the PGlite class, passed in so that this module does not load PGlite on a PostgreSQL server. */
 export function pgliteStartParams(sync: PgliteSync, pglite: unknown): string[] {
