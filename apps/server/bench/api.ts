@@ -426,7 +426,7 @@ function printScenario(r: ScenarioResult) {
       `p99 ${fmt(r.app.p99).padStart(4)} ms | ceiling ${fmt(r.bare.requestsPerSecond).padStart(6)} req/s  ` +
       `p99 ${fmt(r.bare.p99)} ms | ratio ${fmt(ratio, 2)} | ${fmt(r.bodyBytes / 1024, 1)} KiB | ` +
       (r.stack
-        ? `stack ceiling ${fmt(r.stack.requestsPerSecond)} req/s (ratio ${fmt(r.app.requestsPerSecond / r.stack.requestsPerSecond, 2)}` +
+        ? `stack ceiling ${fmt(r.stack.requestsPerSecond)} req/s p99 ${fmt(r.stack.p99)} ms (ratio ${fmt(r.app.requestsPerSecond / r.stack.requestsPerSecond, 2)}` +
           (r.interleaved
             ? `; in turns ${fmt(r.interleaved.app)} vs ${fmt(r.interleaved.stack)} req/s, ratio ` +
               `${fmt(r.interleaved.app / r.interleaved.stack, 2)}, rounds ${r.interleaved.rounds.map((x) => fmt(x, 2)).join(' / ')}`
@@ -497,7 +497,11 @@ function report(results: TargetResult[], bundle: BundleFigures | null, machineLi
           checks.push(`≥ ${TARGET.expiringOfList} × list (${fmt(share, 2)}): ${met(share >= TARGET.expiringOfList)}`);
         }
         if (s.name === 'GET /api/routes' || s.name === 'GET /api/routes/expiring') {
-          checks.push(`p99 < ${TARGET.p99Ms} ms: ${met(s.app.p99 < TARGET.p99Ms)}`);
+          // The goal holds "where the stack reaches it": the stack's own p99 under the same load says whether it can.
+          const stackNote = s.stack
+            ? ` (stack p99 ${fmt(s.stack.p99)} ms: ${s.stack.p99 < TARGET.p99Ms ? 'reached by the stack' : 'not reached by the stack either'})`
+            : '';
+          checks.push(`p99 < ${TARGET.p99Ms} ms: ${met(s.app.p99 < TARGET.p99Ms)}${stackNote}`);
         }
       }
       lines.push(

@@ -6,6 +6,7 @@ import type { Client as PgClient } from 'pg';
 import { MIGRATIONS_FOLDER, TEMPLATE_FILE } from './pglite-template.js';
 import * as schema from './schema.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { migrationsCurrent } from './migrations-current.js';
 // Imported up front (it is small and loads no PGlite): the thread starts in the very tick the server asks for the
 // database, before the app's modules are evaluated.
 import { openPgliteThread } from './pglite-thread.js';
@@ -184,13 +185,17 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg(lockClient), { migrationsFolder });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-    lockClient.release();
+  // A database with every migration is told by one statement; otherwise the migrations run under the lock, where
+  // drizzle checks again which are missing (another instance may have applied them meanwhile).
+  if (!(await migrationsCurrent((text) => pool.query(text), migrationsFolder))) {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      await migratePg(drizzlePg(lockClient), { migrationsFolder });
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+      lockClient.release();
+    }
   }
   // A transaction that loses a deadlock or serialization conflict runs again (docs/decisions/0034).
   const db = retryTransactions(drizzlePg(pool, { schema }) as unknown as Db);

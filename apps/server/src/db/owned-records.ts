@@ -4,6 +4,7 @@ import { toIri } from '@streckenpass/contract/common';
 import type { HistoryChannel, HistoryEntry } from '@streckenpass/contract/history';
 import { RECORD_NOUNS, type RecordKind } from '@streckenpass/contract/terms';
 import type { Db, Executor } from './client.js';
+import { compiledRows } from './compiled-rows.js';
 import { notFound, unprocessable } from '../lib/errors.js';
 import type { OwnedLink } from './links.js';
 import { assertLinkQuota, assertRecordQuota, lockQuotas, RECORD_QUOTAS } from './quota.js';
@@ -142,7 +143,10 @@ export function ownedRecords<
   const quota = RECORD_QUOTAS[kind];
   const linkSpecs = Object.entries(spec.links ?? {}).map(([field, link]) => ({ field, kind: link.kind, link }));
   const writeIn = ownedWriter(db, bump);
-  const listPrepared = spec.select(db, eq(table.ownerId, sql.placeholder('ownerId'))).prepare(`${kind}_list`);
+  // Every list answer decodes all of the user's rows: with a mapper built once from the fields (db/compiled-rows.ts).
+  const listPrepared = compiledRows(
+    spec.select(db, eq(table.ownerId, sql.placeholder('ownerId'))).prepare(`${kind}_list`),
+  );
   const linkFields = new Set(linkSpecs.map((link) => link.field));
 
   /**
