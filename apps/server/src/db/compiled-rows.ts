@@ -30,12 +30,13 @@ function decoderOf(field: unknown): DriverValueDecoder<unknown, unknown> {
 export function compiledRows<P extends object>(prepared: P): P {
   const internals = prepared as P & PreparedInternals;
   if (!internals.fields) throw new Error('compiledRows: not a prepared select of drizzle');
-  const fields = internals.fields.map(({ path, field }) => {
+  const keys: string[] = [];
+  const decoders: DriverValueDecoder<unknown, unknown>[] = [];
+  for (const { path, field } of internals.fields) {
     if (path.length !== 1) throw new Error(`compiledRows: nested field ${path.join('.')} is not supported`);
-    return { key: path[0]!, decoder: decoderOf(field) };
-  });
-  const keys = fields.map((field) => field.key);
-  const decoders = fields.map((field) => field.decoder);
+    keys.push(path[0]!);
+    decoders.push(decoderOf(field));
+  }
   const decode = (row: unknown[]) => {
     const result: Record<string, unknown> = {};
     for (let i = 0; i < keys.length; i++) {
