@@ -89,6 +89,98 @@ interface Placement {
   index: number;
   t: number;
   point: Coord;
+  /** DB's own km of the point on `line` (`KM_I`). */
+  km?: number;
+  line?: number;
+}
+
+/** A km known at a distance along a segment: its ends' (the line file's) and its operating points' (`KM_I`). */
+interface Anchor {
+  at: number;
+  km: number;
+  /** An operating point's km outweighs a segment end's where the two files disagree. */
+  weight: number;
+}
+
+/**
+ * The km along a segment, anchored on DB's own km of the operating points on it: linear between anchors, so that a
+ * point's km on its line is the point file's `KM_I`. Where the two files disagree (a line drawn from km 0.513 whose
+ * first station lies at km 0 of the point file), the km must still run one way along the segment: the anchors kept
+ * are the heaviest chain that does (points count twice, ends once); beyond the first or last anchor kept, km runs on
+ * at one km per km of track.
+ */
+function kmAlong(segment: Segment, points: readonly Anchor[]): (distance: number) => number {
+  const ends: Anchor[] = [
+    { at: 0, km: segment.fromKm, weight: 1 },
+    { at: segment.length, km: segment.toKm, weight: 1 },
+  ];
+  const anchors = [...ends, ...points].sort((a, b) => a.at - b.at || b.weight - a.weight);
+  const direction = segment.toKm >= segment.fromKm ? 1 : -1;
+  // Heaviest chain whose km run in the segment's direction (a few anchors per segment: quadratic is fine).
+  const best = anchors.map((anchor) => anchor.weight);
+  const previous = anchors.map(() => -1);
+  for (let i = 1; i < anchors.length; i += 1) {
+    for (let j = 0; j < i; j += 1) {
+      const step = (anchors[i]!.km - anchors[j]!.km) * direction;
+      if (step < 0 || (step === 0 && anchors[i]!.at > anchors[j]!.at + 1)) continue;
+      if (best[j]! + anchors[i]!.weight > best[i]!) {
+        best[i] = best[j]! + anchors[i]!.weight;
+        previous[i] = j;
+      }
+    }
+  }
+  let last = 0;
+  for (let i = 1; i < anchors.length; i += 1) if (best[i]! > best[last]!) last = i;
+  const kept: Anchor[] = [];
+  for (let i = last; i >= 0; i = previous[i]!) kept.unshift(anchors[i]!);
+  return (distance) => {
+    let km: number;
+    const first = kept[0]!;
+    const end = kept.at(-1)!;
+    if (distance <= first.at) km = first.km - (direction * (first.at - distance)) / 1000;
+    else if (distance >= end.at) km = end.km + (direction * (distance - end.at)) / 1000;
+    else {
+      let k = 1;
+      while (kept[k]!.at < distance) k += 1;
+      const a = kept[k - 1]!;
+      const b = kept[k]!;
+      km = b.at > a.at ? a.km + ((b.km - a.km) * (distance - a.at)) / (b.at - a.at) : a.km;
+    }
+    return Math.round(km * 1000) / 1000;
+  };
+}
+
+/**
+ * Where DB's file splits a stretch into pieces, every piece carries the whole stretch's km range (`von_km_i`,
+ * `bis_km_i`, even `laenge`): 735 stretches in 1,725 pieces in the 2017 data, e.g. line 4010 km 29.280–56.000 in two.
+ * Interpolated as if each piece covered the whole range, a point on the second piece got km from the first's range
+ * (FSTR at 31.653 instead of 42.739, up to 101.5 km off on line 2690). The pieces of a stretch follow each other in
+ * the file, from its start to its end (all but one of them touch end to start; 6269 km 4.720–6.600 has a 200 m gap):
+ * each piece gets its own part of the range, in proportion to its length. Pieces are the segments of one line with
+ * the same range, in file order.
+ */
+function spreadSplitStretches(segments: Segment[]) {
+  const stretches = new Map<string, Segment[]>();
+  for (const segment of segments) {
+    const key = `${segment.line}|${segment.fromKm}|${segment.toKm}`;
+    const pieces = stretches.get(key);
+    if (pieces) pieces.push(segment);
+    else stretches.set(key, [segment]);
+  }
+  for (const pieces of stretches.values()) {
+    if (pieces.length < 2) continue;
+    const { fromKm, toKm } = pieces[0]!;
+    const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
+    const kmAfter = (metres: number) =>
+      Math.round((fromKm + (total > 0 ? ((toKm - fromKm) * metres) / total : 0)) * 1000) / 1000;
+    let done = 0;
+    for (const piece of pieces) {
+      piece.fromKm = kmAfter(done);
+      done += piece.length;
+      piece.toKm = kmAfter(done);
+    }
+    pieces.at(-1)!.toKm = toKm;
+  }
 }
 
 export function buildNetwork(features: readonly LineFeature[], rows: readonly PointRow[]) {
@@ -122,6 +214,7 @@ export function buildNetwork(features: readonly LineFeature[], rows: readonly Po
       length: ruler.lineDistance(coords),
     });
   }
+  spreadSplitStretches(segments);
 
   // Vertices: one per distinct position (0.1 m); a vertex used by two segments (or twice) is where lines meet.
   const vertexIds = new Map<string, number>();
@@ -178,7 +271,8 @@ export function buildNetwork(features: readonly LineFeature[], rows: readonly Po
   });
 
   // Operating points: by line and km on that line's segments, checked against the point's coordinates; by the
-  // coordinates (≤ 50 m from the tracks) where the line or km does not fit.
+  // coordinates (≤ 50 m from the tracks, its own line's where they pass that near) where the line or km does not
+  // fit. The km of the edges are anchored on the points' own km (`kmAlong`).
   const byLine = new Map<number, number[]>();
   segments.forEach((segment, s) => {
     const list = byLine.get(segment.line);
@@ -217,10 +311,15 @@ export function buildNetwork(features: readonly LineFeature[], rows: readonly Po
     const candidates = new Set(near.map((v) => vSegment[v]!));
     for (const s of byLine.get(row.STRECKE_NR) ?? []) candidates.add(s);
     let best: (Placement & { distance: number }) | undefined;
+    let own: (Placement & { distance: number }) | undefined;
     for (const s of candidates) {
       const placed = locate(s, coord);
       if (!best || placed.distance < best.distance) best = placed;
+      if (segments[s]!.line === row.STRECKE_NR && (!own || placed.distance < own.distance)) own = placed;
     }
+    // The row names a point on its line: on that line's tracks where they pass within 50 m, so that its km is
+    // anchored there (a station's throat where another line's track lies nearer otherwise takes it).
+    if (own && own.distance <= JOIN_METRES) return own;
     return best && best.distance <= JOIN_METRES ? best : undefined;
   };
 
@@ -241,7 +340,12 @@ export function buildNetwork(features: readonly LineFeature[], rows: readonly Po
     const placed =
       (typeof row.KM_I === 'number' ? placeByKm(row, decodeKm(row.KM_I), coord) : undefined) ??
       (coord ? placeByCoordinates(row, coord) : undefined);
-    if (placed) placements.push({ ...placed, code });
+    if (!placed) continue;
+    placements.push({
+      ...placed,
+      code,
+      ...(typeof row.KM_I === 'number' ? { km: decodeKm(row.KM_I), line: row.STRECKE_NR } : {}),
+    });
   }
 
   // Nodes, and each segment cut into edges at them (points inserted where they lie).
@@ -266,6 +370,26 @@ export function buildNetwork(features: readonly LineFeature[], rows: readonly Po
     else pointNodes.set(code, new Set([node]));
   };
   const insertions = new Map<number, Placement[]>();
+  // DB's km of the points, by segment: where a point lies on a vertex, on every segment of its line through it.
+  const anchors = new Map<number, Anchor[]>();
+  const cumulative = new Map<number, number[]>();
+  const distanceAt = (s: number, index: number, t: number) => {
+    const segment = segments[s]!;
+    let sums = cumulative.get(s);
+    if (!sums) {
+      sums = [0];
+      for (let i = 1; i < segment.coords.length; i += 1) {
+        sums.push(sums[i - 1]! + segment.ruler.distance(segment.coords[i - 1]!, segment.coords[i]!));
+      }
+      cumulative.set(s, sums);
+    }
+    return t > 0 ? sums[index]! + (sums[index + 1]! - sums[index]!) * t : sums[index]!;
+  };
+  const anchor = (s: number, at: number, km: number) => {
+    const list = anchors.get(s);
+    if (list) list.push({ at, km, weight: 2 });
+    else anchors.set(s, [{ at, km, weight: 2 }]);
+  };
   for (const placement of placements) {
     const segment = segments[placement.segment]!;
     // At a vertex: that vertex becomes a node; between two: a new vertex is inserted there.
@@ -273,7 +397,17 @@ export function buildNetwork(features: readonly LineFeature[], rows: readonly Po
       const v = segment.vertices[placement.t <= 1e-9 ? placement.index : placement.index + 1]!;
       isNode[v] = 1;
       placeAt(placement.code, vertexNode(v));
+      if (placement.km !== undefined) {
+        for (const s of byLine.get(placement.line!) ?? []) {
+          segments[s]!.vertices.forEach((vertex, i) => {
+            if (vertex === v) anchor(s, distanceAt(s, i, 0), placement.km!);
+          });
+        }
+      }
       continue;
+    }
+    if (placement.km !== undefined && placement.line === segment.line) {
+      anchor(placement.segment, distanceAt(placement.segment, placement.index, placement.t), placement.km);
     }
     const list = insertions.get(placement.segment);
     if (list) list.push(placement);
@@ -297,11 +431,7 @@ export function buildNetwork(features: readonly LineFeature[], rows: readonly Po
         next += 1;
       }
     });
-    const kmAt = (distance: number) =>
-      Math.round(
-        (segment.fromKm + (segment.length > 0 ? ((segment.toKm - segment.fromKm) * distance) / segment.length : 0)) *
-          1000,
-      ) / 1000;
+    const kmAt = kmAlong(segment, anchors.get(s) ?? []);
     let start = 0;
     let startDistance = 0;
     let distance = 0;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NetworkLinePoints, NetworkPath } from '@streckenpass/contract/network';
 import { RAIL_NETWORK_ATTRIBUTION } from '@streckenpass/contract/network';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
-import { buildNetwork, type LineFeature, type PointRow } from './network.build.js';
+import { buildNetwork, decodeKm, type LineFeature, type PointRow } from './network.build.js';
 import { RailNetworkGraph } from './network.graph.js';
 import { packNetwork, unpackNetwork } from './network.store.js';
 
@@ -23,10 +23,12 @@ describe.skipIf(!present)('the real rail network (DB Netz open data)', () => {
   let ctx: TestContext;
   let alice: TestUser;
   let graph: RailNetworkGraph;
+  let lines: LineFeature[];
+  let points: PointRow[];
 
   beforeAll(async () => {
-    const lines = (JSON.parse(fs.readFileSync(linesFile, 'utf8')) as { features: LineFeature[] }).features;
-    const points = JSON.parse(fs.readFileSync(pointsFile, 'utf8')) as PointRow[];
+    lines = (JSON.parse(fs.readFileSync(linesFile, 'utf8')) as { features: LineFeature[] }).features;
+    points = JSON.parse(fs.readFileSync(pointsFile, 'utf8')) as PointRow[];
     const stored = packNetwork(buildNetwork(lines, points).network, RAIL_NETWORK_ATTRIBUTION);
     graph = new RailNetworkGraph(stored.version, unpackNetwork(stored.data));
     ctx = await buildTestApp();
@@ -85,6 +87,78 @@ describe.skipIf(!present)('the real rail network (DB Netz open data)', () => {
     expect(points.find((point) => point.code === 'FBL')?.km).toBeCloseTo(28.1, 1);
     const kms = points.map((point) => point.km);
     expect(kms).toEqual([...kms].sort((a, b) => a - b));
+  });
+
+  it("gives at least 99 % of DB's operating points their own km (KM_I) on their line, within 0.1 km", () => {
+    // Every row of the point file with a code and a km, once per code, line and km; the rest listed with the reason.
+    const drawn = new Map<number, [number, number][]>();
+    for (const { properties: p } of lines) {
+      if (String(p.richtung) === '2') continue;
+      const [a, b] = [decodeKm(p.von_km_i), decodeKm(p.bis_km_i)];
+      const ranges = drawn.get(p.strecke_nr) ?? [];
+      ranges.push([Math.min(a, b), Math.max(a, b)]);
+      drawn.set(p.strecke_nr, ranges);
+    }
+    const seen = new Set<string>();
+    const rest = new Map<string, string[]>();
+    let total = 0;
+    let within = 0;
+    for (const row of points) {
+      const code = typeof row.KUERZEL === 'string' ? row.KUERZEL.trim().toUpperCase() : '';
+      if (!code || typeof row.KM_I !== 'number' || seen.has(`${code}|${row.STRECKE_NR}|${row.KM_I}`)) continue;
+      seen.add(`${code}|${row.STRECKE_NR}|${row.KM_I}`);
+      total += 1;
+      const km = decodeKm(row.KM_I);
+      const line = graph.linePoints(row.STRECKE_NR);
+      const listed = line?.points.filter((point) => point.code === code).map((point) => point.km) ?? [];
+      if (listed.some((at) => Math.abs(at - km) <= 0.1)) {
+        within += 1;
+        continue;
+      }
+      const onDrawn = (drawn.get(row.STRECKE_NR) ?? []).some(([a, b]) => km >= a - 0.001 && km <= b + 0.001);
+      const reason = !line
+        ? 'Strecke fehlt im Streckennetz 2017'
+        : listed.length === 0
+          ? onDrawn
+            ? 'nicht auf ihrer Strecke platziert'
+            : 'km außerhalb der gezeichneten Strecke, nicht auf ihr platziert'
+          : onDrawn
+            ? 'km widerspricht der Lage'
+            : 'km außerhalb der gezeichneten Strecke, km der Linie genommen';
+      const list = rest.get(reason) ?? [];
+      list.push(`${row.STRECKE_NR} ${code} km ${km}${listed.length ? ` (hier ${listed.join('/')})` : ''}`);
+      rest.set(reason, list);
+    }
+    console.info(
+      `Betriebsstellen mit DB-km (±0,1 km): ${within} von ${total} (${((100 * within) / total).toFixed(2)} %)\n` +
+        [...rest].map(([reason, list]) => `${reason} (${list.length}): ${list.join(', ')}`).join('\n'),
+    );
+    expect(total).toBeGreaterThan(9000);
+    expect(within / total).toBeGreaterThanOrEqual(0.99);
+    // The report's example: line 4010, all 19 points at DB's km and in their order along the line.
+    const line4010 = graph.linePoints(4010)!.points;
+    expect(line4010.find((point) => point.code === 'FSTR')?.km).toBe(42.739);
+    expect(line4010.map((point) => point.code)).toEqual([
+      'RRE',
+      'RMKL',
+      'RMW',
+      'FLP',
+      'FBUP',
+      'FBST',
+      'FBL',
+      'FGRO',
+      'FGHM',
+      'FBBM',
+      'FSTR',
+      'FGE',
+      'FLW',
+      'FDOH',
+      'FDG',
+      'FMF',
+      'FWF',
+      'FZEP',
+      'FSP',
+    ]);
   });
 
   it('reports a code without a point on the network', async () => {

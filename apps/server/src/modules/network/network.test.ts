@@ -8,6 +8,7 @@ import { RAIL_NETWORK_ATTRIBUTION } from '@streckenpass/contract/network';
 import { openDatabase } from '../../db/client.js';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
 import { buildNetwork, decodeKm, type LineFeature, type PointRow } from './network.build.js';
+import { RailNetworkGraph } from './network.graph.js';
 import { createRailNetworkRepository, type RailNetworkRepository } from './network.repository.js';
 import { NO_NETWORK_DETAIL } from './network.routes.js';
 import { createNetworkCache, packNetwork, unpackNetwork } from './network.store.js';
@@ -72,6 +73,104 @@ describe('buildNetwork', () => {
     const first = packNetwork(network, RAIL_NETWORK_ATTRIBUTION);
     expect(again.version).toBe(first.version);
     expect(unpackNetwork(first.data)).toEqual(network);
+  });
+});
+
+describe("buildNetwork on a stretch DB's file splits into pieces", () => {
+  // Line 5000 km 10.0–22.0 along 51° N, drawn in two pieces of equal length that both carry the whole range, as
+  // DB's Geo-Streckennetz does (e.g. 4010 km 29.280–56.000); its first station lies at km 9.6 of the point file,
+  // where the line file starts at km 10.0.
+  const stretch = (coordinates: number[][]): LineFeature => ({
+    properties: { strecke_nr: 5000, richtung: '0', von_km_i: 101000000, bis_km_i: 102200000 },
+    geometry: { type: 'LineString', coordinates },
+  });
+  const row = (code: string, km: number, lon: number): PointRow => ({
+    STRECKE_NR: 5000,
+    KM_I: 100000000 + Math.floor(km * 100) * 1000 + Math.round((km * 1000) % 100),
+    BEZEICHNUNG: `Halt ${code}`,
+    STELLE_ART: 'Hp',
+    KUERZEL: code,
+    GEOGR_BREITE: 51,
+    GEOGR_LAENGE: lon,
+  });
+  const { network } = buildNetwork(
+    [
+      stretch([
+        [9.0, 51],
+        [9.1, 51],
+      ]),
+      stretch([
+        [9.1, 51],
+        [9.2, 51],
+      ]),
+    ],
+    [row('EA', 9.6, 9.0), row('EB', 13, 9.05), row('EC', 19, 9.15), row('ED', 22, 9.2)],
+  );
+  const graph = new RailNetworkGraph('split', network);
+
+  it("gives each piece its own part of the stretch's km, and each point DB's own km on its line", () => {
+    expect(decodeKm(row('EC', 19, 0).KM_I!)).toBe(19);
+    expect(decodeKm(row('EA', 9.6, 0).KM_I!)).toBe(9.6);
+    expect(graph.linePoints(5000)).toEqual({
+      fromKm: 9.6,
+      toKm: 22,
+      points: [
+        { code: 'EA', name: 'Halt EA', kind: 'Hp', km: 9.6 },
+        { code: 'EB', name: 'Halt EB', kind: 'Hp', km: 13 },
+        { code: 'EC', name: 'Halt EC', kind: 'Hp', km: 19 },
+        { code: 'ED', name: 'Halt ED', kind: 'Hp', km: 22 },
+      ],
+    });
+  });
+
+  it("prints DB's km in a path's sections, its length measured on the tracks", () => {
+    const path = graph.path('EC', 'EB');
+    expect(path.sections).toEqual([{ line: 5000, fromKm: 19, toKm: 13 }]);
+    // 0.1° of longitude at 51° N is about 7.0 km.
+    expect(path.km).toBeGreaterThan(6.9);
+    expect(path.km).toBeLessThan(7.1);
+  });
+});
+
+describe('buildNetwork placing a point by its coordinates', () => {
+  it("puts it on its own line's tracks within 50 m, with DB's km there, though another line passes nearer", () => {
+    const feature = (line: number, from: number, to: number, coordinates: number[][]): LineFeature => ({
+      properties: {
+        strecke_nr: line,
+        richtung: '0',
+        von_km_i: 100000000 + from * 100000,
+        bis_km_i: 100000000 + to * 100000,
+      },
+      geometry: { type: 'LineString', coordinates },
+    });
+    // Line 7000 km 0–5 along 52° N; a siding of line 7001 2 m from the point, the point 4 m from line 7000; the
+    // point's km (2.0) lies 1.4 km from its coordinates along 7000, so it is placed by its coordinates.
+    const { network } = buildNetwork(
+      [
+        feature(7000, 0, 5, [
+          [10.0, 52],
+          [10.05, 52],
+        ]),
+        feature(7001, 0, 1, [
+          [10.039, 52.00006],
+          [10.041, 52.00006],
+        ]),
+      ],
+      [
+        {
+          STRECKE_NR: 7000,
+          KM_I: 100200000,
+          BEZEICHNUNG: 'Gleisdreieck',
+          STELLE_ART: 'Bf',
+          KUERZEL: 'GX',
+          GEOGR_BREITE: 52.00004,
+          GEOGR_LAENGE: 10.04,
+        },
+      ],
+    );
+    const graph = new RailNetworkGraph('own-line', network);
+    expect(graph.linePoints(7000)?.points).toEqual([{ code: 'GX', name: 'Gleisdreieck', kind: 'Bf', km: 2 }]);
+    expect(graph.linePoints(7001)?.points).toEqual([]);
   });
 });
 

@@ -70,6 +70,13 @@ describe('pointCodeOf', () => {
 describe('routes without an imported network', () => {
   let beforeImport: number;
 
+  it('stores a path given by line as given: there is no network to check it on', async () => {
+    const given = { km: 5, sections: [{ line: 99998, fromKm: 0, toKm: 1999 }], via: null };
+    const response = await create(bob, { name: 'Ohne Netz', path: given });
+    expect(response.statusCode).toBe(201);
+    expect((response.json() as Route).path).toEqual(given);
+  });
+
   it('creates a route without a path, answering as before', async () => {
     const response = await create(alice, { name: 'Vor dem Import' });
     expect(response.statusCode).toBe(201);
@@ -113,6 +120,70 @@ describe('POST /api/routes with the network', () => {
       expect(response.statusCode).toBe(201);
       expect(response.json()).not.toHaveProperty('path');
     }
+  });
+
+  it('refuses a path the network contradicts with 422 at its field, in German, and stores nothing', async () => {
+    const count = async () =>
+      ((await inject({ method: 'GET', url: '/api/routes', headers: alice.headers })).json() as Route[]).length;
+    const before = await count();
+    const cases: [unknown, { propertyPath: string; message: string }[]][] = [
+      [
+        { km: 5, sections: [{ line: 99998, fromKm: 0, toKm: 5 }] },
+        [{ propertyPath: 'path.sections.0.line', message: 'Die Strecke 99998 ist im Streckennetz nicht bekannt.' }],
+      ],
+      [
+        { km: 1999, sections: [{ line: 1000, fromKm: 0, toKm: 1999 }] },
+        [
+          {
+            propertyPath: 'path.sections.0.toKm',
+            message: 'km 1.999,0 liegt nicht auf der Strecke 1000: Sie reicht im Streckennetz von km 0,0 bis km 14,4.',
+          },
+        ],
+      ],
+      [
+        {
+          km: 11,
+          sections: [
+            { line: 1000, fromKm: 0, toKm: 7.2 },
+            { line: 2000, fromKm: -3, toKm: 11.1 },
+          ],
+        },
+        [
+          {
+            propertyPath: 'path.sections.1.fromKm',
+            message: 'km -3,0 liegt nicht auf der Strecke 2000: Sie reicht im Streckennetz von km 0,0 bis km 11,1.',
+          },
+        ],
+      ],
+      [
+        { km: 50, sections: [{ line: 1000, fromKm: 0, toKm: 3.6 }] },
+        [
+          {
+            propertyPath: 'path.km',
+            message: 'Der Weg ist nach seinen Streckenabschnitten 3,6 km lang, nicht 50,0 km.',
+          },
+        ],
+      ],
+    ];
+    for (const [path, violations] of cases) {
+      const response = await create(alice, { name: 'Widerspruch', path });
+      expect(response.statusCode, JSON.stringify(path)).toBe(422);
+      expect((response.json() as { violations: unknown }).violations).toEqual(violations);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it("stores the network's own path with the length along the tracks, a path by line with its km spans", async () => {
+    const shortest = (await create(alice, {})).json() as Route;
+    const given = await create(alice, { name: 'Wie gezeigt', path: { ...shortest.path, via: null } });
+    expect(given.statusCode).toBe(201);
+    expect((given.json() as Route).path).toEqual(shortest.path);
+    const byLine = await create(alice, {
+      name: 'Ein Stück',
+      path: { km: 5.5, sections: [{ line: 1000, fromKm: 2, toKm: 7.5 }] },
+    });
+    expect(byLine.statusCode).toBe(201);
+    expect((byLine.json() as Route).path?.km).toBe(5.5);
   });
 
   it('takes path: null as no path', async () => {
@@ -175,6 +246,22 @@ describe('PATCH /api/routes/{id} and the path', () => {
     expect((await get(alice, route.id)).path).toEqual(route.path);
   });
 
+  it('refuses a path the network contradicts (422 at its field) and keeps the stored one', async () => {
+    const route = (await create(alice, {})).json() as Route;
+    for (const [path, field] of [
+      [{ km: 5, sections: [{ line: 99998, fromKm: 0, toKm: 5 }] }, 'path.sections.0.line'],
+      [{ km: 1999, sections: [{ line: 1000, fromKm: 0, toKm: 1999 }] }, 'path.sections.0.toKm'],
+      [{ km: 1, sections: [{ line: 1000, fromKm: 0, toKm: 3.6 }] }, 'path.km'],
+    ] as const) {
+      const response = await patch(alice, route.id, { path });
+      expect(response.statusCode, field).toBe(422);
+      expect((response.json() as { violations: { propertyPath: string }[] }).violations).toEqual([
+        { propertyPath: field, message: expect.any(String) },
+      ]);
+    }
+    expect((await get(alice, route.id)).path).toEqual(route.path);
+  });
+
   it('refuses without a sign-in (401)', async () => {
     const route = (await create(alice, {})).json() as Route;
     const response = await inject({
@@ -215,12 +302,14 @@ describe('the path in the CSV import, the backup and the export', () => {
     expect(list.find((r) => r.name === 'Frei')).not.toHaveProperty('path');
   });
 
-  it('takes the line sections a file gives, and refuses a line whose sections are not such a list', async () => {
+  it('takes the line sections a file gives, and refuses a line whose sections are not such a list or off the network', async () => {
     const user = await registerUser(ctx.app);
     const csv =
       'Strecke;Start;Ende;Streckenabschnitte\r\n' +
-      'Von Hand;Abzw. Nord;Anst. Süd;"4010 km 1,2–60,0; 4011 km 0,0–14,5"\r\n' +
-      'Kaputt;Hier;Dort;über 4010\r\n';
+      'Von Hand;Abzw. Nord;Anst. Süd;"1000 km 1,2–7,2; 2000 km 0,0–10,5"\r\n' +
+      'Kaputt;Hier;Dort;über 4010\r\n' +
+      'Fremd;Hier;Dort;4010 km 1,2–60,0\r\n' +
+      'Zu weit;Hier;Dort;1000 km 1,2–60,0\r\n';
     const response = await inject({
       method: 'POST',
       url: '/api/import/csv',
@@ -229,17 +318,21 @@ describe('the path in the CSV import, the backup and the export', () => {
     });
     expect(response.statusCode).toBe(200);
     const body = response.json() as { errorCount: number; errors: { message: string }[] };
-    expect(body.errorCount).toBe(1);
+    expect(body.errorCount).toBe(3);
     expect(body.errors[0]?.message).toContain('„über 4010“ ist kein Streckenabschnitt');
+    expect(body.errors[1]?.message).toContain('Die Strecke 4010 ist im Streckennetz nicht bekannt.');
+    expect(body.errors[2]?.message).toContain(
+      'km 60,0 liegt nicht auf der Strecke 1000: Sie reicht im Streckennetz von km 0,0 bis km 14,4.',
+    );
     const list = (await inject({ method: 'GET', url: '/api/routes', headers: user.headers })).json() as Route[];
     expect(list.map((r) => [r.name, r.path])).toEqual([
       [
         'Von Hand',
         {
-          km: 73.3,
+          km: 16.5,
           sections: [
-            { line: 4010, fromKm: 1.2, toKm: 60 },
-            { line: 4011, fromKm: 0, toKm: 14.5 },
+            { line: 1000, fromKm: 1.2, toKm: 7.2 },
+            { line: 2000, fromKm: 0, toKm: 10.5 },
           ],
           via: null,
         },
@@ -266,6 +359,37 @@ describe('the path in the CSV import, the backup and the export', () => {
     expect(restored.statusCode).toBe(200);
     const list = (await inject({ method: 'GET', url: '/api/routes', headers: other.headers })).json() as Route[];
     expect(list.find((r) => r.name === 'Gewählt')?.path).toEqual(chosen);
+  });
+
+  it('checks a restored path on the network: one it contradicts is left out, a wrong length computed anew', async () => {
+    const owner = await registerUser(ctx.app);
+    const chosen = { km: 3.6, sections: [{ line: 1000, fromKm: 0, toKm: 3.6 }], via: null };
+    await create(owner, { name: 'Fremde Strecke', path: chosen });
+    await create(owner, { name: 'Falsche Länge', path: chosen });
+    const document = (await inject({ method: 'GET', url: '/api/backup', headers: owner.headers })).json() as {
+      signature?: unknown;
+      routes: { name: string; path: unknown }[];
+    };
+    delete document.signature;
+    document.routes.find((r) => r.name === 'Fremde Strecke')!.path = {
+      km: 5,
+      sections: [{ line: 99998, fromKm: 0, toKm: 5 }],
+      via: null,
+    };
+    document.routes.find((r) => r.name === 'Falsche Länge')!.path = { ...chosen, km: 99 };
+
+    const other = await registerUser(ctx.app);
+    const restored = await inject({
+      method: 'POST',
+      url: '/api/backup/restore',
+      headers: { ...other.headers, 'content-type': 'application/json' },
+      payload: document,
+    });
+    expect(restored.statusCode).toBe(200);
+    const list = (await inject({ method: 'GET', url: '/api/routes', headers: other.headers })).json() as Route[];
+    // Left out, then given the shortest path between its ends like any route without one.
+    expect(list.find((r) => r.name === 'Fremde Strecke')?.path?.sections).toEqual(AA_CC);
+    expect(list.find((r) => r.name === 'Falsche Länge')?.path).toEqual(chosen);
   });
 
   it('lists the line sections in the CSV export and names the data source', async () => {

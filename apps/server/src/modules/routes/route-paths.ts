@@ -1,8 +1,15 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { LineSection } from '@streckenpass/contract/network';
-import { pointCodeOf, type RoutePath, type RoutePathInput } from '@streckenpass/contract/route-paths';
+import {
+  formatLineKm,
+  pointCodeOf,
+  sectionsKm,
+  type RoutePath,
+  type RoutePathInput,
+} from '@streckenpass/contract/route-paths';
 import type { Executor } from '../../db/client.js';
+import { unprocessable } from '../../lib/errors.js';
 import { routes } from '../../db/schema.js';
 import { NoPathError, type RailNetworkGraph } from '../network/network.graph.js';
 import type { NetworkCache } from '../network/network.store.js';
@@ -37,6 +44,81 @@ export function storedPath(input: RoutePathInput | null): RoutePath | null {
     sections: input.sections.map(({ line, fromKm, toKm }) => ({ line, fromKm, toKm })),
     via: input.via ? input.via.trim().toUpperCase() : null,
   };
+}
+
+/** How far a section's km may lie outside its line's km on the network: a km typed to one decimal. */
+export const LINE_KM_TOLERANCE = 0.1;
+
+/** A contradiction between a path and the network, at a field of the path (`sections.0.line`, `km`). */
+export interface PathViolation {
+  propertyPath: string;
+  message: string;
+}
+
+/**
+ * A path given by a client, a CSV file or a backup, checked on the network (issue 38): each section on a line the
+ * network has, within that line's km; its length computed here — along the tracks when the sections are the
+ * network's path between the route's ends (over its via point), else the sum of the sections' km spans. Answers the
+ * path with that length, and what contradicts the network — with `checkKm` (a client's path) also a `km` that differs
+ * from the computed one by more than its rounding; a file's or a backup's km is simply replaced. Without a network
+ * nothing is checked (the caller does not call this).
+ */
+export function checkPath(
+  graph: RailNetworkGraph,
+  ends: RouteEnds,
+  path: RoutePath,
+  { checkKm }: { checkKm: boolean },
+): { path: RoutePath; violations: PathViolation[] } {
+  const violations: PathViolation[] = [];
+  path.sections.forEach((section, i) => {
+    const line = graph.linePoints(section.line);
+    if (!line) {
+      violations.push({
+        propertyPath: `sections.${i}.line`,
+        message: `Die Strecke ${section.line} ist im Streckennetz nicht bekannt.`,
+      });
+      return;
+    }
+    for (const field of ['fromKm', 'toKm'] as const) {
+      const km = section[field];
+      if (km >= line.fromKm - LINE_KM_TOLERANCE && km <= line.toKm + LINE_KM_TOLERANCE) continue;
+      violations.push({
+        propertyPath: `sections.${i}.${field}`,
+        message:
+          `km ${formatLineKm(km)} liegt nicht auf der Strecke ${section.line}: Sie reicht im Streckennetz von ` +
+          `km ${formatLineKm(line.fromKm)} bis km ${formatLineKm(line.toKm)}.`,
+      });
+    }
+  });
+  const network = shortestPathOf(graph, ends, path.via);
+  const km = network && sameSections(network.sections, path.sections) ? network.km : sectionsKm(path.sections);
+  if (checkKm && violations.length === 0 && Math.abs(km - path.km) > 0.05) {
+    violations.push({
+      propertyPath: 'km',
+      message: `Der Weg ist nach seinen Streckenabschnitten ${formatLineKm(km)} km lang, nicht ${formatLineKm(path.km)} km.`,
+    });
+  }
+  return { path: { ...path, km }, violations };
+}
+
+/**
+ * A path read from a CSV file or a backup (by line; its km the file's), checked on the network: the path with the
+ * length computed there, or the network's objections as one German sentence.
+ */
+export function checkedFilePath(graph: RailNetworkGraph, ends: RouteEnds, path: RoutePath): RoutePath | string {
+  const checked = checkPath(graph, ends, path, { checkKm: false });
+  return checked.violations.length > 0 ? checked.violations.map(({ message }) => message).join(' ') : checked.path;
+}
+
+/**
+ * A backup's path as a restore writes it: as it was, with the length computed on the network where one is imported;
+ * a path the network contradicts (a line it lacks, a km off its line) is left out, and the route gets the shortest
+ * path after the restore (`fill`), as a station code the data set lacks is dropped.
+ */
+export function restoredPath(graph: RailNetworkGraph | null, ends: RouteEnds, path: RoutePath | null) {
+  if (!path || !graph) return path;
+  const checked = checkedFilePath(graph, ends, path);
+  return typeof checked === 'string' ? null : checked;
 }
 
 /** A route's id, owner and ends: what its shortest path is found from. */
@@ -153,6 +235,25 @@ export function createRoutePaths(cache: NetworkCache, bump: (tx: Executor, userI
       const graph = await cache.current(ex);
       return graph ? shortestPathOf(graph, ends) : null;
     },
+
+    /**
+     * A path a client gave for a route with these ends, as stored: checked on the network and with the length
+     * computed there (`checkPath`); 422 at `path.…` when the network contradicts it. Without a network as given.
+     */
+    async checked(ends: RouteEnds, path: RoutePath, ex?: Executor): Promise<RoutePath> {
+      const graph = await cache.current(ex);
+      if (!graph) return path;
+      const checked = checkPath(graph, ends, path, { checkKm: true });
+      if (checked.violations.length > 0) {
+        throw unprocessable(
+          checked.violations.map(({ propertyPath, message }) => ({ propertyPath: `path.${propertyPath}`, message })),
+        );
+      }
+      return checked.path;
+    },
+
+    /** The current network's graph, or null (the restore checks a backup's paths on it). */
+    graph: (ex?: Executor) => cache.current(ex),
 
     /** Paths for an owner's routes that have none (after a CSV import or a restore); a no-op without a network. */
     async fill(ex: Executor, ownerId: number): Promise<number> {

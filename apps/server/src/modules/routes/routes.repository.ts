@@ -8,6 +8,7 @@ import { repositoryPlugin } from '../../db/repository.js';
 import { routes } from '../../db/schema.js';
 import { germanOrder } from '../../db/sort.js';
 import { unprocessable } from '../../lib/errors.js';
+import type { RoutePath } from '@streckenpass/contract/route-paths';
 import { storedPath, type RouteEnds, type RoutePaths } from './route-paths.js';
 
 declare module 'fastify' {
@@ -48,7 +49,7 @@ export const createRoutesRepository = (
   bump: (tx: Executor, userId: number) => Promise<void>,
   stations: StationIndex,
   /** The routes' paths on the network; without it (tests of other modules) a route gets no path of its own. */
-  paths?: Pick<RoutePaths, 'shortest'>,
+  paths?: Pick<RoutePaths, 'shortest' | 'checked'>,
 ) =>
   ownedRecords(db, bump, 'routes', routeSchemas, {
     table: routes,
@@ -79,12 +80,22 @@ export const createRoutesRepository = (
       path: path === undefined ? undefined : storedPath(path as Parameters<typeof storedPath>[0]),
     }),
     // No path given: the shortest between the route's ends, where the network knows both (else none).
-    prepareCreate: async (columns, { ex }) =>
-      columns.path !== undefined || !paths
-        ? columns
-        : { ...columns, path: await paths.shortest(columns as unknown as RouteEnds, ex) },
+    // A path given: checked on the network, its length computed there (422 at `path.…` where the network
+    // contradicts it; as given without a network).
+    prepareCreate: async (columns, { ex }) => {
+      if (!paths || columns.path === null) return columns;
+      const ends = columns as unknown as RouteEnds;
+      if (columns.path !== undefined) {
+        return { ...columns, path: await paths.checked(ends, columns.path as RoutePath, ex) };
+      }
+      return { ...columns, path: await paths.shortest(ends, ex) };
+    },
     preparePatch: async (current, set, ex) => {
-      if (set.path !== undefined || !paths) return set;
+      if (!paths || set.path === null) return set;
+      if (set.path !== undefined) {
+        const ends = { ...current, ...set } as unknown as RouteEnds;
+        return { ...set, path: await paths.checked(ends, set.path as RoutePath, ex) };
+      }
       if (!PLACE_FIELDS.some((field) => field in set && set[field] !== current[field])) return set;
       return { ...set, path: await paths.shortest({ ...current, ...set } as unknown as RouteEnds, ex) };
     },

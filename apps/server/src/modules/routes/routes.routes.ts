@@ -6,9 +6,12 @@ export default crudRoutes('routes', routeSchemas, (app) => app.routesRepository,
   create:
     '`tours` ordnet die Strecke den genannten eigenen Touren zu; `owner` darf nur das eigene Konto sein. Ohne `path` ' +
     'sucht der Server bei importiertem Streckennetz den kürzesten Weg zwischen Start und Ende (Bahnhofs-Kürzel oder ' +
-    'als Kürzel geschriebener Ort) und speichert ihn als Streckenabschnitte; `path` speichert einen gewählten Weg.',
+    'als Kürzel geschriebener Ort) und speichert ihn als Streckenabschnitte; `path` speichert einen gewählten Weg. ' +
+    'Bei importiertem Streckennetz liegt jeder Abschnitt auf einer Strecke des Netzes innerhalb ihrer km, und die ' +
+    'Länge rechnet der Server nach (422 am Feld, z. B. `path.sections.0.line`, sonst).',
   update:
     '`companyRoute: null` löscht das Kürzel; `tours` ersetzt die Tour-Zuordnung. Ändern sich Start oder Ende ohne ' +
-    '`path`, wird der Weg neu gesucht; `path: null` entfernt ihn.',
+    '`path`, wird der Weg neu gesucht; `path: null` entfernt ihn. Ein gegebener `path` wird wie beim Anlegen am ' +
+    'Streckennetz geprüft.',
   remove: 'Entfernt die Strecke auch aus ihren Touren und Aktivitäten.',
 });
