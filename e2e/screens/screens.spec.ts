@@ -8,7 +8,7 @@ import { realNetworkPresent, startNetworkServer } from '../support/network-serve
  * Regenerates docs/screens/*.png at 360 and 1280 px: the start page, dashboard, quick record, documentation page,
  * map, a route with its history, "Meine Betriebe", "Gültigkeit", "Erinnerungen & Kalender", "Meine Daten" and the
  * public verification page of an issued PDF; a Betrieb as its admin sees it (issue 28): its page, the matrix and
- * "Wer kann fahren?"; the map along the tracks (issue 29).
+ * "Wer kann fahren?", and one driver's page (issue 38); the map along the tracks (issue 29).
  */
 const out = path.resolve(import.meta.dirname, '../../docs/screens');
 
@@ -186,6 +186,11 @@ for (const width of [360, 1280] as const) {
     await page.getByRole('button', { name: /Uelzen.*Celle/ }).click();
     await expect(page.getByRole('list', { name: 'Streckenkundige Fahrer/innen' })).toBeVisible();
     await page.screenshot({ path: path.join(out, `who-can-drive-${width}.png`), fullPage: true });
+    // One driver's page (issue 38 item 13), opened from the answer: what the consent shares.
+    await page.getByRole('list', { name: 'Streckenkundige Fahrer/innen' }).getByRole('link').first().click();
+    await expect(page.getByRole('list', { name: 'Fahrten' })).toBeVisible();
+    await settle(page);
+    await page.screenshot({ path: path.join(out, `betrieb-driver-${width}.png`), fullPage: true });
   });
 }
 

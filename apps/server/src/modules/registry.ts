@@ -15,6 +15,8 @@ import backupRoutes from './backup/backup.routes.js';
 import betriebeRepository from './betriebe/betriebe.repository.js';
 import betriebeRoutes from './betriebe/betriebe.routes.js';
 import coverageRepository from './betriebe/coverage.repository.js';
+import betriebDriverRepository from './betriebe/driver.repository.js';
+import betriebDriverRoutes from './betriebe/driver.routes.js';
 import matrixRepository from './betriebe/matrix.repository.js';
 import matrixRoutes from './betriebe/matrix.routes.js';
 import requirementsRepository from './betriebe/requirements.repository.js';
@@ -95,6 +97,7 @@ export const repositories: readonly Plugin[] = [
   requirementsRepository,
   coverageRepository,
   matrixRepository,
+  betriebDriverRepository,
   backupRepository,
   shareLinksRepository,
   proofsRepository,
@@ -135,6 +138,7 @@ export const apiRoutes: readonly Plugin[] = [
   betriebeRoutes,
   requirementsRoutes,
   matrixRoutes,
+  betriebDriverRoutes,
   networkRoutes,
   networkGeometryRoutes,
 ];

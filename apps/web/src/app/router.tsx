@@ -33,6 +33,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     page(paths.accountBetriebe, () => import('./routes/account-betriebe')),
     page(paths.betriebMatrix, () => import('./routes/betrieb-matrix')),
     page(paths.betriebWhoCanDrive, () => import('./routes/betrieb-who-can-drive')),
+    page(paths.betriebDriver, () => import('./routes/betrieb-driver')),
     page(paths.betrieb, () => import('./routes/betrieb-view')),
     page(paths.routeNew, () => import('./routes/route-new')),
     page(paths.routeEdit, () => import('./routes/route-edit')),

@@ -38,6 +38,11 @@ export const paths = {
   betriebMatrix: recordPath('/betrieb/matrix'),
   /** "Wer kann fahren?" of a Betrieb (admins and Disponenten). */
   betriebWhoCanDrive: recordPath('/betrieb/wer-kann-fahren'),
+  /** One driver of a Betrieb (admins and Disponenten): what the consent shares; `id` is the membership's. */
+  betriebDriver: Object.assign(
+    (betriebId: number, membershipId: number) => `/betrieb/${betriebId}/fahrer/${membershipId}` as const,
+    { pattern: '/betrieb/:betriebId/fahrer/:id' as const },
+  ),
   /** An invitation's page (`/beitreten/{token or code}`, the contract's INVITATION_PAGE_PREFIX): open without an account. */
   join: Object.assign((token: string) => `/beitreten/${encodeURIComponent(token)}`, {
     pattern: '/beitreten/:token' as const,

@@ -1,9 +1,9 @@
-import { ApiError, NetworkError, germanMessage } from './api-errors';
+import { ApiError, germanMessage } from './api-errors';
 
 /** The German message to show for a failed upload or download. */
 export function errorText(error: unknown): string {
-  if (error instanceof NetworkError) return germanMessage(error);
-  if (error instanceof ApiError) return error.serverMessage ?? germanMessage(error);
+  // Through the one wording: an English framework detail ("Invalid input") never reaches the page.
+  if (error instanceof ApiError) return germanMessage(error);
   if (error instanceof Error && error.message) return error.message;
   return 'Es ist ein Fehler aufgetreten';
 }

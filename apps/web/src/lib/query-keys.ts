@@ -38,6 +38,8 @@ export const queryKeys = {
     /** One page of the matrix with its filters: the last one read stays stored for offline reading. */
     matrix: (id: number, query: object) => ['betriebe', 'detail', id, 'matrix', query] as const,
     whoCanDrive: (id: number, query: object) => ['betriebe', 'detail', id, 'who-can-drive', query] as const,
+    /** One driver's page (admins and Disponenten), by membership id. */
+    driver: (id: number, membershipId: number) => ['betriebe', 'detail', id, 'members', membershipId] as const,
   },
   invitation: (token: string) => ['invitation', token] as const,
   /** The path along the tracks the route form shows (issue 29 item 2), per start, end and optional via point. */

@@ -22,15 +22,17 @@ export function saveFile({ blob, filename }: DownloadedFile): void {
 
 /**
  * Fetches a file from the API (a backup, a signed PDF, a CSV) under the name the server gives it
- * (`Content-Disposition`), or `fallbackName`. A failure is the API's German error, as for every call.
+ * (`Content-Disposition`), or `fallbackName`; a POST sends `body` as JSON (`{}` when none), as its contract reads it.
+ * A failure is the API's German error, as for every call.
  */
 export async function downloadFile(
   path: string,
   fallbackName: string,
-  { method = 'GET', accept }: { method?: 'GET' | 'POST'; accept?: string } = {},
+  { method = 'GET', accept, body }: { method?: 'GET' | 'POST'; accept?: string; body?: object } = {},
 ): Promise<DownloadedFile> {
   const blob = await apiRequest<Blob>(path, {
     method,
+    body: method === 'POST' ? (body ?? {}) : undefined,
     responseType: 'blob',
     headers: accept ? { accept: `${accept}, application/problem+json` } : undefined,
   });

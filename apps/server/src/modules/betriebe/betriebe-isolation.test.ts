@@ -75,6 +75,12 @@ const membershipScoped: Case[] = [
     run: (w, user) => call('GET', `${base(w)}/members`, user),
   },
   {
+    // One driver's page (issue 38 item 13): for those who read the Betrieb's coverage.
+    endpoint: 'GET /api/betriebe/{id}/members/{memberId}',
+    expect: expected(404, 404, 403, 200, 200, 404),
+    run: (w, user) => call('GET', `${base(w)}/members/${member(w, 'driver')}`, user),
+  },
+  {
     endpoint: 'PATCH /api/betriebe/{id}/members/{memberId}',
     expect: expected(404, 404, 403, 403, 200, 404),
     run: (w, user) => patch(`${base(w)}/members/${member(w, 'driver')}`, user, { role: 'disponent', depot: null }),
@@ -147,7 +153,7 @@ describe('isolation of Betriebe: every endpoint for stranger, former member, dri
     const w = await world();
     const unknown = await call('GET', '/api/betriebe/2147483647', cast.stranger);
     for (const actor of ['stranger', 'former', 'otherAdmin'] as const) {
-      for (const path of ['', '/members', '/invitations']) {
+      for (const path of ['', '/members', '/invitations', `/members/${member(w, 'driver')}`, '/members/abc']) {
         const response = await call('GET', `${base(w)}${path}`, cast[actor]);
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual(unknown.json());

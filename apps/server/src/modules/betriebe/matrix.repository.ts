@@ -17,8 +17,9 @@ import { betriebDepots, memberships, routes, users } from '../../db/schema.js';
 import { depotOf, isMember, memberName } from './betriebe.repository.js';
 import {
   bestMatches,
+  candidatesOn,
+  coverageOn,
   keptCoverage,
-  matchCandidates,
   requirementRelation,
   rowsOf,
   vehicleRequirementMatches,
@@ -272,6 +273,7 @@ export function createMatrixRepository(db: Executor) {
       userId: number,
       target: { requirementId: number } | { from: string; to: string },
       date: string,
+      today: string,
       depotId?: number,
     ): Promise<WhoCanDriveDriver[]> {
       // A requirement's matches are kept; a station pair is a requirement of no Betrieb (id 0: no manual links), met
@@ -282,9 +284,10 @@ export function createMatrixRepository(db: Executor) {
         : sql`select 0 as id, null::integer as depot_id, least(${target.from}::text, ${target.to}::text) as lo,
                      greatest(${target.from}::text, ${target.to}::text) as hi, null::text as code,
                      null::integer as line, null::float8 as km_lo, null::float8 as km_hi`;
+      // Valid on `date`: a drive on or before it whose validity covers it (`coverageOn`, issue 38 item 6).
       const best = byRequirement
-        ? keptCoverage(betriebId)
-        : sql`with candidates as (${matchCandidates}) ${bestMatches}`;
+        ? coverageOn(betriebId, date, today)
+        : sql`with candidates as (${candidatesOn(date)}) ${bestMatches}`;
       const result = await db.execute(sql`
         with req as (${req}),
              mem as (${driversOf(betriebId, userId, depotId)}),

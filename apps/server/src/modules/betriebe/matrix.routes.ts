@@ -183,7 +183,9 @@ const matrixRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Für eine Anforderung des Betriebs (requirement) oder ein Paar von Betriebsstellen (from und to, DS100, ' +
           'Richtung egal; dann zählt nur das Paar, nicht Kürzel oder Verknüpfungen): die Fahrer/innen, deren ' +
-          'passende Strecke am Tag date (Standard: heute) noch gültig ist (gültig bis ≥ date), mit den geforderten ' +
+          'passende Strecke am Tag date (Standard: heute) gültig ist – eine Fahrt an oder vor date, deren Gültigkeit ' +
+          'date einschließt (gültig bis ≥ date; für einen vergangenen Tag zählen nur die Fahrten bis dahin, und ' +
+          '„gültig bis“ ist das der letzten davon) –, mit den geforderten ' +
           'Fahrzeugtypen, die sie kennen (eigenes Fahrzeug dieses Typs). Längste Gültigkeit zuerst, dann nach ' +
           'Namen; depot: nur Fahrer/innen dieses Depots. Beides oder keins von requirement und from/to, unbekannte ' +
           `Kürzel, Anforderungen oder Depots: 422. ${READERS}`,
@@ -195,7 +197,8 @@ const matrixRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { date, ...query } = request.query;
-      return service.whoCanDrive(request.params.id, currentUser(request).id, query, date ?? today());
+      const now = today();
+      return service.whoCanDrive(request.params.id, currentUser(request).id, query, date ?? now, now);
     },
   );
 };

@@ -197,12 +197,16 @@ export function createMatrixService(app: MatrixDeps) {
       return issuedContent(issued.betrieb.id, issuerId, filter, issued.asOf, issued.issuer);
     },
 
-    /** "Wer kann fahren?" for a requirement of the Betrieb or a station pair (codes of the data set), on `date`. */
+    /**
+     * "Wer kann fahren?" for a requirement of the Betrieb or a station pair (codes of the data set), on `date`
+     * (`today`: the app's today, which tells a past day from today or a later one).
+     */
     async whoCanDrive(
       betriebId: number,
       userId: number,
       query: { requirement?: number | undefined; from?: string | null; to?: string | null; depot?: number | undefined },
       date: string,
+      today: string,
     ): Promise<WhoCanDrive> {
       await betriebOf(betriebId, userId, query.depot);
       if (query.requirement !== undefined) {
@@ -212,6 +216,7 @@ export function createMatrixService(app: MatrixDeps) {
           userId,
           { requirementId: requirement!.id },
           date,
+          today,
           query.depot,
         );
         return {
@@ -229,6 +234,7 @@ export function createMatrixService(app: MatrixDeps) {
         userId,
         { from: from.code, to: to.code },
         date,
+        today,
         query.depot,
       );
       return { date, requirement: null, from, to, drivers };

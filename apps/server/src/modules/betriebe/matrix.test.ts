@@ -349,6 +349,29 @@ describe('GET /api/betriebe/{id}/who-can-drive', () => {
     expect(past.date).toBe(addDays(today, -1));
   });
 
+  it('counts for a past day only drives on or before it whose validity covers it (issue 38 item 6)', async () => {
+    // R3: Brandt drove on today − 364 (valid until today), Zeller on today − 333 (valid until today + 31).
+    const beforeAnyDrive = await whoCanDrive(`requirement=${r3.id}&date=${addDays(today, -400)}`);
+    expect(beforeAnyDrive.drivers).toEqual([]);
+    const betweenTheDrives = await whoCanDrive(`requirement=${r3.id}&date=${addDays(today, -340)}`);
+    expect(betweenTheDrives.drivers.map((d) => [d.name, d.route.validUntil])).toEqual([['Carl Brandt', today]]);
+    // NWH–NF: Albrecht's route valid longest today was first driven on today − 264; on today − 300 only the older
+    // route (driven today − 359, valid until today + 5) counts, with its own end; Brandt drove on today − 365.
+    const past = await whoCanDrive(`from=NWH&to=NF&date=${addDays(today, -300)}`);
+    expect(past.drivers.map((d) => [d.name, d.route.name, d.route.validUntil])).toEqual([
+      ['Berta Albrecht', 'Würzburg – Fürth (alt)', addDays(today, 5)],
+      ['Carl Brandt', 'Würzburg – Fürth', addDays(today, -1)],
+    ]);
+    expect((await whoCanDrive(`from=NWH&to=NF&date=${addDays(today, -366)}`)).drivers).toEqual([]);
+    // The day of the first drive counts; the day before does not.
+    expect((await whoCanDrive(`requirement=${r3.id}&date=${addDays(today, -333)}`)).drivers.map((d) => d.name)).toEqual(
+      ['Doris Zeller', 'Carl Brandt'],
+    );
+    expect((await whoCanDrive(`requirement=${r3.id}&date=${addDays(today, -334)}`)).drivers.map((d) => d.name)).toEqual(
+      ['Carl Brandt'],
+    );
+  });
+
   it('refuses neither or both of requirement and pair, an unknown code, date or requirement (422), a bad id (400)', async () => {
     const refused = async (query: string, status = 422) => {
       const response = await call('GET', `${base()}/who-can-drive?${query}`, disponent);

@@ -7,6 +7,8 @@ import {
   memberships,
   requirementCoverage,
   requirementLinks,
+  routeActivities,
+  routeActivityRoutes,
   routes,
   vehicles,
 } from '../../db/schema.js';
@@ -107,6 +109,37 @@ export const bestMatches = sql`
              requirement_id, membership_id, route_id, valid_until, ${KIND_OF_RANK} as kind
         from candidates
        order by requirement_id, membership_id, valid_until desc nulls last, rank, route_id`;
+
+/**
+ * Knowledge valid on a day (issue 38 item 6): a drive on or before that day whose validity covers it. `matchCandidates`
+ * with each route's `valid_until` as of `date` — the latest end of its drives on or before `date` (null: none by then),
+ * so that `bestMatches` over it picks the route valid longest on that day, and `valid_until >= date` says whether it
+ * is. A route last driven on or before `date` keeps its stored `valid_until` (the latest end of all its drives).
+ */
+export function candidatesOn(date: string): SQL {
+  return sql`
+      select c.requirement_id, c.membership_id, c.route_id, c.rank,
+             case when rt.last_driven <= ${date}::date then rt.valid_until
+                  else (select max(a.acquired_until) from ${routeActivityRoutes} ar
+                          join ${routeActivities} a on a.id = ar.route_activity_id
+                         where ar.route_id = c.route_id and a.acquired_at <= ${date}::date) end as valid_until
+        from (${matchCandidates}) c join ${routes} rt on rt.id = c.route_id`;
+}
+
+/**
+ * The best match of each requirement in `req` for each member in `mem` on `date`, by the rule of `candidatesOn`:
+ * `(requirement_id, membership_id, route_id, valid_until, kind)`, `valid_until` as of `date`. For today or a later
+ * day that is the kept coverage (`keptCoverage`: no drive lies after today, the server refuses them); for a past
+ * day it is evaluated, since the kept row knows only the latest drive.
+ */
+export function coverageOn(betriebId: number, date: string, today: string, asked = false): SQL {
+  if (date >= today) return keptCoverage(betriebId, asked);
+  return sql`with candidates as (${candidatesOn(date)}),
+                  best as (${bestMatches})
+             select best.* from best join req on req.id = best.requirement_id
+               join mem on mem.membership_id = best.membership_id
+              where true${asked ? sql` and (req.depot_id is null or req.depot_id = mem.depot_id)` : sql``}`;
+}
 
 /**
  * The kept best match (`requirement_coverage`, migration 0011) of each requirement in `req` for each member in `mem`:

@@ -47,13 +47,24 @@ export function useDownloadMatrixCsv(betriebId: number, filters: MatrixExportInp
   });
 }
 
-/** The signed PDF: issuing it adds a document the Betrieb's readers can have verified at /pruefen. */
+/** The filters as a JSON body, without the empty ones (the contract's `matrixExportSchema`). */
+export function bodyOf(filters: MatrixExportInput): MatrixExportInput {
+  return Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  ) as MatrixExportInput;
+}
+
+/**
+ * The signed PDF: issuing it adds a document the Betrieb's readers can have verified at /pruefen. A POST with the
+ * filters in its JSON body, as the contract (OpenAPI) says — not in the address.
+ */
 export function useDownloadMatrixPdf(betriebId: number, filters: MatrixExportInput) {
   return useMutation({
     mutationFn: () =>
-      downloadFile(`${path(betriebId)}/matrix/pdf${searchOf(filters)}`, 'streckenkunde-matrix.pdf', {
+      downloadFile(`${path(betriebId)}/matrix/pdf`, 'streckenkunde-matrix.pdf', {
         method: 'POST',
         accept: 'application/pdf',
+        body: bodyOf(filters),
       }),
   });
 }

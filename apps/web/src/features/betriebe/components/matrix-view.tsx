@@ -23,9 +23,10 @@ import { SearchInput } from '../../../components/search-input';
 import { ErrorAlert } from '../../../components/error-alert';
 import { QueryContent } from '../../../components/query-content';
 import { paths } from '../../../config/paths';
+import { germanMessage } from '../../../lib/api-errors';
 import { useConnected } from '../../../lib/connection';
-import { errorText } from '../../../lib/error-text';
 import { useDownloadMatrixCsv, useDownloadMatrixPdf, useMatrix } from '../api/matrix';
+import { DriverLink } from './driver-link';
 import classes from './matrix.module.css';
 
 const SORT_OPTIONS: { value: MatrixSort; label: string }[] = [
@@ -115,9 +116,13 @@ function MatrixTable({ matrix, betriebId }: { matrix: Matrix; betriebId: number 
           {matrix.drivers.map((driver) => (
             <tr key={driver.membershipId}>
               <th scope="row" className={classes.driver}>
-                <Text size="sm" fw={600}>
-                  {driver.name}
-                </Text>
+                <DriverLink
+                  betriebId={betriebId}
+                  membershipId={driver.membershipId}
+                  name={driver.name}
+                  size="sm"
+                  fw={600}
+                />
                 {driver.depot && (
                   <Text size="xs" c="dimmed">
                     {driver.depot.name}
@@ -224,8 +229,8 @@ export function MatrixView({
           PDF (signiert)
         </DownloadButton>
       </Group>
-      <ErrorAlert call={csv} text={errorText} />
-      <ErrorAlert call={pdf} text={errorText} />
+      <ErrorAlert call={csv} text={germanMessage} />
+      <ErrorAlert call={pdf} text={germanMessage} />
       {data && matrix.isPlaceholderData && <Text size="sm">Wird geladen …</Text>}
       {data && !connected && (
         <Alert color="yellow" title="Ohne Verbindung">

@@ -7,6 +7,7 @@ import { QueryContent } from '../../../components/query-content';
 import { TitledCard } from '../../../components/titled-card';
 import { germanMessage } from '../../../lib/api-errors';
 import { useMembers, useRemoveMember, useUpdateMember } from '../api/betriebe';
+import { DriverLink } from './driver-link';
 
 const roleOptions = BETRIEB_ROLES.map((role) => ({ value: role, label: BETRIEB_ROLE_LABELS[role] }));
 const NO_DEPOT = '';
@@ -42,7 +43,12 @@ export function MembersCard({ betrieb }: { betrieb: Betrieb }) {
                 <Stack gap="xs">
                   <Group justify="space-between" gap="xs">
                     <Text fw={600}>
-                      {member.name}
+                      {member.role === 'driver' ? (
+                        // The driver's page shows what their consent shares (issue 38 item 13).
+                        <DriverLink betriebId={betrieb.id} membershipId={member.id} name={member.name} inherit />
+                      ) : (
+                        member.name
+                      )}
                       {member.you ? ' (Sie)' : ''}
                     </Text>
                     {!admin && <Badge variant="light">{BETRIEB_ROLE_LABELS[member.role]}</Badge>}

@@ -13,6 +13,7 @@ import { StationField } from '../../../components/station-field';
 import { useStationIndex } from '../../../lib/stations';
 import { useWhoCanDrive } from '../api/matrix';
 import { routeRequirements } from '../api/requirements';
+import { DriverLink } from './driver-link';
 import { pairLabel } from './requirements-card';
 
 /** The question as the page's address holds it: a requirement or a station pair, and the day. */
@@ -114,7 +115,7 @@ function PairChoice({ onAsk }: { onAsk: (from: string, to: string) => void }) {
   );
 }
 
-function Answer({ answer }: { answer: WhoCanDrive }) {
+function Answer({ answer, betriebId }: { answer: WhoCanDrive; betriebId: number }) {
   const { drivers } = answer;
   return (
     <Stack gap="xs">
@@ -132,7 +133,7 @@ function Answer({ answer }: { answer: WhoCanDrive }) {
           <Paper key={driver.membershipId} component="li" withBorder radius="md" p="sm">
             <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
               <div>
-                <Text fw={600}>{driver.name}</Text>
+                <DriverLink betriebId={betriebId} membershipId={driver.membershipId} name={driver.name} fw={600} />
                 <Text size="xs" c="dimmed">
                   {driver.depot ? `Depot ${driver.depot.name} · ` : ''}
                   {driver.route.name}
@@ -197,7 +198,7 @@ export function WhoCanDriveView({
               Andere Strecke
             </Button>
           </div>
-          <QueryContent query={answer}>{(data) => <Answer answer={data} />}</QueryContent>
+          <QueryContent query={answer}>{(data) => <Answer answer={data} betriebId={betrieb.id} />}</QueryContent>
         </>
       ) : (
         <>
