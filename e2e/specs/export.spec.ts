@@ -32,12 +32,12 @@ test('the documentation page exports the selection as CSV and as PDF', async ({ 
   const csv = all.bytes.subarray(3).toString('utf8');
   expect(csv.split('\r\n')[0]).toBe(
     'Strecke;Interne Bezeichnung;Start;Ende;Touren;Zuletzt befahren;Gültig bis;Status;Gültigkeitsregel;Start DS100;' +
-      'Ende DS100;Erfasst am;Nachgetragen',
+      'Ende DS100;Erfasst am;Nachgetragen;Fahrzeuge',
   );
   // The account's rule (1 Jahr) applies; typed codes without a chosen station leave the DS100 columns empty
   // (stations-map.spec.ts has a linked one).
-  expect(csv).toContain('Würzburg–Fürth;KBS 805;NWH;NF;;;;nicht erfasst;1 Jahr (364 Tage);;;;\r\n');
-  expect(csv).toContain('Gießen–Straßberg;KBS 630;FG;FS;;;;nicht erfasst;1 Jahr (364 Tage);;;;\r\n');
+  expect(csv).toContain('Würzburg–Fürth;KBS 805;NWH;NF;;;;nicht erfasst;1 Jahr (364 Tage);;;;;\r\n');
+  expect(csv).toContain('Gießen–Straßberg;KBS 630;FG;FS;;;;nicht erfasst;1 Jahr (364 Tage);;;;;\r\n');
 
   // One route selected: only that one.
   await page.getByRole('button', { name: 'Strecke Würzburg–Fürth auswählen' }).click();

@@ -36,7 +36,7 @@ describe('error answers', () => {
         type: 'https://httpstatuses.io/400',
         title: 'Bad Request',
         status: 400,
-        detail: 'Invalid input',
+        detail: 'Die Adresse enthält eine ungültige Prozent-Kodierung.',
       });
     }
   });

@@ -13,8 +13,8 @@ import type { PushTestSeam } from './lib/web-push.js';
 import apiScope from './http/api-scope.js';
 import { errorHandler } from './http/error-handler.js';
 import { frameworkErrors } from './http/framework-errors.js';
+import { addJsonBodyParsers } from './http/json-body.js';
 import { loggerOptions, type LoggerOptions } from './http/logger.js';
-import { addMergePatchParser } from './http/merge-patch.js';
 import { responseSerializerCompiler } from './http/serializer.js';
 import { trustProxy } from './http/trust-proxy.js';
 import { apiRoutes, frameworkErrorClaims, pageRoutes, repositories } from './modules/registry.js';
@@ -82,7 +82,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(responseSerializerCompiler({ validate: !config.production }));
   app.decorate('config', config);
 
-  addMergePatchParser(app, BODY_LIMIT);
+  addJsonBodyParsers(app);
   app.setErrorHandler(errorHandler);
 
   const database =

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { dateSchema, requiredText, text } from './common.js';
+import { dateSchema, isStorableDate, requiredText, text } from './common.js';
 import { reminderThresholdsSchema, validityDaysSchema } from './notifications.js';
 import { stationCodeSchema } from './stations.js';
 import { LIMITS } from './limits.js';
 import { betriebRoleSchema } from './betriebe.js';
 import { routePathInputSchema } from './route-paths.js';
+import { driveDateViolations } from './route-activities.js';
 
 /**
  * The account backup (GDPR Art. 20): one versioned JSON document. Records refer to each other by `ref`, a number
@@ -62,9 +63,14 @@ export const backupRouteActivitySchema = z
     recordedAt: z.iso.datetime({ offset: true }).nullable().optional(),
     routes: refs(LIMITS.routesPerDrive, `Eine Fahrt umfasst höchstens ${LIMITS.routesPerDrive} Strecken.`),
   })
-  .refine((value) => value.acquiredUntil >= value.acquiredAt, {
-    path: ['acquiredUntil'],
-    message: '„Gültig bis“ darf nicht vor dem Erwerbsdatum liegen.',
+  // The API's rule of a drive's dates (route-activities.ts); "not after today" needs the server's day and is judged
+  // by the restore (the server's backup.validation.ts) with the same function.
+  .superRefine((value, context) => {
+    // An impossible date is refused by its own field already (zod runs this check after that continuable issue).
+    if (!isStorableDate(value.acquiredAt) || !isStorableDate(value.acquiredUntil)) return;
+    for (const violation of driveDateViolations(value)) {
+      context.addIssue({ code: 'custom', path: [violation.propertyPath], message: violation.message });
+    }
   });
 export const backupVehicleActivitySchema = z.strictObject({
   ref,

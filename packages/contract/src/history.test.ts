@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, channelFromHeader } from './history.js';
+import { changedFields, channelFromHeader, fieldChangesOf, fieldChangeText } from './history.js';
 
 describe('changedFields', () => {
   const route = {
@@ -58,5 +58,41 @@ describe('channelFromHeader', () => {
     for (const value of [undefined, '', 'Quick', ' quick', 'import', 'restore', 'api', ['quick'], 1]) {
       expect(channelFromHeader(value), JSON.stringify(value)).toBe('api');
     }
+  });
+});
+
+describe('fieldChangesOf', () => {
+  it('words each changed field with its old and new value: days as TT.MM.JJJJ, links by name, none as –', () => {
+    const names = (iri: string) => ({ '/api/routes/1': 'Würzburg – Fürth', '/api/routes/2': 'Lohr – Gemünden' })[iri];
+    const changes = fieldChangesOf(
+      { acquiredAt: '2026-08-03', acquiredUntil: '2027-08-02', acquiredRoutes: ['/api/routes/1'], name: 'x' },
+      {
+        acquiredAt: '2026-08-05',
+        acquiredUntil: '2027-08-04',
+        acquiredRoutes: ['/api/routes/1', '/api/routes/2'],
+        name: 'x',
+      },
+      names,
+    );
+    expect(changes).toEqual([
+      { field: 'acquiredAt', label: 'Gefahren am', from: '03.08.2026', to: '05.08.2026' },
+      { field: 'acquiredUntil', label: 'Gültig bis', from: '02.08.2027', to: '04.08.2027' },
+      { field: 'acquiredRoutes', label: 'Strecken', from: 'Würzburg – Fürth', to: 'Würzburg – Fürth, Lohr – Gemünden' },
+    ]);
+    expect(changes.map(fieldChangeText)[0]).toBe('Gefahren am: 03.08.2026 → 05.08.2026');
+  });
+
+  it('words a validity rule, a station, an emptied value and a link whose name is unknown', () => {
+    expect(
+      fieldChangesOf(
+        { validityDays: null, startStation: null, companyRoute: 'K9', tours: ['/api/tours/9'] },
+        { validityDays: 182, startStation: { code: 'NWH', name: 'Würzburg Hbf' }, companyRoute: null, tours: [] },
+      ).map(fieldChangeText),
+    ).toEqual([
+      'Gültigkeitsregel: wie im Konto → ½ Jahr (182 Tage)',
+      'Start (Betriebsstelle): – → Würzburg Hbf (NWH)',
+      'Kürzel: K9 → –',
+      'Touren: eine gelöschte Tour → –',
+    ]);
   });
 });

@@ -17,12 +17,19 @@ const typeNames: Record<string, string> = {
   undefined: 'nichts',
 };
 
+/** The German name of a type zod expected ("Text", "Zahl", …), for messages that name it. */
+export function typeName(expected: unknown): string {
+  return typeNames[String(expected ?? '')] ?? 'ein anderer Typ';
+}
+
+/** The message of a missing field (an `invalid_type` issue without input). */
+export const REQUIRED_MESSAGE = 'Dieses Feld ist erforderlich.';
+
 function germanMessage(issue: { code?: string; [key: string]: unknown }): string {
   switch (issue.code) {
     case 'invalid_type': {
-      const expected = String(issue.expected ?? '');
-      if (issue.input === undefined) return 'Dieses Feld ist erforderlich.';
-      return `Ungültiger Wert: erwartet wird ${typeNames[expected] ?? 'ein anderer Typ'}.`;
+      if (issue.input === undefined) return REQUIRED_MESSAGE;
+      return `Ungültiger Wert: erwartet wird ${typeName(issue.expected)}.`;
     }
     case 'too_small': {
       const minimum = String(issue.minimum ?? '');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateSchema, iriSchema } from './common.js';
+import { FUTURE_DATE_MESSAGE, isValidityRange, VALIDITY_RANGE_MESSAGE, type CalendarDate } from './knowledge.js';
 import { LIMITS } from './limits.js';
 
 export const routeActivitySchema = z.object({
@@ -56,3 +57,29 @@ export const routeActivitySchemas = {
 };
 
 export type UpdateRouteActivityInput = z.input<typeof updateRouteActivitySchema>;
+
+/** A refusal of a drive's dates: the field and the German reason. */
+export interface DriveDateViolation {
+  propertyPath: 'acquiredAt' | 'acquiredUntil';
+  message: string;
+}
+
+/**
+ * The rules of a drive's dates that its schema cannot judge alone, as the API (create and patch) and the restore of a
+ * backup both apply them (issue 38): driven no later than `today` (the app's time zone; not judged without it, as for
+ * a patch that leaves the date), and valid through a day not before it (not judged while `acquiredUntil` is not known
+ * yet). Empty when the drive may be stored.
+ */
+export function driveDateViolations(
+  drive: { acquiredAt: CalendarDate; acquiredUntil?: CalendarDate | undefined },
+  today?: CalendarDate,
+): DriveDateViolation[] {
+  const violations: DriveDateViolation[] = [];
+  if (today !== undefined && drive.acquiredAt > today) {
+    violations.push({ propertyPath: 'acquiredAt', message: FUTURE_DATE_MESSAGE });
+  }
+  if (drive.acquiredUntil !== undefined && !isValidityRange(drive.acquiredAt, drive.acquiredUntil)) {
+    violations.push({ propertyPath: 'acquiredUntil', message: VALIDITY_RANGE_MESSAGE });
+  }
+  return violations;
+}

@@ -87,6 +87,10 @@ export const RECORD_FIELD_LABELS: Readonly<Record<string, string>> = {
   acquiredRoutes: TERMS.routes,
   acquiredVehicles: TERMS.vehicles,
   routeActivity: 'Fahrt',
+  lastDriven: TERMS.lastDriven,
+  validUntil: TERMS.validUntil,
+  vehicleActivities: 'Fahrzeugangaben',
+  path: 'Streckenverlauf',
 };
 
 /** The roles of a membership in a Betrieb (issue 28), not the account's roles: what a member may do there. */

@@ -44,7 +44,7 @@ export interface OwnedRepository<Item, CreateInput, UpdateInput> {
   findOwned(id: number, userId: number): Promise<Item>;
   /** The user's records of these ids as the API answers them, by id (ids of others or of none are left out). */
   findAllIn(ex: Executor, userId: number, ids: readonly number[]): Promise<Map<number, Item>>;
-  /** The record's history, newest first (its entries outlive the record, but are only read while it exists). */
+  /** The record's history, newest first; its owner reads it after deleting the record too. */
   history(id: number, userId: number): Promise<HistoryEntry[]>;
   /** Resolves the input's references (403 / 422) and writes. */
   create(userId: number, input: CreateInput, write?: RecordWrite): Promise<Item>;
@@ -272,9 +272,9 @@ export function ownedRecords<
 
     async history(id, ownerId) {
       assertStorable(id);
-      const entries = await historyOf(db, { table, kind }, id, ownerId);
-      // No entries: a record stored before history began, someone else's (403), a deleted one or none (404) – told
-      // apart on this path only.
+      const entries = await historyOf(db, kind, id, ownerId);
+      // No entries: a record stored before history began, someone else's (403), none (404) – told apart on this path
+      // only. The owner's entries of a record they deleted are answered (the history outlives the record).
       if (entries.length === 0) await findIn(db, id, ownerId);
       return entries;
     },

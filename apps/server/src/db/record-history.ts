@@ -1,14 +1,15 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { formatDate } from '@streckenpass/contract/format';
 import {
   changedFields,
+  fieldChangesOf,
+  linkedIris,
   type HistoryAction,
   type HistoryChannel,
   type HistoryEntry,
 } from '@streckenpass/contract/history';
 import type { RecordKind } from '@streckenpass/contract/terms';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.js';
-import { ownedBy, type OwnedTable } from './owned.js';
 import { recordHistory } from './schema.js';
 
 /**
@@ -84,21 +85,17 @@ export async function appendHistory(
 }
 
 /**
- * The history of one record of the owner, newest first: when, what, how, and for a change the fields it changed.
- * Scoped by owner in SQL, and only while the record exists and is the owner's (one statement): no entries for a
- * deleted record or another user's, whose refusal (403 / 404) the caller tells apart.
+ * The history of one record of the owner, newest first: when, what, how, and for a change the fields it changed with
+ * their old and new values in words. Scoped by owner in SQL: the owner reads the entries of a record they deleted
+ * too (records never change owner, so the owner's entries of a kind and id are that record's); another user's record
+ * and one that never existed give no entries, whose refusal (403 / 404) the caller tells apart.
  */
 export async function historyOf(
   ex: Executor,
-  record: { table: OwnedTable; kind: RecordKind },
+  kind: RecordKind,
   recordId: number,
   ownerId: number,
 ): Promise<HistoryEntry[]> {
-  const { table, kind } = record;
-  const exists = ex
-    .select({ id: table.id })
-    .from(table as PgTable)
-    .where(ownedBy(table, recordId, ownerId));
   const rows = await ex
     .select({
       at: recordHistory.at,
@@ -108,21 +105,72 @@ export async function historyOf(
       after: recordHistory.after,
     })
     .from(recordHistory)
-    .where(
-      and(
-        eq(recordHistory.ownerId, ownerId),
-        eq(recordHistory.kind, kind),
-        eq(recordHistory.recordId, recordId),
-        sql`exists ${exists}`,
-      ),
-    )
+    .where(and(eq(recordHistory.ownerId, ownerId), eq(recordHistory.kind, kind), eq(recordHistory.recordId, recordId)))
     .orderBy(desc(recordHistory.id));
-  return rows.map((row) => ({
-    at: row.at.toISOString(),
-    action: row.action as HistoryAction,
-    channel: row.channel as HistoryChannel,
-    changes: row.action === 'update' ? changedFields(row.before, row.after) : [],
-  }));
+  const names = await linkedNames(ex, ownerId, rows);
+  return rows.map((row) => {
+    const update = row.action === 'update';
+    return {
+      at: row.at.toISOString(),
+      action: row.action as HistoryAction,
+      channel: row.channel as HistoryChannel,
+      changes: update ? changedFields(row.before, row.after) : [],
+      fieldChanges: update ? fieldChangesOf(row.before, row.after, (iri) => names.get(iri)) : [],
+    };
+  });
+}
+
+const IRI = /^\/api\/([a-z_]+)\/(\d+)$/;
+
+/**
+ * The names of the records that the changed link fields of update entries point to (`/api/routes/3` → "Würzburg –
+ * Fürth"), by IRI, with one statement: the newest name the owner's history knows (also of a record deleted since),
+ * else the record's current one (records stored before history began); a drive is "Fahrt vom TT.MM.JJJJ".
+ */
+export async function linkedNames(
+  ex: Executor,
+  ownerId: number,
+  rows: readonly { action: string; before: unknown; after: unknown }[],
+): Promise<Map<string, string>> {
+  const iris = new Set<string>();
+  for (const row of rows) {
+    if (row.action !== 'update') continue;
+    const fields = changedFields(row.before, row.after);
+    for (const iri of [...linkedIris(row.before, fields), ...linkedIris(row.after, fields)]) iris.add(iri);
+  }
+  const refs = [...iris].flatMap((iri) => {
+    const match = IRI.exec(iri);
+    return match && Number.isSafeInteger(Number(match[2])) && Number(match[2]) <= 2_147_483_647
+      ? [{ kind: match[1]!, id: Number(match[2]) }]
+      : [];
+  });
+  const names = new Map<string, string>();
+  if (refs.length === 0) return names;
+  const result = (await ex.execute(
+    sql`select x.kind, x.id, coalesce(
+          (select coalesce(h.after, h.before) from record_history h
+            where h.owner_id = ${ownerId} and h.kind = x.kind and h.record_id = x.id
+            order by h.id desc limit 1),
+          case x.kind
+            when 'routes' then (select jsonb_build_object('name', r.name) from routes r
+                                 where r.id = x.id and r.owner_id = ${ownerId})
+            when 'tours' then (select jsonb_build_object('name', t.name) from tours t
+                                where t.id = x.id and t.owner_id = ${ownerId})
+            when 'vehicles' then (select jsonb_build_object('name', v.name) from vehicles v
+                                   where v.id = x.id and v.owner_id = ${ownerId})
+            when 'route_activities' then (select jsonb_build_object('acquiredAt', a.acquired_at::text)
+                                           from route_activities a where a.id = x.id and a.owner_id = ${ownerId})
+          end) as state
+          from jsonb_to_recordset(${JSON.stringify(refs)}::jsonb) as x(kind text, id integer)`,
+  )) as unknown as { rows: { kind: string; id: number; state: Record<string, unknown> | null }[] };
+  for (const row of result.rows) {
+    const name = row.state?.name;
+    const driven = row.state?.acquiredAt;
+    const text =
+      typeof name === 'string' ? name : typeof driven === 'string' ? `Fahrt vom ${formatDate(driven)}` : undefined;
+    if (text) names.set(`/api/${row.kind}/${row.id}`, text);
+  }
+  return names;
 }
 
 /** Pairs of states of records (`before` → `after`, by id) as update entries, leaving out those that did not change. */

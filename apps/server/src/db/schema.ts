@@ -470,14 +470,18 @@ export const issuedDocuments = pgTable(
     id: serial('id').primaryKey(),
     /** The short verification code printed on the document (unique, not guessable). */
     code: text('code').notNull(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** pdf | share | transfer | backup */
+    /**
+     * The holder (or a matrix's issuer); null once their account is deleted: the document stays as a tombstone —
+     * code, kind, times, hashes and signature, no content — so that it still verifies as issued (GDPR Art. 17).
+     */
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** pdf | share | transfer | backup | matrix */
     kind: text('kind').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The content as issued (canonical JSON, docs/decisions). */
-    content: jsonb('content').notNull(),
+    /** The content as issued (canonical JSON, docs/decisions); null once erased with the holder's account. */
+    content: jsonb('content'),
+    /** When the content was erased with the holder's account; null while it is kept. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     /** SHA-256 (hex) of the canonical content. */
     contentHash: text('content_hash').notNull(),
     /** SHA-256 (hex) of the issued file where there is one (the PDF's bytes before its signature trailer). */

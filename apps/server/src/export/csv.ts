@@ -22,6 +22,9 @@ export const CSV_ROUTE_HEADER = [
   // Of the last drive (issue 27): when it was recorded, and "nachgetragen" when that was more than 7 days later.
   TERMS.recordedOn,
   'Nachgetragen',
+  // The vehicles of that drive: read back by the import as the line's vehicles (issue 38), so that a route keeps
+  // them in another account although each vehicle's own last drive (the vehicles block) may be a later one.
+  'Fahrzeuge',
 ] as const;
 /**
  * The column of the line sections a route covers (decision 0051), written only when a route of the export has a path:
@@ -79,6 +82,8 @@ export function renderCsv(data: ExportData): Readable {
       route.endStation?.code ?? '',
       formatDate(route.lastDrivenRecordedOn),
       route.lastDrivenBackdated ? TERMS.backdated : '',
+      // The import's list rule, like the tours: a name with a comma is quoted.
+      formatNameList(route.lastDrivenVehicles ?? []),
       ...(withSections ? [sectionsText(route.sections ?? [])] : []),
     ]);
   }

@@ -73,6 +73,8 @@ export interface ExportRoute {
   lastDrivenRecordedOn?: string;
   /** Whether that drive was recorded more than 7 days after it was driven ("nachgetragen", `isBackdated`). */
   lastDrivenBackdated?: boolean;
+  /** The vehicles recorded with the route's drives of `lastDriven`, in German order; absent or empty = none. */
+  lastDrivenVehicles?: string[];
   /** Latest `acquiredUntil` among the route's activities; null = never recorded. */
   validUntil: string | null;
   /** Days from today until `validUntil` (0 = last valid day, negative = expired); null = never recorded. */

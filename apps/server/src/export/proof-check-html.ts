@@ -22,7 +22,7 @@ import {
   scopeLabel,
   type MatrixProofContent,
 } from './matrix-model.js';
-import { holderName, type ProofContent } from './proof-content.js';
+import { hasDrives, holderName, type ProofContentDrive, type ShownProofContent } from './proof-content.js';
 
 /** What the verification page shows: the answer, and the document where the code is known. */
 export interface ProofCheckView {
@@ -32,10 +32,12 @@ export interface ProofCheckView {
     code: string;
     kind: ProofKind;
     issuedAt: Date;
-    content: ProofContent | MatrixProofContent;
+    content: ShownProofContent | MatrixProofContent;
     changedSince: boolean;
+    withheldDrivers?: number;
   };
   revoked?: { code: string; kind: ProofKind; issuedAt: Date; revokedAt: Date };
+  erased?: { code: string; kind: ProofKind; issuedAt: Date };
 }
 
 const STYLE = `
@@ -63,7 +65,7 @@ const STATE_SYMBOL: Record<ProofState, string> = { genuine: '✓', altered: '✖
 
 const dateTime = (value: Date, timeZone: string) => `${formatDateTime(value, timeZone)} Uhr`;
 
-function routesTable(content: ProofContent, issuedOn: string): string {
+function routesTable(content: ShownProofContent, issuedOn: string): string {
   if (content.routes.length === 0) return '<p>Der Nachweis enthält keine Strecken.</p>';
   const rows = content.routes
     .map((route) => {
@@ -99,7 +101,7 @@ ${rows}
 </table></div>`;
 }
 
-function vehiclesTable(content: ProofContent): string {
+function vehiclesTable(content: ShownProofContent): string {
   if (content.vehicles === null) return '';
   if (content.vehicles.length === 0) return `<h3>${TERMS.vehicles}</h3>\n<p>Keine Fahrzeuge.</p>`;
   return `<h3>${TERMS.vehicles} (${content.vehicles.length})</h3>
@@ -115,6 +117,31 @@ function vehiclesTable(content: ProofContent): string {
     )
     .join('\n')}</tbody>
 </table></div>`;
+}
+
+/**
+ * A transfer document's drives as its PDF lists them ("Alle Fahrten"): gefahren am, gültig bis, erfasst am with
+ * "nachgetragen" / "übernommen", the routes' names — so that the new employer can compare them line by line.
+ */
+function drivesTable(drives: ProofContentDrive[]): string {
+  if (drives.length === 0) return '<h3>Alle Fahrten</h3>\n<p>Keine Fahrten erfasst.</p>';
+  const headers = [TERMS.drivenOn, TERMS.validUntil, TERMS.recordedOn, TERMS.routes];
+  return `<h3>Alle Fahrten (${drives.length})</h3>
+${table(
+  headers,
+  drives.map((drive) => {
+    const backdated =
+      drive.recordedOn !== null && daysBetween(drive.acquiredAt, drive.recordedOn) > BACKDATED_AFTER_DAYS;
+    const marks = [backdated ? TERMS.backdated : '', drive.imported ? 'übernommen' : ''].filter(Boolean);
+    const recorded = `${formatDate(drive.recordedOn, 'unbekannt')}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`;
+    return [
+      formatDate(drive.acquiredAt),
+      formatDate(drive.acquiredUntil),
+      escapeHtml(recorded),
+      escapeHtml(drive.routes.length > 0 ? drive.routes.join(', ') : 'Strecken inzwischen gelöscht'),
+    ];
+  }),
+)}`;
 }
 
 /** A table of `rows` (cells already escaped) under `headers`, each cell labelled for the narrow layout. */
@@ -141,7 +168,14 @@ ${body}
 
 /** An issued Betrieb's matrix (issue 28): the Betrieb, who issued it, its filters, the coverage and every cell. */
 function matrixDocument(
-  document: { code: string; kind: ProofKind; issuedAt: Date; content: MatrixProofContent; changedSince: boolean },
+  document: {
+    code: string;
+    kind: ProofKind;
+    issuedAt: Date;
+    content: MatrixProofContent;
+    changedSince: boolean;
+    withheldDrivers?: number;
+  },
   timeZone: string,
 ): string {
   const { content } = document;
@@ -191,7 +225,14 @@ ${
 <h3>Abdeckung je Anforderung (${content.requirements.length})</h3>
 ${coverage}
 <h3>Fahrer/innen (${content.drivers.length})</h3>
-${cells}`;
+${withheld(document.withheldDrivers ?? 0)}${cells}`;
+}
+
+/** Why a matrix's page lists fewer drivers than its PDF: nobody's data outlives their membership or account. */
+function withheld(count: number): string {
+  if (count === 0) return '';
+  const who = count === 1 ? 'Eine Fahrerin oder ein Fahrer' : `${count} Fahrer/innen`;
+  return `<p class="note">${who} des Nachweises ${count === 1 ? 'wird' : 'werden'} hier nicht mehr gezeigt: Sie gehören dem Betrieb nicht mehr an oder haben ihr Konto gelöscht. Die Zahlen der Abdeckung bleiben, wie sie ausgestellt wurden.</p>\n`;
 }
 
 /** The two ways to check another document: type its code, or upload the PDF. No script: plain forms. */
@@ -204,8 +245,8 @@ function forms(): string {
 </form>
 <form method="post" action="${PROOF_PAGE_PREFIX}" enctype="multipart/form-data">
 <label for="file">PDF-Datei hochladen</label>
-<input type="file" id="file" name="file" accept="application/pdf,.pdf" required>
-<p class="hint">Die Datei wird nur geprüft und nicht gespeichert. Geprüft wird, ob sie Byte für Byte so ist, wie Streckenpass sie ausgestellt hat.</p>
+<input type="file" id="file" name="file" accept="application/pdf,.pdf,application/json,.json" required>
+<p class="hint">Die Datei wird nur geprüft und nicht gespeichert. Geprüft wird, ob sie Byte für Byte so ist, wie Streckenpass sie ausgestellt hat. Auch eine signierte Sicherung (.json) lässt sich so prüfen.</p>
 <div><button type="submit">Datei prüfen</button></div>
 </form>`;
 }
@@ -227,6 +268,13 @@ export function renderProofCheckHtml(view: ProofCheckView, options: { nonce: str
 <dt>Art</dt><dd>${escapeHtml(PROOF_KIND_LABELS[revoked.kind])}</dd>
 <dt>Ausgestellt am</dt><dd>${escapeHtml(dateTime(revoked.issuedAt, options.timeZone))}</dd>
 <dt>Widerrufen am</dt><dd>${escapeHtml(dateTime(revoked.revokedAt, options.timeZone))}</dd>
+</dl>`);
+  }
+  if (view.erased) {
+    parts.push(`<dl class="facts">
+<dt>Prüfcode</dt><dd>${escapeHtml(formatCode(view.erased.code))}</dd>
+<dt>Art</dt><dd>${escapeHtml(PROOF_KIND_LABELS[view.erased.kind])}</dd>
+<dt>Ausgestellt am</dt><dd>${escapeHtml(dateTime(view.erased.issuedAt, options.timeZone))}</dd>
 </dl>`);
   }
   const content = document?.content;
@@ -251,7 +299,7 @@ export function renderProofCheckHtml(view: ProofCheckView, options: { nonce: str
     parts.push(`<h2>Inhalt bei Ausstellung</h2>
 <h3>${TERMS.routes} (${content.routes.length})</h3>
 ${routesTable(content, issuedOn)}
-${vehiclesTable(content)}`);
+${vehiclesTable(content)}${hasDrives(content) ? `\n${drivesTable(content.drives)}` : ''}`);
   }
   parts.push(forms(), footer);
   return page(`Nachweis prüfen – ${PRODUCT_NAME}`, options.nonce, parts.join('\n'), STYLE);

@@ -49,6 +49,28 @@ export interface ProofContent {
   vehicles: ProofContentVehicle[] | null;
 }
 
+/** A drive of a transfer document as issued: its dates, "erfasst am", whether it came in by import, its routes' names. */
+export interface ProofContentDrive {
+  acquiredAt: string;
+  acquiredUntil: string;
+  recordedOn: string | null;
+  imported: boolean;
+  routes: string[];
+}
+
+/** A transfer document's content: the whole record's proof content, every drive, how many history lines. */
+export interface TransferProofContent extends ProofContent {
+  drives: ProofContentDrive[];
+  historyLines: number;
+}
+
+/** A driver's document as the verification page shows it: a transfer document's with its drives. */
+export type ShownProofContent = ProofContent & { drives?: ProofContentDrive[] };
+
+/** Whether a driver's document content carries the transfer document's drives. */
+export const hasDrives = (content: ShownProofContent): content is ProofContent & { drives: ProofContentDrive[] } =>
+  Array.isArray(content.drives);
+
 /** The content of a document issued from `data` for `scope`. */
 export function proofContent(data: ExportData, scope: ProofScope): ProofContent {
   return {
@@ -79,6 +101,23 @@ export function proofContent(data: ExportData, scope: ProofScope): ProofContent 
         lastDriven: vehicle.lastDriven,
         validUntil: vehicle.validUntil,
       })) ?? null,
+  };
+}
+
+const EVERYTHING: ProofScope = { routes: [], tours: [], vehicles: [], places: [], emptyMeansAll: true };
+
+/** The content of the transfer document issued from `data` (the whole record, `data.transfer`). */
+export function transferContent(data: ExportData): TransferProofContent {
+  return {
+    ...proofContent(data, EVERYTHING),
+    drives: (data.transfer?.drives ?? []).map((drive) => ({
+      acquiredAt: drive.acquiredAt,
+      acquiredUntil: drive.acquiredUntil,
+      recordedOn: drive.recordedOn,
+      imported: drive.imported,
+      routes: drive.routes,
+    })),
+    historyLines: data.transfer?.history.length ?? 0,
   };
 }
 

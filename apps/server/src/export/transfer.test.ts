@@ -29,12 +29,32 @@ describe('transferHistory', () => {
     ]);
     expect(lines.map((line) => `${line.text} | ${line.channel}`)).toEqual([
       'Strecke „Köln – Düsseldorf“ angelegt | Schnellerfassung',
-      'Strecke „Köln Hbf – Düsseldorf Hbf“ geändert: Name, Gültigkeitsregel | in der App',
+      'Strecke „Köln Hbf – Düsseldorf Hbf“ geändert: Name: Köln – Düsseldorf → Köln Hbf – Düsseldorf Hbf; ' +
+        'Gültigkeitsregel: wie im Konto → 90 Tage | in der App',
       'Fahrt vom 03.11.2026 angelegt | offline erfasst, später gesendet',
       'Fahrzeug „BR 218“ gelöscht | in der App',
       'Mitgliedschaft „Westbahn“ begonnen | in der App',
       'Mitgliedschaft „Westbahn“ beendet | in der App',
     ]);
+  });
+
+  it('says what a moved drive was before: its old and new dates, and its routes by name', () => {
+    const names = (iri: string) => ({ '/api/routes/1': 'Würzburg – Fürth', '/api/routes/2': 'Lohr – Gemünden' })[iri];
+    const [line] = transferHistory(
+      [
+        row({
+          kind: 'route_activities',
+          action: 'update',
+          before: { acquiredAt: '2026-08-03', acquiredUntil: '2027-08-02', acquiredRoutes: ['/api/routes/1'] },
+          after: { acquiredAt: '2026-08-05', acquiredUntil: '2027-08-04', acquiredRoutes: ['/api/routes/2'] },
+        }),
+      ],
+      names,
+    );
+    expect(line!.text).toBe(
+      'Fahrt vom 05.08.2026 geändert: Gefahren am: 03.08.2026 → 05.08.2026; Gültig bis: 02.08.2027 → 04.08.2027; ' +
+        'Strecken: Würzburg – Fürth → Lohr – Gemünden',
+    );
   });
 
   it('takes the writes of one import or restore of one kind together, and keeps separate runs apart', () => {

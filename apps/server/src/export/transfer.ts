@@ -1,8 +1,14 @@
 import { formatDate } from '@streckenpass/contract/format';
-import { changedFields, type HistoryAction, type HistoryChannel } from '@streckenpass/contract/history';
+import {
+  fieldChangesOf,
+  fieldChangeText,
+  type HistoryAction,
+  type HistoryChannel,
+  type HistoryNames,
+} from '@streckenpass/contract/history';
 import { calendarDayOf, isBackdated } from '@streckenpass/contract/knowledge';
 import { plural } from '@streckenpass/contract/plural';
-import { HISTORY_CHANNEL_LABELS, RECORD_FIELD_LABELS, TERMS } from '@streckenpass/contract/terms';
+import { HISTORY_CHANNEL_LABELS, TERMS } from '@streckenpass/contract/terms';
 import type { ExportDrive, ExportHistoryLine } from './model.js';
 
 /**
@@ -64,7 +70,8 @@ function subject(row: HistoryRow): string {
   return noun;
 }
 
-function sentence(row: HistoryRow): string {
+/** "Fahrt vom 05.08.2026 geändert: Gefahren am: 03.08.2026 → 05.08.2026; Gültig bis: 02.08.2027 → 04.08.2027". */
+function sentence(row: HistoryRow, names: HistoryNames): string {
   if (row.kind === 'memberships') {
     const event = field(row.after ?? row.before, 'event');
     const verb = event === 'joined' ? 'begonnen' : event === 'removed' ? 'vom Betrieb beendet' : 'beendet';
@@ -72,24 +79,32 @@ function sentence(row: HistoryRow): string {
   }
   const text = `${subject(row)} ${VERBS[row.action]}`;
   if (row.action !== 'update') return text;
-  const fields = [...new Set(changedFields(row.before, row.after).map((key) => RECORD_FIELD_LABELS[key] ?? key))];
-  return fields.length > 0 ? `${text}: ${fields.join(', ')}` : text;
+  const changes = [...new Set(fieldChangesOf(row.before, row.after, names).map(fieldChangeText))];
+  return changes.length > 0 ? `${text}: ${changes.join('; ')}` : text;
 }
 
 /** Writes of one import or restore come as many rows of one instant: they are one line ("CSV-Import: 12 Fahrten angelegt"). */
 const isBulk = (row: HistoryRow) => row.channel === 'import' || row.channel === 'restore';
 
 /**
- * The history as the transfer document lists it, oldest first: a line per change, and a line per import or restore
- * and kind of record (all of one transaction share its time).
+ * The history as the transfer document lists it, oldest first: a line per change with the old and new values of what
+ * it changed (linked records by their names, `names`), and a line per import or restore and kind of record (all of
+ * one transaction share its time).
  */
-export function transferHistory(rows: readonly HistoryRow[]): ExportHistoryLine[] {
+export function transferHistory(
+  rows: readonly HistoryRow[],
+  names: HistoryNames = () => undefined,
+): ExportHistoryLine[] {
   const lines: ExportHistoryLine[] = [];
   let index = 0;
   while (index < rows.length) {
     const row = rows[index]!;
     if (!isBulk(row)) {
-      lines.push({ at: row.at.toISOString(), text: sentence(row), channel: HISTORY_CHANNEL_LABELS[row.channel] });
+      lines.push({
+        at: row.at.toISOString(),
+        text: sentence(row, names),
+        channel: HISTORY_CHANNEL_LABELS[row.channel],
+      });
       index += 1;
       continue;
     }
@@ -107,7 +122,7 @@ export function transferHistory(rows: readonly HistoryRow[]): ExportHistoryLine[
     const noun = NOUNS[row.kind] ?? { one: row.kind, many: row.kind };
     lines.push({
       at: row.at.toISOString(),
-      text: count === 1 ? sentence(row) : `${plural(count, noun.one, noun.many)} ${VERBS[row.action]}`,
+      text: count === 1 ? sentence(row, names) : `${plural(count, noun.one, noun.many)} ${VERBS[row.action]}`,
       channel: HISTORY_CHANNEL_LABELS[row.channel],
     });
     index = end;

@@ -41,7 +41,9 @@ function summaries({ one, many, gender }: RecordNoun, docs: CrudDocs) {
       description:
         'Jede Anlage, Änderung und Löschung, neueste zuerst: Zeitpunkt, Art, Weg (api, quick = Schnellerfassung, ' +
         'outbox = offline erfasst und nachgesendet, import = CSV-Import, restore = Wiederherstellung) und bei ' +
-        'Änderungen die geänderten Felder. Nur lesbar: kein Aufruf ändert oder löscht den Verlauf.',
+        'Änderungen die geänderten Felder (`changes`) mit altem und neuem Wert in Worten (`fieldChanges`: Daten als ' +
+        'TT.MM.JJJJ, verknüpfte Einträge mit Namen). Auch nach dem Löschen des Eintrags für seine Inhaberin oder ' +
+        'seinen Inhaber lesbar. Nur lesbar: kein Aufruf ändert oder löscht den Verlauf.',
     },
   };
 }

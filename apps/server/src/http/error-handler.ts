@@ -1,7 +1,15 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { REQUEST_PROBLEMS } from '@streckenpass/contract/problems';
 import { HttpError } from '../lib/errors.js';
-import { problem, zodIssuesToProblem } from '../lib/problem.js';
+import { isMissing, problem, zodIssuesToProblem } from '../lib/problem.js';
+
+/** Fastify's 400s by code, worded in German. */
+const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: REQUEST_PROBLEMS.brokenJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: REQUEST_PROBLEMS.emptyJson,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: REQUEST_PROBLEMS.badContentLength,
+};
 
 /**
  * Classifies every error into RFC 9457 problem details: validation (400/422), our own HttpErrors, Fastify's client
@@ -13,12 +21,19 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   // calls' `{ success, message }`) must not turn a body parse error into a serialization failure (500).
   reply.serializer(JSON.stringify);
   if (hasZodFastifySchemaValidationErrors(error)) {
+    const data = validatedData(request, error.validationContext);
     const body = zodIssuesToProblem(
-      error.validation.map((v) => ({
-        code: v.keyword,
-        path: v.instancePath.split('/').filter(Boolean),
-        message: v.message ?? '',
-      })),
+      error.validation.map((v) => {
+        const path = v.instancePath.split('/').filter(Boolean);
+        return {
+          code: v.keyword,
+          path,
+          message: v.message ?? '',
+          expected: v.params.expected,
+          keys: Array.isArray(v.params.keys) ? (v.params.keys as string[]) : undefined,
+          missing: isMissing(data, path),
+        };
+      }),
     );
     return reply.status(body.status).type('application/problem+json').send(body);
   }
@@ -42,13 +57,14 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       .send(problem(429, 'Too Many Requests', 'Zu viele Anfragen. Bitte später erneut versuchen.'));
   }
   if (status >= 400 && status < 500) {
-    // Fastify's own client errors: bad JSON, body too large, wrong content type.
+    // Fastify's own client errors: body too large, wrong content type, a broken Content-Length (the JSON bodies have
+    // their own parser, http/json-body.ts). German for people, like every detail (packages/contract/src/problems.ts).
     const detail =
       status === 413
         ? (request.routeOptions.config.bodyTooLarge ?? 'Die Anfrage ist zu groß.')
         : status === 415
           ? 'Nicht unterstützter Inhaltstyp.'
-          : 'Invalid input';
+          : (FASTIFY_CLIENT_ERRORS[error.code] ?? REQUEST_PROBLEMS.badRequest);
     return reply
       .status(status)
       .type('application/problem+json')
@@ -64,6 +80,14 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).type('application/problem+json').send(problem(500, 'Internal Server Error'));
+}
+
+/** The part of the request a schema judged: the body, the query string, the path's parameters or the headers. */
+function validatedData(request: FastifyRequest, context: string | undefined): unknown {
+  if (context === 'querystring') return request.query;
+  if (context === 'params') return request.params;
+  if (context === 'headers') return request.headers;
+  return request.body;
 }
 
 export function titleFor(status: number): string {

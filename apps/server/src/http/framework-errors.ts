@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { REQUEST_PROBLEMS } from '@streckenpass/contract/problems';
 import { problem } from '../lib/problem.js';
 import { titleFor } from './error-handler.js';
 
@@ -22,6 +23,12 @@ export function frameworkErrors(claims: readonly FrameworkErrorClaim[] = []): Fa
     reply
       .status(status)
       .type('application/problem+json')
-      .send(problem(status, titleFor(status), status === 414 ? 'Die Adresse ist zu lang.' : 'Invalid input'));
+      .send(
+        problem(
+          status,
+          titleFor(status),
+          status === 414 ? 'Die Adresse ist zu lang.' : REQUEST_PROBLEMS.badPercentEncoding,
+        ),
+      );
   };
 }

@@ -1,3 +1,5 @@
+import { structuralProblemDetail } from '@streckenpass/contract/problems';
+
 export interface ProblemBody {
   type: string;
   title: string;
@@ -28,6 +30,11 @@ export interface ValidationIssue {
   code: string;
   path: (string | number)[];
   message: string;
+  /** What zod expected (`invalid_type`) and the unknown keys (`unrecognized_keys`), for the German detail. */
+  expected?: unknown;
+  keys?: readonly string[];
+  /** The field is absent from the request. */
+  missing?: boolean;
 }
 
 export function zodIssuesToProblem(issues: ValidationIssue[]): ProblemBody {
@@ -36,8 +43,7 @@ export function zodIssuesToProblem(issues: ValidationIssue[]): ProblemBody {
   );
   if (structural) {
     const first = issues.find((issue) => STRUCTURAL.has(issue.code)) ?? issues[0];
-    const where = first && first.path.length ? ` (${first.path.join('.')})` : '';
-    return problem(400, 'Bad Request', `Invalid input${where}`);
+    return problem(400, 'Bad Request', structuralProblemDetail(first));
   }
   return problem(
     422,
@@ -45,4 +51,14 @@ export function zodIssuesToProblem(issues: ValidationIssue[]): ProblemBody {
     issues.map((issue) => issue.message).join(' '),
     issues.map((issue) => ({ propertyPath: issue.path.join('.'), message: issue.message })),
   );
+}
+
+/** Whether `path` names nothing in `data` (a missing field rather than one of the wrong type). */
+export function isMissing(data: unknown, path: readonly (string | number)[]): boolean {
+  let current: unknown = data;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) return true;
+    current = (current as Record<string | number, unknown>)[key];
+  }
+  return current === undefined;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Backup } from '@streckenpass/contract/backup';
+import { formatDate } from '@streckenpass/contract/format';
 import type { HistoryEntry } from '@streckenpass/contract/history';
 import { addDays, todayIn } from '@streckenpass/contract/knowledge';
 import { LIMITS } from '@streckenpass/contract/limits';
@@ -388,11 +389,65 @@ describe('GET /api/{kind}/{id}/history', () => {
     );
     const history = await get<HistoryEntry[]>(`/api/routes/${route.id}/history`, alice);
     expect(history).toEqual([
-      { at: expect.any(String), action: 'update', channel: 'quick', changes: ['companyRoute'] },
-      { at: expect.any(String), action: 'update', channel: 'api', changes: ['name', 'validityDays'] },
-      { at: expect.any(String), action: 'create', channel: 'api', changes: [] },
+      {
+        at: expect.any(String),
+        action: 'update',
+        channel: 'quick',
+        changes: ['companyRoute'],
+        fieldChanges: [{ field: 'companyRoute', label: 'Kürzel', from: '–', to: 'K9' }],
+      },
+      {
+        at: expect.any(String),
+        action: 'update',
+        channel: 'api',
+        changes: ['name', 'validityDays'],
+        fieldChanges: [
+          { field: 'name', label: 'Name', from: 'Verlauf', to: 'Verlauf 2' },
+          { field: 'validityDays', label: 'Gültigkeitsregel', from: 'wie im Konto', to: '90 Tage' },
+        ],
+      },
+      { at: expect.any(String), action: 'create', channel: 'api', changes: [], fieldChanges: [] },
     ]);
     expect(Date.parse(history[2]!.at)).toBeLessThanOrEqual(Date.parse(history[0]!.at));
+  });
+
+  it('answers a moved drive with its old and new dates, and its routes by name (also one deleted since)', async () => {
+    const first = await createRoute(ctx.app, alice, { name: 'Würzburg – Fürth' });
+    const second = await createRoute(ctx.app, alice, { name: 'Lohr – Gemünden' });
+    const created = await send('POST', '/api/route_activities', alice, {
+      acquiredAt: '2026-08-03',
+      acquiredRoutes: [routeIri(first.id)],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const drive = created.json() as { id: number; acquiredUntil: string };
+    const moved = await send('PATCH', `/api/route_activities/${drive.id}`, alice, {
+      acquiredAt: '2026-08-05',
+      acquiredUntil: '2027-08-04',
+      acquiredRoutes: [routeIri(second.id)],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await send('DELETE', `/api/routes/${first.id}`, alice)).statusCode).toBe(204);
+    const [change] = await get<HistoryEntry[]>(`/api/route_activities/${drive.id}/history`, alice);
+    expect(change!.fieldChanges).toEqual([
+      { field: 'acquiredAt', label: 'Gefahren am', from: '03.08.2026', to: '05.08.2026' },
+      { field: 'acquiredUntil', label: 'Gültig bis', from: formatDate(drive.acquiredUntil), to: '04.08.2027' },
+      { field: 'acquiredRoutes', label: 'Strecken', from: 'Würzburg – Fürth', to: 'Lohr – Gemünden' },
+    ]);
+  });
+
+  it('answers the owner the history of a record they deleted, ending with the delete', async () => {
+    const route = await createRoute(ctx.app, alice, { name: 'Bald gelöscht' });
+    await send('PATCH', `/api/routes/${route.id}`, alice, { name: 'Gleich gelöscht' });
+    expect((await send('DELETE', `/api/routes/${route.id}`, alice)).statusCode).toBe(204);
+    const history = await get<HistoryEntry[]>(`/api/routes/${route.id}/history`, alice);
+    expect(history.map((entry) => entry.action)).toEqual(['delete', 'update', 'create']);
+    expect(history[1]!.fieldChanges).toEqual([
+      { field: 'name', label: 'Name', from: 'Bald gelöscht', to: 'Gleich gelöscht' },
+    ]);
+    // Nobody else: the record no longer exists, so another user gets the 404 of a record that is none of theirs.
+    const foreign = await call('GET', `/api/routes/${route.id}/history`, bob);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).not.toContain('gelöscht');
   });
 
   it('answers every kind of record', async () => {
@@ -413,7 +468,7 @@ describe('GET /api/{kind}/{id}/history', () => {
     expect(await get(`/api/routes/${row!.id}/history`, alice)).toEqual([]);
   });
 
-  it('answers 401 without a token, 403 for another user’s record, 404 for none or a deleted one', async () => {
+  it('answers 401 without a token, 403 for another user’s record, 404 for none, and another user 404 for a deleted one', async () => {
     const route = await createRoute(ctx.app, alice, { name: 'Geheimer Verlauf' });
     expect((await call('GET', `/api/routes/${route.id}/history`)).statusCode).toBe(401);
     const foreign = await call('GET', `/api/routes/${route.id}/history`, bob);
@@ -426,7 +481,7 @@ describe('GET /api/{kind}/{id}/history', () => {
       expect(response.json()).toMatchObject({ detail: 'Strecke nicht gefunden.' });
     }
     await send('DELETE', `/api/routes/${route.id}`, alice);
-    expect((await call('GET', `/api/routes/${route.id}/history`, alice)).statusCode).toBe(404);
+    expect((await call('GET', `/api/routes/${route.id}/history`, alice)).statusCode).toBe(200);
     expect((await call('GET', `/api/routes/${route.id}/history`, bob)).statusCode).toBe(404);
   });
 });

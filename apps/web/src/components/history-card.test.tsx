@@ -8,9 +8,24 @@ import { HistoryCard } from './history-card';
 const loaded = <T,>(data: T) => ({ data, isPending: false, isError: false, error: null, refetch: () => undefined });
 
 const entries: HistoryEntry[] = [
-  { at: '2026-11-25T13:03:00.000Z', action: 'update', channel: 'api', changes: ['name', 'validityDays'] },
-  { at: '2026-11-24T07:30:00.000Z', action: 'update', channel: 'restore', changes: ['startStation'] },
-  { at: '2026-11-20T09:15:00.000Z', action: 'create', channel: 'quick', changes: [] },
+  {
+    at: '2026-11-25T13:03:00.000Z',
+    action: 'update',
+    channel: 'api',
+    changes: ['name', 'validityDays'],
+    fieldChanges: [
+      { field: 'name', label: 'Name', from: 'Würzburg – Fürth', to: 'Würzburg – Nürnberg' },
+      { field: 'validityDays', label: 'Gültigkeitsregel', from: 'wie im Konto', to: '½ Jahr (182 Tage)' },
+    ],
+  },
+  {
+    at: '2026-11-24T07:30:00.000Z',
+    action: 'update',
+    channel: 'restore',
+    changes: ['startStation'],
+    fieldChanges: [{ field: 'startStation', label: 'Start (Betriebsstelle)', from: '–', to: 'Würzburg Hbf (NWH)' }],
+  },
+  { at: '2026-11-20T09:15:00.000Z', action: 'create', channel: 'quick', changes: [], fieldChanges: [] },
 ];
 
 describe('HistoryCard ("Verlauf")', () => {
@@ -38,8 +53,8 @@ describe('HistoryCard ("Verlauf")', () => {
     const items = within(screen.getByRole('list', { name: 'Verlauf der Strecke' })).getAllByRole('listitem');
     // Times in the app's zone (Europe/Berlin: UTC+1 in November).
     expect(items.map((item) => item.textContent)).toEqual([
-      'Geändert am 25.11.2026, 14:03: Name, Gültigkeitsregel',
-      'Geändert am 24.11.2026, 08:30: Start (Betriebsstelle) (Wiederherstellung einer Sicherung)',
+      'Geändert am 25.11.2026, 14:03: Name: Würzburg – Fürth → Würzburg – Nürnberg; Gültigkeitsregel: wie im Konto → ½ Jahr (182 Tage)',
+      'Geändert am 24.11.2026, 08:30: Start (Betriebsstelle): – → Würzburg Hbf (NWH) (Wiederherstellung einer Sicherung)',
       'Fahrt vom 12.11.2026 erfasst am 22.11.2026, 07:00nachgetragen',
       'Fahrt vom 21.11.2026 erfasst am 21.11.2026, 19:00',
       'Erfasst am 20.11.2026, 10:15 (Schnellerfassung)',

@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '@streckenpass/contract/constants';
 import { formatDate, formatDateTime } from '@streckenpass/contract/format';
-import type { HistoryEntry } from '@streckenpass/contract/history';
+import { fieldChangeText, type HistoryEntry, type HistoryFieldChange } from '@streckenpass/contract/history';
 import { isBackdated } from '@streckenpass/contract/knowledge';
 import { HISTORY_CHANNEL_LABELS, RECORD_FIELD_LABELS } from '@streckenpass/contract/terms';
 
@@ -30,12 +30,22 @@ export function changedFieldsText(changes: readonly string[]): string {
   return [...new Set(changes.map((field) => RECORD_FIELD_LABELS[field] ?? field))].join(', ');
 }
 
+/**
+ * What a change changed, with the old and new values the server words ("Gefahren am: 03.08.2026 → 05.08.2026; Name:
+ * Alt → Neu"); an entry kept offline from before the answer carried values names only the fields.
+ */
+export function changeText(entry: HistoryEntry): string {
+  const values = (entry as Partial<HistoryEntry>).fieldChanges as HistoryFieldChange[] | undefined;
+  if (!values || values.length === 0) return changedFieldsText(entry.changes);
+  return [...new Set(values.map(fieldChangeText))].join('; ');
+}
+
 function entryText(entry: HistoryEntry): string {
   const time = historyTime(entry.at);
   const how = HISTORY_CHANNEL_LABELS[entry.channel];
   if (entry.action === 'create') return `Erfasst am ${time} (${how})`;
   if (entry.action === 'delete') return `Gelöscht am ${time} (${how})`;
-  const fields = changedFieldsText(entry.changes);
+  const fields = changeText(entry);
   const through = entry.channel === 'api' ? '' : ` (${how})`;
   return `Geändert am ${time}${fields ? `: ${fields}` : ''}${through}`;
 }

@@ -9,6 +9,7 @@ import { ownedWriter } from '../../db/owned.js';
 import { appendHistory, updatesOf } from '../../db/record-history.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { users } from '../../db/schema.js';
+import type { RailNetworkGraph } from '../network/network.graph.js';
 import { preferencesSection } from './sections/preferences.section.js';
 import { routeActivitiesSection } from './sections/route-activities.section.js';
 import { routesSection } from './sections/routes.section.js';
@@ -22,9 +23,12 @@ import { vehiclesSection } from './sections/vehicles.section.js';
  * the section names; `preferences` is a single object in the document and one record here. The station index
  * checks the DS100 codes of restored routes.
  */
-export function backupSections(stations: StationIndex): BackupSection[] {
+export function backupSections(
+  stations: StationIndex,
+  network?: (ex: Executor) => Promise<RailNetworkGraph | null>,
+): BackupSection[] {
   return [
-    routesSection(stations),
+    routesSection(stations, network),
     toursSection,
     vehiclesSection,
     routeActivitiesSection,
@@ -118,9 +122,11 @@ export function createBackupRepository(
   stations: StationIndex,
   kind: Database['kind'],
   records: RecordReaders,
+  /** The imported network, if any: restored paths are checked on it (issue 38). */
+  network?: (ex: Executor) => Promise<RailNetworkGraph | null>,
 ) {
   const write = ownedWriter(db, bump);
-  const sections = backupSections(stations);
+  const sections = backupSections(stations, network);
 
   /**
    * PGlite runs one statement at a time for the whole process, on its main thread, and holds every other query
@@ -214,15 +220,23 @@ declare module 'fastify' {
 export default repositoryPlugin(
   'backupRepository',
   (app) =>
-    createBackupRepository(app.db, app.dataVersions.bump, app.stations.index, app.database.kind, {
-      routes: app.routesRepository,
-      tours: app.toursRepository,
-      vehicles: app.vehiclesRepository,
-      route_activities: app.routeActivitiesRepository,
-      vehicle_activities: app.vehicleActivitiesRepository,
-    }),
+    createBackupRepository(
+      app.db,
+      app.dataVersions.bump,
+      app.stations.index,
+      app.database.kind,
+      {
+        routes: app.routesRepository,
+        tours: app.toursRepository,
+        vehicles: app.vehiclesRepository,
+        route_activities: app.routeActivitiesRepository,
+        vehicle_activities: app.vehicleActivitiesRepository,
+      },
+      app.routePaths.graph,
+    ),
   [
     'dataVersions',
+    'routePaths',
     'stations',
     'routesRepository',
     'toursRepository',

@@ -90,9 +90,10 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // The document is validated first (400); its signature is checked on the body as received.
-      const document = await parseBackupInSteps(request.body);
-      const signature = await proofs.checkBackup(request.body);
-      return { ...(await service.preview(currentUser(request).id, document)), signature };
+      const userId = currentUser(request).id;
+      const document = await parseBackupInSteps(request.body, todayIn(app.config.timezone));
+      const signature = await proofs.checkBackup(request.body, userId);
+      return { ...(await service.preview(userId, document)), signature };
     },
   );
 
@@ -110,8 +111,8 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // A changed signed backup is restored as an unsigned one (drives recorded now), with the warning in the answer.
-      const document = await parseBackupInSteps(request.body);
-      const signature = await proofs.checkBackup(request.body);
+      const document = await parseBackupInSteps(request.body, todayIn(app.config.timezone));
+      const signature = await proofs.checkBackup(request.body, currentUser(request).id);
       const result = await service.restore(currentUser(request).id, document, 'restore', signature.keepsRecordedAt);
       // Restored routes without a path get the shortest one where the network knows both ends (decision 0051).
       if (!result.nothingToDo) await app.routePaths.fill(app.db, currentUser(request).id);

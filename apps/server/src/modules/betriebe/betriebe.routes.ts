@@ -72,7 +72,8 @@ const consentChanged = () =>
 const betriebeRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.betriebeRepository;
   const share = app.config.rateLimits.share ?? defaultRateLimits.share!;
-  // Guessing invitation tokens or codes is slowed like opening share links: per client address, or per signed-in user.
+  // Guessing invitation tokens or codes is slowed like opening share links: per client address (the preview is public,
+  // so no token is verified there), the accepting call per signed-in user (lib/rate-limit-key.ts).
   const tokenRateLimit = { rateLimit: { max: share.max, timeWindow: share.timeWindow } };
 
   /** Refuses a caller without one of `roles` before the body is judged (401 → 404/403 → 400/422). */

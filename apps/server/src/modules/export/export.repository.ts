@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { toIri } from '@streckenpass/contract/common';
 import type { Db } from '../../db/client.js';
 import { resolveOwnedIds } from '../../db/owned.js';
-import { historyOfOwner } from '../../db/record-history.js';
+import { historyOfOwner, linkedNames, type OwnerHistoryRow } from '../../db/record-history.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import {
   routeActivities,
@@ -28,6 +28,8 @@ export interface ExportRouteRow extends RouteDescription {
    * one of them was recorded before recording times were kept (unknown, so never "nachgetragen").
    */
   lastDrivenRecordedAt: Date | null;
+  /** The vehicles recorded with the route's drives of `lastDriven`, in German order (none: empty). */
+  lastDrivenVehicles: string[];
   validUntil: string | null;
   daysLeft: number | null;
   /** The route's own rule in days; null = the account's. */
@@ -104,6 +106,17 @@ export function createExportRepository(db: Db) {
           from route_activity_routes rar
           join route_activities ra on ra.id = rar.route_activity_id
          where rar.route_id = ${routes.id} and ra.acquired_at = ${routes.lastDriven})`;
+      // The vehicles of those drives: the export's "Fahrzeuge" column, so that an import into another account puts
+      // them on the route's drive again (issue 38; the vehicles block tells only each vehicle's own last day).
+      const lastDrivenVehicles = sql<string[] | null>`(
+        select array_agg(named.name order by ${germanOrder(sql`named.name`)})
+          from (select distinct v.name
+                  from route_activity_routes rar
+                  join route_activities ra on ra.id = rar.route_activity_id
+                  join vehicle_activities va on va.route_activity_id = ra.id
+                  join vehicle_activity_vehicles vav on vav.vehicle_activity_id = va.id
+                  join vehicles v on v.id = vav.vehicle_id and v.owner_id = ${ownerId}
+                 where rar.route_id = ${routes.id} and ra.acquired_at = ${routes.lastDriven}) named)`;
 
       const rows = await db
         .select({
@@ -113,6 +126,7 @@ export function createExportRepository(db: Db) {
           tourNames: routeTours.tourNames,
           lastDriven: routes.lastDriven,
           lastDrivenRecordedAt,
+          lastDrivenVehicles,
           validUntil: routes.validUntil,
           daysLeft: daysLeft.mapWith(Number),
           validityDays: routes.validityDays,
@@ -127,6 +141,7 @@ export function createExportRepository(db: Db) {
         tourIds: (row.tourIds ?? []).map(Number),
         tourNames: row.tourNames ?? [],
         lastDrivenRecordedAt: row.lastDrivenRecordedAt === null ? null : new Date(row.lastDrivenRecordedAt),
+        lastDrivenVehicles: row.lastDrivenVehicles ?? [],
         daysLeft: row.validUntil === null ? null : row.daysLeft,
       }));
     },
@@ -159,7 +174,8 @@ export function createExportRepository(db: Db) {
 
     /**
      * Every drive of the owner, newest first, with when it was recorded and its routes' names (German order): the
-     * transfer document's list of drives.
+     * transfer document's list of drives. The subquery names the outer row qualified: in a single-table select
+     * Drizzle leaves `${routeActivities.id}` as a bare "id", which inside the subquery is the route's id.
      */
     async listDrives(ownerId: number): Promise<ExportDriveRow[]> {
       const rows = await db
@@ -172,7 +188,7 @@ export function createExportRepository(db: Db) {
             select array_agg(r.name order by ${germanOrder(sql`r.name`)}, r.id)
               from route_activity_routes rar
               join routes r on r.id = rar.route_id and r.owner_id = ${ownerId}
-             where rar.route_activity_id = ${routeActivities.id})`,
+             where rar.route_activity_id = "route_activities"."id")`,
         })
         .from(routeActivities)
         .where(eq(routeActivities.ownerId, ownerId))
@@ -183,6 +199,11 @@ export function createExportRepository(db: Db) {
     /** The owner's whole history, oldest first (`db/record-history.ts`). */
     listHistory(ownerId: number) {
       return historyOfOwner(db, ownerId);
+    },
+
+    /** The names of the records that the history's changes link to, by IRI (`db/record-history.ts`). */
+    historyNames(ownerId: number, rows: readonly OwnerHistoryRow[]) {
+      return linkedNames(db, ownerId, rows);
     },
   };
 }

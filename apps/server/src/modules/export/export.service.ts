@@ -89,6 +89,7 @@ export function createExportService(
                 lastDrivenBackdated: isBackdated(row.lastDriven, row.lastDrivenRecordedAt, timeZone),
               }
             : {}),
+          ...(row.lastDrivenVehicles.length > 0 ? { lastDrivenVehicles: row.lastDrivenVehicles } : {}),
           validUntil: row.validUntil,
           daysLeft: row.daysLeft,
           validityRule: validityRuleLabel(effectiveValidityDays(row.validityDays, routeDefault)),
@@ -119,7 +120,14 @@ export function createExportService(
     async loadTransfer(userId: number, today: string): Promise<ExportData> {
       const data = await service.load(userId, {}, today);
       const [drives, history] = await Promise.all([repo.listDrives(userId), repo.listHistory(userId)]);
-      return { ...data, transfer: { drives: transferDrives(drives, timeZone), history: transferHistory(history) } };
+      const names = await repo.historyNames(userId, history);
+      return {
+        ...data,
+        transfer: {
+          drives: transferDrives(drives, timeZone),
+          history: transferHistory(history, (iri) => names.get(iri)),
+        },
+      };
     },
   };
   return service;

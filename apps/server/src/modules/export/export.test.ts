@@ -23,7 +23,7 @@ const foreign: { route: number; tour: number; vehicle: number } = { route: 0, to
 
 const ROUTE_HEADER =
   'Strecke;Interne Bezeichnung;Start;Ende;Touren;Zuletzt befahren;Gültig bis;Status;Gültigkeitsregel;Start DS100;Ende DS100;' +
-  'Erfasst am;Nachgetragen';
+  'Erfasst am;Nachgetragen;Fahrzeuge';
 
 beforeAll(async () => {
   ctx = await buildTestApp();
@@ -232,9 +232,10 @@ describe('POST /api/export/csv', () => {
       // Typed codes without a chosen station (these rows are written straight into the table): no DS100 column.
       '',
       '',
-      // Its last drive was recorded today, 20 days late.
+      // Its last drive was recorded today, 20 days late, with BR 218 (issue 38: the import reads the vehicles back).
       german(today),
       'nachgetragen',
+      'BR 218',
     ]);
     expect(routes.get('Lohr–Gemünden')).toEqual([
       'Lohr–Gemünden',
@@ -246,6 +247,7 @@ describe('POST /api/export/csv', () => {
       '',
       'nicht erfasst',
       '1 Jahr (364 Tage)',
+      '',
       '',
       '',
       '',
@@ -262,7 +264,7 @@ describe('POST /api/export/csv', () => {
       german(addDays(today, 12)),
     ]);
     // Recorded on the day it was driven: the day, and not "nachgetragen".
-    expect(routes.get('Gießen–Straßberg')?.slice(11)).toEqual([german(addDays(today, -352)), '']);
+    expect(routes.get('Gießen–Straßberg')?.slice(11)).toEqual([german(addDays(today, -352)), '', '']);
   });
 
   it('writes a tour name with a comma or a quote in quotes, so that the CSV import reads it back as one name', async () => {
@@ -288,6 +290,7 @@ describe('POST /api/export/csv', () => {
       '',
       'nicht erfasst',
       '1 Jahr (364 Tage)',
+      '',
       '',
       '',
       '',

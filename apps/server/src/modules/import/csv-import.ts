@@ -162,6 +162,14 @@ export interface ImportContext {
   stations: StationIndex;
   /** The importing account's default rules: a rule equal to one is not pinned on the record. */
   rules: { routes: number; vehicles: number | null };
+  /**
+   * With an imported network: a route's line sections checked on it, answered with their length computed there, or
+   * why the network contradicts them (routes/route-paths.ts `checkPath`, issue 38).
+   */
+  checkPath?: (
+    ends: { startPoint: string; endPoint: string; startStation: string | null; endStation: string | null },
+    path: RoutePath,
+  ) => RoutePath | string;
 }
 
 export interface ParsedImport {
@@ -188,9 +196,25 @@ export function decodeCsv(bytes: Uint8Array): { text: string; encoding: ParsedIm
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
   } catch {
+    // Five bytes mean nothing in Windows-1252 (0x81, 0x8D, 0x8F, 0x90, 0x9D): iconv-lite writes U+FFFD for them.
+    // Such a file is neither encoding; it is refused rather than stored with "�" in its names (issue 38).
+    const undefinedByte = bytes.findIndex((byte) => WINDOWS_1252_UNDEFINED.has(byte));
+    if (undefinedByte !== -1) {
+      throw unprocessable([
+        {
+          propertyPath: 'file',
+          message:
+            `Die Datei ist weder UTF-8 noch Windows-1252: Das Byte 0x${bytes[undefinedByte]!.toString(16).toUpperCase()} ` +
+            `an Stelle ${formatNumber(undefinedByte + 1)} ist in keiner der beiden Kodierungen ein Zeichen. Bitte ` +
+            'speichern Sie die Liste als „CSV UTF-8“.',
+        },
+      ]);
+    }
     return { text: iconv.decode(Buffer.from(bytes), 'windows-1252'), encoding: 'windows-1252' };
   }
 }
+
+const WINDOWS_1252_UNDEFINED = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
 
 /** `;` unless the first non-blank line has more commas than semicolons (outside quotes). */
 function detectDelimiter(text: string): ';' | ',' {
@@ -464,6 +488,12 @@ class ImportReader {
     }
     const startStation = station('startStation', 'startPoint');
     const endStation = station('endStation', 'endPoint');
+    if (path && this.context.checkPath) {
+      const ends = { startPoint: value.startPoint ?? '', endPoint: value.endPoint ?? '', startStation, endStation };
+      const checked = this.context.checkPath(ends, path);
+      if (typeof checked === 'string') reasons.push(`„${label('sections')}“: ${checked}`);
+      else path = checked;
+    }
     const acquiredAt = this.readDate(value.acquiredAt ?? '', label('acquiredAt'), reasons, true);
     let acquiredUntil: string | null = null;
     if (value.acquiredUntil) {

@@ -13,6 +13,7 @@ import { acceptCsvUploads, csvBody, csvUploadOptions } from '../../http/csv-uplo
 import { unauthorized, unprocessable } from '../../lib/errors.js';
 import { currentUser } from '../../http/current-user.js';
 import { createBackupService } from '../backup/backup.service.js';
+import { checkedFilePath } from '../routes/route-paths.js';
 import { importTemplate, parseImport, type ParsedImport } from './csv-import.js';
 import { describeImport, emptyMerge, planImport } from './import-plan.js';
 import { formatNumber } from '@streckenpass/contract/format';
@@ -61,10 +62,13 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
     const raw = csvBody(request.body);
     const settings = await app.notificationsRepository.findSettings(userId);
     if (!settings) throw unauthorized();
+    const graph = await app.railNetworkCache.current();
     const parsed = await parseImport(raw, {
       today: todayIn(app.config.timezone),
       stations: app.stations.index,
       rules: { routes: settings.validityDays, vehicles: settings.vehicleValidityDays },
+      // Line sections checked on the network, where one is imported (issue 38).
+      ...(graph ? { checkPath: (ends, path) => checkedFilePath(graph, ends, path) } : {}),
     });
     // A file without a valid line is answered from the file alone: the account is not read for it.
     if (parsed.rows.length === 0 && parsed.vehicles.length === 0) {

@@ -412,6 +412,29 @@ describe('decodeCsv', () => {
     });
     expect(decodeCsv(Buffer.from('\uFEFFA – €', 'utf8'))).toEqual({ text: 'A – €', encoding: 'utf-8' });
   });
+
+  it('refuses a file that is neither UTF-8 nor Windows-1252 instead of storing "�" (422), and writes nothing', async () => {
+    const user = await registerUser(ctx.app);
+    const file = Buffer.concat([
+      Buffer.from('Strecke;Start;Ende\r\nW\xfcrzburg ', 'latin1'),
+      // 0x81 and 0x9D mean nothing in Windows-1252, and the bytes are no UTF-8 either.
+      Buffer.from([0x81, 0x9d]),
+      Buffer.from(';NWH;NF\r\n', 'latin1'),
+    ]);
+    for (const send of [preview, confirm]) {
+      const response = await send(user, file);
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json().detail).toBe(
+        'Die Datei ist weder UTF-8 noch Windows-1252: Das Byte 0x81 an Stelle 30 ist in keiner der beiden ' +
+          'Kodierungen ein Zeichen. Bitte speichern Sie die Liste als „CSV UTF-8“.',
+      );
+    }
+    expect(await listRoutes(user)).toEqual([]);
+    // Windows-1252 as Excel saves it is still read.
+    const excel = Buffer.from('Strecke;Start;Ende\r\nW\xfcrzburg \x96 F\xfcrth;NWH;NF\r\n', 'latin1');
+    expect((await confirm(user, excel)).statusCode).toBe(200);
+    expect((await listRoutes(user)).map((route) => route.name)).toEqual(['Würzburg – Fürth']);
+  });
 });
 
 describe('name lists (Fahrzeuge, Touren)', () => {
@@ -708,7 +731,74 @@ describe('the app’s own export read back', () => {
     expect(back.body).toContain(`BR 102;${german(addDays(today, -60))};`);
     expect(((await confirm(target, back.rawPayload)).json() as ImportResult).merge.nothingToDo).toBe(true);
   });
+
+  it('keeps every route’s vehicles and drives in a new account, also where a vehicle was driven later elsewhere', async () => {
+    const source = await registerUser(ctx.app);
+    const named = async (name: string) =>
+      createRoute(ctx.app, source, { name, startPoint: `${name} A`, endPoint: `${name} B` });
+    const [early, later, shared, both, alone] = await Promise.all(
+      ['Früh mit 218', 'Später mit 218', 'Zwei am Tag', 'Beide Loks', 'Ohne Lok'].map(named),
+    );
+    const [br218, et425, br111] = await Promise.all(
+      ['BR 218', 'ET 425, Halbzug', 'BR 111'].map((name) => createVehicle(ctx.app, source, name)),
+    );
+    // Issue 38: the route's last drive was with BR 218, whose own last drive is a later one on another route.
+    await drive(source, addDays(today, -30), [early!.id], [br218!.id]);
+    await drive(source, addDays(today, -5), [later!.id], [br218!.id]);
+    // Two drives of one day with different vehicles and "gültig bis": each route keeps its own.
+    await drive(source, addDays(today, -12), [shared!.id], [et425!.id], addDays(today, 100));
+    await drive(source, addDays(today, -12), [both!.id], [br111!.id, et425!.id]);
+    await drive(source, addDays(today, -12), [alone!.id], []);
+    const before = await routeKnowledge(source);
+    expect(before.get('Früh mit 218')).toEqual({
+      lastDriven: addDays(today, -30),
+      validUntil: addDays(today, -30 + 364),
+      vehicles: ['BR 218'],
+    });
+
+    const csv = await exportCsv(source);
+    const target = await registerUser(ctx.app);
+    const imported = await confirm(target, csv.rawPayload);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect((imported.json() as ImportResult).errorCount).toBe(0);
+    expect(await routeKnowledge(target)).toEqual(before);
+    // And read back again, nothing is added.
+    expect(
+      ((await confirm(target, (await exportCsv(target)).rawPayload)).json() as ImportResult).merge.nothingToDo,
+    ).toBe(true);
+  });
 });
+
+/**
+ * Per route name: the day it was last driven, its "gültig bis" and the vehicles of its drives of that day (names, in
+ * order) — what the route view and the Nachweis show of it.
+ */
+async function routeKnowledge(user: TestUser) {
+  const get = async <T>(url: string) =>
+    (await ctx.app.inject({ method: 'GET', url, headers: user.headers })).json() as T;
+  const routes = await get<{ id: number; name: string; lastDriven?: string; validUntil?: string }[]>('/api/routes');
+  const drives = await get<{ id: number; acquiredAt: string; acquiredRoutes: string[] }[]>('/api/route_activities');
+  const entries = await get<{ routeActivity: string; acquiredVehicles: string[] }[]>('/api/vehicle_activities');
+  const vehicles = new Map(
+    (await get<{ id: number; name: string }[]>('/api/vehicles')).map((v) => [vehicleIri(v.id), v.name]),
+  );
+  return new Map(
+    routes.map((route) => {
+      const lastDrives = drives.filter(
+        (d) => d.acquiredAt === route.lastDriven && d.acquiredRoutes.includes(routeIri(route.id)),
+      );
+      const names = new Set(
+        entries
+          .filter((entry) => lastDrives.some((d) => entry.routeActivity === `/api/route_activities/${d.id}`))
+          .flatMap((entry) => entry.acquiredVehicles.map((iri) => vehicles.get(iri)!)),
+      );
+      return [
+        route.name,
+        { lastDriven: route.lastDriven ?? null, validUntil: route.validUntil ?? null, vehicles: [...names].sort() },
+      ];
+    }),
+  );
+}
 
 describe('limits', () => {
   it('refuses a line with more vehicles than one drive takes, naming line and limit', async () => {

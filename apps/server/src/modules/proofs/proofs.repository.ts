@@ -2,9 +2,10 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { ProofKind } from '@streckenpass/contract/proofs';
 import type { Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
-import { issuedDocuments, signingKeys } from '../../db/schema.js';
+import { issuedDocuments, memberships, signingKeys, users } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { generateSigningKey } from '../../lib/proof-signature.js';
+import { memberName } from '../betriebe/betriebe.repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,10 +15,13 @@ declare module 'fastify' {
 
 export interface IssuedDocumentRow {
   code: string;
-  ownerId: number;
+  /** Null once the holder's account is deleted (the document is a tombstone then). */
+  ownerId: number | null;
   kind: ProofKind;
   issuedAt: Date;
+  /** Null once erased with the holder's account (`erasedAt`). */
   content: unknown;
+  erasedAt: Date | null;
   contentHash: string;
   fileHash: string | null;
   signature: string;
@@ -59,7 +63,7 @@ export interface IssuedDocumentSummary {
  * The signing keys and the issued documents (issue 27). Keys: generated once and shared by every instance, like the
  * JWT secret; creation and rotation run under one advisory lock, so instances starting together agree on one key.
  * Documents: written once when issued; the owner can only revoke them (owner-scoped in SQL); deleting the account
- * deletes them (cascade).
+ * erases them (migration 0015: the owner is set null and a trigger drops the content; code, hashes and signature stay).
  */
 export function createProofsRepository(db: Executor) {
   /** Serialises key creation and rotation across instances (transaction-scoped advisory lock). */
@@ -132,7 +136,7 @@ export function createProofsRepository(db: Executor) {
       return row?.publicKey;
     },
 
-    async create(document: Omit<IssuedDocumentRow, 'revokedAt'>): Promise<void> {
+    async create(document: Omit<IssuedDocumentRow, 'revokedAt' | 'erasedAt'> & { ownerId: number }): Promise<void> {
       await db.insert(issuedDocuments).values(document);
     },
 
@@ -151,10 +155,24 @@ export function createProofsRepository(db: Executor) {
           keyId: issuedDocuments.keyId,
           shareLinkId: issuedDocuments.shareLinkId,
           revokedAt: issuedDocuments.revokedAt,
+          erasedAt: issuedDocuments.erasedAt,
         })
         .from(issuedDocuments)
         .where(eq(issuedDocuments.code, code));
       return row && { ...row, kind: row.kind as ProofKind };
+    },
+
+    /**
+     * The names of a Betrieb's members today, as its matrix names them (`memberName`): an issued matrix's page shows
+     * only the drivers among them — nobody who has left the Betrieb or deleted the account.
+     */
+    async memberNames(betriebId: number): Promise<Set<string>> {
+      const rows = await db
+        .select({ firstname: users.firstname, lastname: users.lastname })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(eq(memberships.betriebId, betriebId));
+      return new Set(rows.map(memberName));
     },
 
     /** The newest unrevoked page document of a share link with its content hash: reused while the content holds. */

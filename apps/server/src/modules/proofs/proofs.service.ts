@@ -2,13 +2,22 @@ import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { BackupSignature, BackupSignatureCheck } from '@streckenpass/contract/backup';
 import { PROOF_PAGE_PREFIX, type IssuedProof, type ProofKind, type ProofState } from '@streckenpass/contract/proofs';
-import { DEFAULT_TIME_ZONE } from '@streckenpass/contract/constants';
+import { BACKDATED_AFTER_DAYS, DEFAULT_TIME_ZONE } from '@streckenpass/contract/constants';
 import { formatDate } from '@streckenpass/contract/format';
 import { calendarDayOf } from '@streckenpass/contract/knowledge';
+import { TERMS } from '@streckenpass/contract/terms';
 import { isMatrixContent, type MatrixProofContent } from '../../export/matrix-model.js';
 import type { ExportData } from '../../export/model.js';
 import type { PdfSource } from '../../export/pdf-pool.js';
-import { holderName, proofContent, type ProofContent, type ProofScope } from '../../export/proof-content.js';
+import {
+  holderName,
+  hasDrives,
+  proofContent,
+  transferContent,
+  type ProofContent,
+  type ProofScope,
+  type ShownProofContent,
+} from '../../export/proof-content.js';
 import { HttpError } from '../../lib/errors.js';
 import {
   contentHash,
@@ -40,12 +49,19 @@ export interface Verification {
     kind: ProofKind;
     issuedAt: Date;
     /** A driver's record, or a Betrieb's matrix (kind `matrix`). */
-    content: ProofContent | MatrixProofContent;
+    content: ShownProofContent | MatrixProofContent;
     /** Whether the holder's record (the same selection) — or the Betrieb's matrix — reads differently today. */
     changedSince: boolean;
+    /** An issued matrix's drivers left out of `content` because they are no longer members of the Betrieb. */
+    withheldDrivers?: number;
   };
   /** For a revoked document: only when it was issued and revoked, nothing of its content. */
   revoked?: { code: string; kind: ProofKind; issuedAt: Date; revokedAt: Date };
+  /**
+   * For a document whose holder (or issuer) deleted the account: only when it was issued, and that its content was
+   * erased — it still verifies by its signed hashes, but shows nothing of the person (GDPR Art. 17).
+   */
+  erased?: { code: string; kind: ProofKind; issuedAt: Date };
 }
 
 export interface ProofsServiceOptions {
@@ -83,9 +99,12 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
     return { keyId: key.id, signature: signStatement(proofStatement(fields), key.privateKey) };
   }
 
-  /** The stored document's own check: its content still hashes to what was signed, and the signature holds. */
+  /**
+   * The stored document's own check: its content still hashes to what was signed, and the signature holds. An erased
+   * document has no content left to hash: its signature over the stored hashes is what remains to check.
+   */
   async function intact(row: IssuedDocumentRow): Promise<boolean> {
-    if (contentHash(row.content) !== row.contentHash) return false;
+    if (!isErased(row) && contentHash(row.content) !== row.contentHash) return false;
     const publicKey = await repo.findPublicKey(row.keyId);
     if (!publicKey) return false;
     const statement = proofStatement({
@@ -102,7 +121,7 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
    * Whether the same selection of the holder's record gives other content today (a deleted record counts). A
    * transfer document compares its routes and vehicles part; a backup its routes, vehicles and drive dates.
    */
-  async function changedSince(row: IssuedDocumentRow): Promise<boolean> {
+  async function changedSince(row: IssuedDocumentRow & { ownerId: number }): Promise<boolean> {
     try {
       if (isMatrixContent(row.content)) {
         if (!options.loadMatrix) return false;
@@ -123,19 +142,34 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
     }
   }
 
-  async function describe(row: IssuedDocumentRow): Promise<NonNullable<Verification['document']>> {
+  /**
+   * An issued matrix as its page shows it: only the drivers who are members of the Betrieb today. Someone who left it
+   * or deleted the account is left out (counted in `withheldDrivers`); the totals are numbers and stay.
+   */
+  async function shownMatrix(content: MatrixProofContent) {
+    const members = await repo.memberNames(content.betrieb.id);
+    const drivers = content.drivers.filter((driver) => members.has(driver.name));
+    return { content: { ...content, drivers }, withheldDrivers: content.drivers.length - drivers.length };
+  }
+
+  async function describe(
+    row: IssuedDocumentRow & { ownerId: number },
+  ): Promise<NonNullable<Verification['document']>> {
+    const base = { code: row.code, kind: row.kind, issuedAt: row.issuedAt, changedSince: await changedSince(row) };
+    if (isMatrixContent(row.content)) return { ...base, ...(await shownMatrix(row.content)) };
     return {
-      code: row.code,
-      kind: row.kind,
-      issuedAt: row.issuedAt,
-      content: isMatrixContent(row.content)
-        ? row.content
-        : row.kind === 'backup'
-          ? backupAsProofContent(row.content)
-          : proofPart(row.content as ProofContent),
-      changedSince: await changedSince(row),
+      ...base,
+      content: row.kind === 'backup' ? backupAsProofContent(row.content) : shownPart(row.content as ProofContent),
     };
   }
+
+  const erasedAnswer = (row: IssuedDocumentRow, reason: string): Verification => ({
+    state: 'genuine',
+    reason:
+      `${reason} Sein Inhalt wird nicht mehr gezeigt: Das Konto, für das er ausgestellt wurde, ist gelöscht, und ` +
+      'mit ihm alle Angaben zur Person.',
+    erased: { code: row.code, kind: row.kind, issuedAt: row.issuedAt },
+  });
 
   const revokedAnswer = (row: IssuedDocumentRow): Verification => ({
     state: 'revoked',
@@ -193,6 +227,44 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
     return withTrailer(file, proofStatementTrailer({ ...fields, fileSha256: fields.fileSha256! }, keyId, signature));
   }
 
+  /** An uploaded backup (decision 0044, addendum): its signature offline, then the stored document of its code. */
+  async function verifyBackupFile(
+    document: Record<string, unknown>,
+    keys: { id: string; publicKey: string }[],
+  ): Promise<Verification> {
+    const offline = verifyBackup(document, keys);
+    if (offline.state === 'unsigned') {
+      return { state: 'unknown', reason: 'Die Datei ist eine Sicherung ohne Signatur: Sie lässt sich nicht prüfen.' };
+    }
+    if (offline.state === 'unknown' || !offline.signature) return { state: 'unknown', reason: offline.reason };
+    const row = await repo.findByCode(offline.signature.code);
+    if (!row) {
+      return offline.state === 'genuine'
+        ? { state: 'unknown', reason: 'Die Sicherung ist signiert, aber hier nicht (mehr) bekannt.' }
+        : { state: offline.state, reason: offline.reason };
+    }
+    if (row.revokedAt) return revokedAnswer(row);
+    const matches =
+      row.kind === 'backup' &&
+      row.keyId === offline.signature.keyId &&
+      row.contentHash === offline.signature.contentSha256 &&
+      row.issuedAt.toISOString() === new Date(offline.signature.issuedAt).toISOString();
+    const stored = kept(row);
+    if (offline.state !== 'genuine' || !matches || !(await intact(row))) {
+      return {
+        state: 'altered',
+        reason: offline.state === 'altered' ? offline.reason : 'Die Datei passt nicht zur ausgestellten Sicherung.',
+        ...(stored ? { document: await describe(stored) } : {}),
+      };
+    }
+    if (!stored) return erasedAnswer(row, 'Die Sicherung ist genau so, wie Streckenpass sie ausgestellt hat.');
+    return {
+      state: 'genuine',
+      reason: 'Die Sicherung ist genau so, wie Streckenpass sie ausgestellt hat.',
+      document: await describe(stored),
+    };
+  }
+
   return {
     verificationUrl,
 
@@ -240,9 +312,11 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
     /**
      * Checks the signature of an uploaded backup, `body` as received (the JSON value before any parsing, so that
      * nothing a schema normalises changes the hash). Unsigned, genuine, altered (content or signature changed),
-     * signed by a key this server does not know, or revoked here by its holder.
+     * signed by a key this server does not know, or revoked here by its holder. A genuine backup keeps its drives'
+     * "erfasst am" only when it is restored into the account it was issued for (`userId`, the issued document's
+     * owner): a signature proves who issued a document, not that another account may claim its times (issue 38).
      */
-    async checkBackup(body: unknown): Promise<BackupSignatureCheck> {
+    async checkBackup(body: unknown, userId: number): Promise<BackupSignatureCheck> {
       const keyId = (body as { signature?: { keyId?: unknown } } | null)?.signature?.keyId;
       // Only a well-formed key id is looked up (a NUL byte or any other junk never reaches the database).
       const publicKey = typeof keyId === 'string' && KEY_ID.test(keyId) ? await repo.findPublicKey(keyId) : undefined;
@@ -267,7 +341,8 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
           keepsRecordedAt: false,
         };
       }
-      if ((await repo.findByCode(result.signature!.code))?.revokedAt) {
+      const issued = await repo.findByCode(result.signature!.code);
+      if (issued?.revokedAt) {
         return {
           state: 'revoked',
           message: `Die Signatur dieser Sicherung wurde widerrufen — nicht signiert übernommen: ${asUnsigned}`,
@@ -282,11 +357,20 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
         holder: { firstname: account.firstname ?? null, lastname: account.lastname ?? null },
       });
       const issuedOn = formatDate(calendarDayOf(result.signature!.issuedAt, DEFAULT_TIME_ZONE));
-      return {
-        state: 'genuine',
-        message: `Signierte Sicherung, ausgestellt am ${issuedOn} für ${holder}: unverändert.`,
-        keepsRecordedAt: true,
-      };
+      const genuine = `Signierte Sicherung, ausgestellt am ${issuedOn} für ${holder}: unverändert`;
+      // The same account, not merely the same name or address: the stored document's owner. A backup whose account
+      // has been deleted (no row) still verifies, but no account can claim its times any more.
+      if (issued?.ownerId !== userId) {
+        return {
+          state: 'genuine',
+          message:
+            `${genuine}, aber für ein anderes Konto ausgestellt. „Erfasst am“ behält eine Sicherung nur im eigenen ` +
+            `Konto: Hier gelten die Fahrten als heute erfasst (mehr als ${BACKDATED_AFTER_DAYS} Tage zurückliegende ` +
+            `damit als „${TERMS.backdated}“) und werden als übernommen markiert.`,
+          keepsRecordedAt: false,
+        };
+      }
+      return { state: 'genuine', message: `${genuine}.`, keepsRecordedAt: true };
     },
 
     /**
@@ -310,16 +394,23 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
       if (!(await intact(row))) {
         return { state: 'altered', reason: 'Der gespeicherte Nachweis stimmt nicht mehr mit seiner Signatur überein.' };
       }
+      const document = kept(row);
+      if (!document) return erasedAnswer(row, 'Dieser Nachweis wurde von Streckenpass ausgestellt.');
       return {
         state: 'genuine',
         reason: 'Dieser Nachweis wurde von Streckenpass ausgestellt; sein Inhalt ist signiert.',
-        document: await describe(row),
+        document: await describe(document),
       };
     },
 
-    /** An uploaded file: the offline check of `verifyFile`, then what only the server knows (known? revoked?). */
+    /**
+     * An uploaded file: the offline check of `verifyFile` (a PDF) or of `verifyBackup` (a signed backup's JSON), then
+     * what only the server knows (known? revoked? erased?).
+     */
     async verifyFile(file: Uint8Array): Promise<Verification> {
       const keys = (await repo.publicKeys()).map(({ id, publicKey }) => ({ id, publicKey }));
+      const backup = backupDocumentOf(file);
+      if (backup !== undefined) return verifyBackupFile(backup, keys);
       const offline = verifyFile(file, keys);
       if (!offline.trailer) return { state: offline.state, reason: offline.reason };
       const row = await repo.findByCode(offline.trailer.code);
@@ -335,17 +426,19 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
         row.kind === offline.trailer.kind &&
         row.contentHash === offline.trailer.contentSha256 &&
         row.issuedAt.toISOString() === offline.trailer.issuedAt;
+      const document = kept(row);
       if (offline.state !== 'genuine' || !matches || !(await intact(row))) {
         return {
           state: 'altered',
           reason: offline.state === 'altered' ? offline.reason : 'Die Datei passt nicht zum ausgestellten Nachweis.',
-          document: await describe(row),
+          ...(document ? { document: await describe(document) } : {}),
         };
       }
+      if (!document) return erasedAnswer(row, 'Die Datei ist genau so, wie Streckenpass sie ausgestellt hat.');
       return {
         state: 'genuine',
         reason: 'Die Datei ist genau so, wie Streckenpass sie ausgestellt hat.',
-        document: await describe(row),
+        document: await describe(document),
       };
     },
 
@@ -361,25 +454,34 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
   };
 }
 
+/** An uploaded file read as a backup: a JSON object with a `signature` member, else undefined (a PDF or anything). */
+function backupDocumentOf(file: Uint8Array): Record<string, unknown> | undefined {
+  const text = Buffer.from(file.buffer, file.byteOffset, file.byteLength).toString('utf8');
+  if (!text.trimStart().startsWith('{')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) && 'signature' in value
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a document's content was erased with its holder's account (migration 0015): a tombstone. */
+function isErased(row: IssuedDocumentRow): boolean {
+  return kept(row) === undefined;
+}
+
+/** The document with its holder and content, or undefined for a tombstone. */
+function kept(row: IssuedDocumentRow): (IssuedDocumentRow & { ownerId: number }) | undefined {
+  return row.ownerId === null || row.content === null || row.erasedAt !== null
+    ? undefined
+    : { ...row, ownerId: row.ownerId };
+}
+
 /** A signing key's id as the server makes them (`keyIdOf`): 16 hex digits. */
 const KEY_ID = /^[0-9a-f]{16}$/;
-
-const EVERYTHING: ProofScope = { routes: [], tours: [], vehicles: [], places: [], emptyMeansAll: true };
-
-/** A transfer document's content: the whole record's proof content, every drive, how many history lines. */
-function transferContent(data: ExportData) {
-  return {
-    ...proofContent(data, EVERYTHING),
-    drives: (data.transfer?.drives ?? []).map((drive) => ({
-      acquiredAt: drive.acquiredAt,
-      acquiredUntil: drive.acquiredUntil,
-      recordedOn: drive.recordedOn,
-      imported: drive.imported,
-      routes: drive.routes,
-    })),
-    historyLines: data.transfer?.history.length ?? 0,
-  };
-}
 
 /**
  * What a backup and the current record are compared by: each route's description and last drive, each vehicle's
@@ -404,6 +506,14 @@ function comparable(content: ProofContent) {
 function proofPart(content: ProofContent): ProofContent {
   const { schema, holder, scope, routes, vehicles } = content;
   return { schema, holder, scope, routes, vehicles };
+}
+
+/**
+ * What the page shows of a driver's document: the routes and vehicles, and a transfer document's drives too (the new
+ * employer compares them with the PDF's "Alle Fahrten"); not the number of history lines.
+ */
+function shownPart(content: ShownProofContent): ShownProofContent {
+  return hasDrives(content) ? { ...proofPart(content), drives: content.drives } : proofPart(content);
 }
 
 /** The day (app time zone) of a drive's recording time, as every document prints it. */

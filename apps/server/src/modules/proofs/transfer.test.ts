@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Backup, MergePreview } from '@streckenpass/contract/backup';
 import { formatDate } from '@streckenpass/contract/format';
-import { addDays, todayIn } from '@streckenpass/contract/knowledge';
+import { addDays, isBackdated, todayIn } from '@streckenpass/contract/knowledge';
 import type { IssuedProof } from '@streckenpass/contract/proofs';
+import { DELETE_ACCOUNT_CONFIRMATION } from '@streckenpass/contract/users';
 import { createCaller } from '../../test/api.js';
 import { seedAccount } from '../../test/account-data.js';
 import { createRoute, routeIri } from '../../test/fixtures.js';
@@ -13,7 +14,8 @@ import { readTrailer } from '../../lib/proof-signature.js';
 
 /**
  * Issue 27, item 3: taking the record to a new employer — the transfer PDF (the whole record with its history, signed)
- * and the signed backup, whose restore keeps the original "erfasst am" only when its signature checks out.
+ * and the signed backup, whose restore keeps the original "erfasst am" only when its signature checks out and it is
+ * restored into the account it was issued for (issue 38).
  */
 
 let ctx: TestContext;
@@ -60,7 +62,7 @@ describe('POST /api/proofs/transfer', () => {
     // The late drive with its "erfasst am" and mark; the rename in the history with the field it changed.
     expect(text).toContain(`${formatDate(addDays(today, -20))}`);
     expect(text).toContain('nachgetragen');
-    expect(text).toContain('Strecke „Gemünden – Lohr (Main)“ geändert: Name');
+    expect(text).toContain('Strecke „Gemünden – Lohr (Main)“ geändert: Name: Gemünden – Lohr → Gemünden – Lohr (Main)');
     expect(text).toContain('Strecke „Würzburg – Fürth“ angelegt');
 
     const reading = readTrailer(pdf);
@@ -101,6 +103,55 @@ describe('POST /api/proofs/transfer', () => {
     expect((upload.json() as { state: string }).state).toBe('altered');
   });
 
+  it('lists each drive with its own routes only, and the check page shows the same drives as signed', async () => {
+    const holder = await registerUser(ctx.app, { firstname: 'Dora', lastname: 'Drei' });
+    const names = ['Aschaffenburg – Laufach', 'Bamberg – Forchheim', 'Crailsheim – Ansbach'];
+    const days = [-3, -2, -1].map((offset) => addDays(today, offset));
+    for (const [index, name] of names.entries()) {
+      const route = await createRoute(ctx.app, holder, { name });
+      const drive = await call('POST', '/api/route_activities', holder, {
+        acquiredAt: days[index],
+        acquiredRoutes: [routeIri(route.id)],
+      });
+      expect(drive.statusCode, drive.body).toBe(201);
+    }
+    const response = await call('POST', '/api/proofs/transfer', holder);
+    expect(response.statusCode, response.body).toBe(200);
+    const text = pdftotext(response.rawPayload).replace(/\s+/g, ' ');
+    expect(text).not.toContain('Strecken inzwischen gelöscht');
+    // Each drive with the one route it was driven on: every name once in "Alle Fahrten".
+    const drives = text.slice(text.indexOf('Alle Fahrten'), text.indexOf('Verlauf aller Eintragungen'));
+    for (const [index, name] of names.entries()) {
+      expect(drives).toContain(`${formatDate(days[index]!)} ${formatDate(addDays(days[index]!, 364))}`);
+      expect(drives.split(name).length - 1, `${name} in "Alle Fahrten"`).toBe(1);
+    }
+    const reading = readTrailer(response.rawPayload);
+    if (!reading.found || !reading.trailer) throw new Error('no trailer');
+    const code = reading.trailer.code;
+    const verified = await ctx.app.inject({
+      method: 'GET',
+      url: `/pruefen/${code}`,
+      headers: { accept: 'application/json' },
+    });
+    expect(verified.json().document.drives).toEqual(
+      [2, 1, 0].map((index) => ({
+        acquiredAt: days[index],
+        acquiredUntil: addDays(days[index]!, 364),
+        recordedOn: today,
+        imported: false,
+        routes: [names[index]],
+      })),
+    );
+    const stored = await rows<{ content: { drives: { routes: string[] }[] } }>(
+      sql`select content from issued_documents where code = ${code}`,
+    );
+    expect(stored[0]!.content.drives.map((drive) => drive.routes)).toEqual([[names[2]], [names[1]], [names[0]]]);
+    const page = await ctx.app.inject({ method: 'GET', url: `/pruefen/${code}` });
+    expect(page.body).toContain('Alle Fahrten (3)');
+    expect(page.body).toContain(`<td class="name-cell">${formatDate(days[2]!)}</td>`);
+    expect(page.body).toContain(`<td data-label="Strecken">${names[2]}</td>`);
+  });
+
   it('answers 401 without a session', async () => {
     expect((await call('POST', '/api/proofs/transfer')).statusCode).toBe(401);
   });
@@ -130,33 +181,97 @@ describe('the signed backup', () => {
       sql`select recorded_at, imported from route_activities where owner_id = ${user.id}`,
     );
 
-  it('carries a signature and each drive’s "erfasst am"; a restore into another account keeps both and marks them imported', async () => {
-    const backup = await signedBackup();
+  it('carries a signature and each drive’s "erfasst am"; a restore into the same account keeps it and marks the drives imported', async () => {
+    const owner = await registerUser(ctx.app, { firstname: 'Anna', lastname: 'Ämsig' });
+    await seedAccount(ctx.app, owner);
+    await ctx.app.db.execute(
+      sql`update route_activities set recorded_at = ${RECORDED_AT}::timestamptz where owner_id = ${owner.id}`,
+    );
+    const response = await call('GET', '/api/backup', owner);
+    expect(response.statusCode, response.body).toBe(200);
+    const backup = response.json() as Backup;
     expect(backup.signature).toMatchObject({ kind: 'backup', code: expect.stringMatching(/^\w{4}-\w{4}-\w{4}$/) });
     expect(
       backup.routeActivities.every(
         (drive) => drive.recordedAt === RECORDED_AT.replace('Z', '+00:00') || drive.recordedAt === RECORDED_AT,
       ),
     ).toBe(true);
-    const list = (await call('GET', '/api/proofs', driver)).json() as IssuedProof[];
+    const list = (await call('GET', '/api/proofs', owner)).json() as IssuedProof[];
     expect(list[0]).toMatchObject({ kind: 'backup', code: backup.signature!.code });
 
-    const target = await registerUser(ctx.app);
-    const preview = await call('POST', '/api/backup/preview', target, backup);
+    // The drives are lost (deleted), then the account's own backup brings them back with their times.
+    const drives = (await call('GET', '/api/route_activities', owner)).json() as { id: number }[];
+    expect(drives.length).toBeGreaterThan(0);
+    for (const drive of drives) {
+      expect((await call('DELETE', `/api/route_activities/${drive.id}`, owner)).statusCode).toBe(204);
+    }
+    const preview = await call('POST', '/api/backup/preview', owner, backup);
     expect(preview.statusCode, preview.body).toBe(200);
     expect((preview.json() as MergePreview).signature).toMatchObject({
       state: 'genuine',
       keepsRecordedAt: true,
-      message: expect.stringContaining('für Jörg Weiß: unverändert'),
+      message: expect.stringMatching(/für Anna Ämsig: unverändert\.$/),
     });
-    const restored = await call('POST', '/api/backup/restore', target, backup);
+    const restored = await call('POST', '/api/backup/restore', owner, backup);
     expect(restored.statusCode, restored.body).toBe(200);
-    const drives = await recordedAtOf(target);
-    expect(drives.length).toBe(backup.routeActivities.length);
-    for (const drive of drives) {
+    const back = await recordedAtOf(owner);
+    expect(back.length).toBe(backup.routeActivities.length);
+    for (const drive of back) {
       expect(new Date(drive.recorded_at).toISOString()).toBe(RECORDED_AT);
       expect(drive.imported).toBe(true);
     }
+  });
+
+  it('restores another holder’s unaltered signed backup with the drives recorded now, and says so (issue 38)', async () => {
+    const backup = await signedBackup();
+    const target = await registerUser(ctx.app);
+    const preview = await call('POST', '/api/backup/preview', target, backup);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const check = (preview.json() as MergePreview).signature!;
+    expect(check).toMatchObject({ state: 'genuine', keepsRecordedAt: false });
+    expect(check.message).toContain('für Jörg Weiß: unverändert, aber für ein anderes Konto ausgestellt');
+    expect(check.message).toContain('als heute erfasst');
+    expect(check.message).toContain('„nachgetragen“');
+    const before = Date.now();
+    const restored = await call('POST', '/api/backup/restore', target, backup);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((restored.json() as { message: string }).message).toContain('für ein anderes Konto ausgestellt');
+    const drives = await rows<{ acquired_at: string; recorded_at: Date | string; imported: boolean }>(
+      sql`select acquired_at::text, recorded_at, imported from route_activities where owner_id = ${target.id}`,
+    );
+    expect(drives.length).toBe(backup.routeActivities.length);
+    for (const drive of drives) {
+      expect(new Date(drive.recorded_at).getTime()).toBeGreaterThanOrEqual(before - 5_000);
+      expect(drive.imported).toBe(true);
+      // Driven more than 7 days before it was recorded (here: now) is "nachgetragen", as for any late entry.
+      expect(isBackdated(drive.acquired_at, drive.recorded_at, 'Europe/Berlin')).toBe(
+        drive.acquired_at < addDays(today, -7),
+      );
+    }
+    expect(drives.some((drive) => isBackdated(drive.acquired_at, drive.recorded_at, 'Europe/Berlin'))).toBe(true);
+    // B's next Nachweis shows the late drive as "nachgetragen", recorded today.
+    const transfer = await call('POST', '/api/proofs/transfer', target);
+    expect(transfer.statusCode, transfer.body).toBe(200);
+    const text = pdftotext(transfer.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('nachgetragen');
+    expect(text).not.toContain(formatDate(RECORDED_AT.slice(0, 10)));
+  });
+
+  it('keeps no "erfasst am" of a genuine backup whose account is gone, in a new account of the same holder', async () => {
+    const owner = await registerUser(ctx.app, { firstname: 'Anna', lastname: 'Ämsig' });
+    await seedAccount(ctx.app, owner);
+    await ctx.app.db.execute(
+      sql`update route_activities set recorded_at = ${RECORDED_AT}::timestamptz where owner_id = ${owner.id}`,
+    );
+    const backup = (await call('GET', '/api/backup', owner)).json() as Backup;
+    const deleted = await call('POST', '/api/users/delete-account', owner, {
+      password: owner.password,
+      confirmation: DELETE_ACCOUNT_CONFIRMATION,
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const again = await registerUser(ctx.app, { email: owner.email, firstname: 'Anna', lastname: 'Ämsig' });
+    const preview = await call('POST', '/api/backup/preview', again, backup);
+    expect((preview.json() as MergePreview).signature).toMatchObject({ state: 'genuine', keepsRecordedAt: false });
   });
 
   it('restores a changed signed backup as unsigned: the drives count as recorded now, and the answer says why', async () => {
@@ -204,6 +319,38 @@ describe('the signed backup', () => {
       headers: { accept: 'application/json' },
     });
     expect((page.json() as { state: string }).state).toBe('revoked');
+  });
+
+  it('verifies a downloaded backup uploaded on the verification page, and tells a changed one', async () => {
+    const response = await call('GET', '/api/backup', driver);
+    const upload = (file: Buffer) => {
+      const boundary = '----backup-upload';
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/pruefen',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, accept: 'application/json' },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="sicherung.json"\r\n` +
+              'Content-Type: application/json\r\n\r\n',
+          ),
+          file,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+    };
+    const genuine = await upload(response.rawPayload);
+    expect(genuine.json()).toMatchObject({
+      state: 'genuine',
+      document: { kind: 'backup', holder: { firstname: 'Jörg', lastname: 'Weiß' } },
+    });
+    expect(genuine.body).toContain('Würzburg – Fürth');
+    expect(genuine.body).not.toContain(driver.email);
+    const backup = response.json() as Backup;
+    const edited = { ...backup, routes: backup.routes.map((route, i) => (i === 0 ? { ...route, name: 'X' } : route)) };
+    expect((await upload(Buffer.from(JSON.stringify(edited)))).json()).toMatchObject({ state: 'altered' });
+    const { signature: _, ...unsigned } = backup;
+    expect((await upload(Buffer.from(JSON.stringify(unsigned)))).json()).toMatchObject({ state: 'unknown' });
   });
 
   it('shows a genuine backup on the verification page with its routes, without the e-mail address', async () => {

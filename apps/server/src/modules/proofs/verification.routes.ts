@@ -62,12 +62,22 @@ function toJson(view: Verification) {
             issuedAt: document.issuedAt.toISOString(),
             changedSince: document.changedSince,
             ...(isMatrixContent(document.content)
-              ? { matrix: publicMatrix(document.content) }
+              ? { matrix: publicMatrix(document.content), withheldDrivers: document.withheldDrivers ?? 0 }
               : {
                   holder: document.content.holder,
                   routes: document.content.routes,
                   vehicles: document.content.vehicles,
+                  ...(document.content.drives ? { drives: document.content.drives } : {}),
                 }),
+          },
+        }
+      : {}),
+    ...(view.erased
+      ? {
+          erased: {
+            code: formatCode(view.erased.code),
+            kind: view.erased.kind,
+            issuedAt: view.erased.issuedAt.toISOString(),
           },
         }
       : {}),
@@ -172,7 +182,7 @@ const verificationRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     PROOF_PAGE_PREFIX,
     {
-      schema: schema('Nachweis-PDF prüfen (Formular-Upload oder application/pdf)'),
+      schema: schema('Nachweis-PDF oder signierte Sicherung prüfen (Formular-Upload oder application/pdf)'),
       onRequest: rateLimited,
       config: {
         bodyTooLarge: `Die Datei ist zu groß: höchstens ${MEGABYTES} MB.`,

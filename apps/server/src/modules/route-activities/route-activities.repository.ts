@@ -1,16 +1,8 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { isStorableDate, parseIri, toIri } from '@streckenpass/contract/common';
 import { VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
-import {
-  addDays,
-  driveValidityDays,
-  FUTURE_DATE_MESSAGE,
-  isValidityRange,
-  todayIn,
-  VALIDITY_RANGE_MESSAGE,
-  type CalendarDate,
-} from '@streckenpass/contract/knowledge';
-import { routeActivitySchemas } from '@streckenpass/contract/route-activities';
+import { addDays, driveValidityDays, todayIn, type CalendarDate } from '@streckenpass/contract/knowledge';
+import { driveDateViolations, routeActivitySchemas } from '@streckenpass/contract/route-activities';
 import type { Executor } from '../../db/client.js';
 import { linkedIdsColumn, routeActivityRoutesLink } from '../../db/links.js';
 import { ownedRecords } from '../../db/owned-records.js';
@@ -71,15 +63,13 @@ async function ruleDays(ex: Executor, ownerId: number, routeIds: readonly number
   );
 }
 
-/** A drive cannot have happened after today (the forms and the CSV import refuse it as well). */
-function assertNotInFuture(acquiredAt: string, today: CalendarDate): void {
-  if (acquiredAt > today) throw unprocessable([{ propertyPath: 'acquiredAt', message: FUTURE_DATE_MESSAGE }]);
-}
-
-function assertValidityRange(acquiredAt: string, acquiredUntil: string): void {
-  if (!isValidityRange(acquiredAt, acquiredUntil)) {
-    throw unprocessable([{ propertyPath: 'acquiredUntil', message: VALIDITY_RANGE_MESSAGE }]);
-  }
+/**
+ * The contract's rule of a drive's dates (`driveDateViolations`, also applied by the restore of a backup): not after
+ * today (the forms and the CSV import refuse it as well), "gültig bis" not before the day driven.
+ */
+function assertDriveDates(drive: { acquiredAt: string; acquiredUntil?: string }, today?: CalendarDate): void {
+  const violations = driveDateViolations(drive, today);
+  if (violations.length > 0) throw unprocessable(violations);
 }
 
 /**
@@ -114,18 +104,20 @@ export const createRouteActivitiesRepository = (
     columns: async ({ acquiredAt, acquiredUntil }) => ({ acquiredAt, acquiredUntil }),
     checkPatch: (current, next) => {
       // Only a changed date is judged: an activity stored before this rule keeps its other fields editable.
-      if (next.acquiredAt !== current.acquiredAt) assertNotInFuture(next.acquiredAt as string, today());
-      assertValidityRange(next.acquiredAt as string, next.acquiredUntil as string);
+      assertDriveDates(
+        { acquiredAt: next.acquiredAt as string, acquiredUntil: next.acquiredUntil as string },
+        next.acquiredAt !== current.acquiredAt ? today() : undefined,
+      );
     },
     prepareCreate: async (values, { ex, ownerId, links }) => {
       const acquiredAt = values.acquiredAt as string;
-      assertNotInFuture(acquiredAt, today());
+      assertDriveDates({ acquiredAt }, today());
       const explicit = values.acquiredUntil as string | undefined;
       const acquiredUntil = explicit ?? addDays(acquiredAt, await ruleDays(ex, ownerId, links.acquiredRoutes ?? []));
       if (!isStorableDate(acquiredUntil)) {
         throw unprocessable([{ propertyPath: 'acquiredAt', message: 'Das Datum liegt zu weit in der Zukunft.' }]);
       }
-      assertValidityRange(acquiredAt, acquiredUntil);
+      assertDriveDates({ acquiredAt, acquiredUntil });
       return { acquiredAt, acquiredUntil };
     },
   });

@@ -66,8 +66,14 @@ describe('route view', () => {
         return {
           status: 200,
           body: [
-            { at: '2024-07-01T10:00:00.000Z', action: 'update', channel: 'api', changes: ['name'] },
-            { at: '2023-12-01T10:00:00.000Z', action: 'create', channel: 'import', changes: [] },
+            {
+              at: '2024-07-01T10:00:00.000Z',
+              action: 'update',
+              channel: 'api',
+              changes: ['name'],
+              fieldChanges: [{ field: 'name', label: 'Name', from: 'Hamburg – Hannover', to: 'Hamburg - Hannover' }],
+            },
+            { at: '2023-12-01T10:00:00.000Z', action: 'create', channel: 'import', changes: [], fieldChanges: [] },
           ],
         };
       return undefined;
@@ -90,7 +96,7 @@ describe('route view', () => {
     expect(drives[1]).not.toHaveTextContent('erfasst am');
     const history = within(await screen.findByRole('list', { name: 'Verlauf der Strecke' })).getAllByRole('listitem');
     expect(history.map((item) => item.textContent)).toEqual([
-      'Geändert am 01.07.2024, 12:00: Name',
+      'Geändert am 01.07.2024, 12:00: Name: Hamburg – Hannover → Hamburg - Hannover',
       'Fahrt vom 01.06.2024 erfasst am 15.06.2024, 10:00nachgetragen',
       'Erfasst am 01.12.2023, 11:00 (CSV-Import)',
     ]);

@@ -7,7 +7,9 @@ import { routes } from '../../../db/schema.js';
 import { inPage, insertRecords, key } from './rows.js';
 import type { BackupSection } from './section.js';
 import { routeDescriptionColumns } from '../../../db/route-columns.js';
-import { storedPath } from '../../routes/route-paths.js';
+import type { Executor } from '../../../db/client.js';
+import type { RailNetworkGraph } from '../../network/network.graph.js';
+import { restoredPath, storedPath } from '../../routes/route-paths.js';
 
 type RouteItem = Backup['routes'][number];
 
@@ -47,7 +49,11 @@ function routeChanges(stations: StationIndex, existing: RouteItem, incoming: Rou
   return changes;
 }
 
-export const routesSection = (stations: StationIndex): BackupSection<RouteItem> => ({
+export const routesSection = (
+  stations: StationIndex,
+  /** The imported network, if any: a restored path is checked on it (issue 38). */
+  network?: (ex: Executor) => Promise<RailNetworkGraph | null>,
+): BackupSection<RouteItem> => ({
   name: 'routes',
   kind: 'routes',
   tables: [routes],
@@ -65,8 +71,9 @@ export const routesSection = (stations: StationIndex): BackupSection<RouteItem> 
   naturalKey: (route) => key(route.name, route.companyRoute ?? '', route.startPoint, route.endPoint),
   describe: (route) =>
     `${route.name}${route.companyRoute ? ` (${route.companyRoute})` : ''}: ${route.startPoint} – ${route.endPoint}`,
-  insert: (ex, userId, items) =>
-    insertRecords(
+  insert: async (ex, userId, items) => {
+    const graph = (await network?.(ex)) ?? null;
+    return insertRecords(
       ex,
       'routes',
       userId,
@@ -89,10 +96,21 @@ export const routesSection = (stations: StationIndex): BackupSection<RouteItem> 
         validity_days: item.validityDays ?? null,
         start_station: knownCode(stations, item.startStation) ?? null,
         end_station: knownCode(stations, item.endStation) ?? null,
-        // The document's path as it was; a route without one gets the shortest after the restore (route-paths.ts).
-        path: storedPath(item.path ?? null),
+        // The document's path as it was, checked on the network; a route without one gets the shortest after the
+        // restore (route-paths.ts).
+        path: restoredPath(
+          graph,
+          {
+            startPoint: item.startPoint,
+            endPoint: item.endPoint,
+            startStation: knownCode(stations, item.startStation) ?? null,
+            endStation: knownCode(stations, item.endStation) ?? null,
+          },
+          storedPath(item.path ?? null),
+        ),
       }),
-    ),
+    );
+  },
   merge: {
     plan(existing, incoming) {
       const { said } = routeChanges(stations, existing, incoming);

@@ -19,7 +19,8 @@ export function BackupCard() {
     <TitledCard title="Sicherung">
       <Text size="sm">
         Alle Ihre Strecken, Touren, Fahrzeuge, Fahrten und Einstellungen als eine Datei, vom Server signiert. Sie lässt
-        sich in dieses oder ein anderes Konto wieder einspielen; Vorhandenes wird dabei nicht doppelt angelegt.
+        sich in dieses oder ein anderes Konto wieder einspielen; Vorhandenes wird dabei nicht doppelt angelegt. Das
+        Erfassungsdatum der Fahrten bleibt nur in diesem Konto erhalten.
       </Text>
       <Group>
         <DownloadButton call={download} icon={<IconDownload size={18} aria-hidden />}>

@@ -13,7 +13,12 @@ const COLORS: Record<BackupSignatureCheck['state'], string> = {
 export function SignatureNotice({ signature }: { signature: BackupSignatureCheck | undefined }) {
   if (!signature) return null;
   return (
-    <Alert color={COLORS[signature.state]} role="status" title="Signatur">
+    // Genuine but issued for another account: its "erfasst am" is not kept, which the user should notice (issue 38).
+    <Alert
+      color={signature.state === 'genuine' && !signature.keepsRecordedAt ? 'yellow' : COLORS[signature.state]}
+      role="status"
+      title="Signatur"
+    >
       {signature.message}
     </Alert>
   );

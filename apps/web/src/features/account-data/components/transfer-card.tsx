@@ -11,7 +11,7 @@ import { errorText } from '../../../lib/error-text';
 
 /**
  * "Nachweis für den Arbeitgeberwechsel" (issue 27): the signed PDF of the whole record with its history, and the
- * signed backup the next employer's system (or another account here) imports with the original "erfasst am".
+ * signed backup, which keeps the original "erfasst am" only when restored into this same account (issue 38).
  */
 export function TransferCard() {
   const pdf = useDownloadTransfer();
@@ -22,8 +22,8 @@ export function TransferCard() {
       <Text size="sm">
         Für einen neuen Arbeitgeber: ein vom Server signiertes PDF aller Strecken, Fahrzeuge und Fahrten mit dem Verlauf
         jeder Eintragung, dazu die ebenso signierte Sicherung. Das PDF lässt sich mit seinem Prüfcode unter{' '}
-        {PROOF_PAGE_PREFIX} prüfen; die Sicherung wird in Streckenpass (auch in einem anderen Konto) mit den
-        ursprünglichen Erfassungsdaten eingespielt.
+        {PROOF_PAGE_PREFIX} prüfen. Die Sicherung behält ihre ursprünglichen Erfassungsdaten nur, wenn sie in dieses
+        Konto eingespielt wird; in einem anderen Konto gelten ihre Fahrten als beim Einspielen erfasst.
       </Text>
       <Group>
         <DownloadButton call={pdf} icon={<IconFileCertificate size={18} aria-hidden />}>

@@ -32,8 +32,8 @@ export function DeleteAccountCard() {
           </Title>
           <Text size="sm">
             Löscht Ihr Konto mit allen Strecken, Touren, Fahrzeugen, Fahrten, Freigabe-Links und Einstellungen. Laden
-            Sie vorher eine Sicherung herunter, wenn Sie die Daten behalten möchten. Sie erhalten eine Bestätigung per
-            E-Mail.
+            Sie vorher eine Sicherung herunter, wenn Sie die Daten behalten möchten. Ausgestellte Nachweise lassen sich
+            danach weiter als echt prüfen, zeigen aber nichts mehr von Ihnen. Sie erhalten eine Bestätigung per E-Mail.
           </Text>
           <PasswordInput
             label="Passwort"
