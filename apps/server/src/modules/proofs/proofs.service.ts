@@ -243,26 +243,38 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
         ? { state: 'unknown', reason: 'Die Sicherung ist signiert, aber hier nicht (mehr) bekannt.' }
         : { state: offline.state, reason: offline.reason };
     }
-    if (row.revokedAt) return revokedAnswer(row);
     const matches =
       row.kind === 'backup' &&
       row.keyId === offline.signature.keyId &&
       row.contentHash === offline.signature.contentSha256 &&
       row.issuedAt.toISOString() === new Date(offline.signature.issuedAt).toISOString();
+    return uploadedAnswer(row, offline, matches, {
+      mismatch: 'Die Datei passt nicht zur ausgestellten Sicherung.',
+      genuine: 'Die Sicherung ist genau so, wie Streckenpass sie ausgestellt hat.',
+    });
+  }
+
+  /**
+   * An uploaded file whose code is known here: revoked, altered (offline or against the stored row) or genuine –
+   * with the stored content, or without it once the holder's account is erased (decision 0044, issue 38).
+   */
+  async function uploadedAnswer(
+    row: IssuedDocumentRow,
+    offline: { state: string; reason: string },
+    matches: boolean,
+    wording: { mismatch: string; genuine: string },
+  ): Promise<Verification> {
+    if (row.revokedAt) return revokedAnswer(row);
     const stored = kept(row);
     if (offline.state !== 'genuine' || !matches || !(await intact(row))) {
       return {
         state: 'altered',
-        reason: offline.state === 'altered' ? offline.reason : 'Die Datei passt nicht zur ausgestellten Sicherung.',
+        reason: offline.state === 'altered' ? offline.reason : wording.mismatch,
         ...(stored ? { document: await describe(stored) } : {}),
       };
     }
-    if (!stored) return erasedAnswer(row, 'Die Sicherung ist genau so, wie Streckenpass sie ausgestellt hat.');
-    return {
-      state: 'genuine',
-      reason: 'Die Sicherung ist genau so, wie Streckenpass sie ausgestellt hat.',
-      document: await describe(stored),
-    };
+    if (!stored) return erasedAnswer(row, wording.genuine);
+    return { state: 'genuine', reason: wording.genuine, document: await describe(stored) };
   }
 
   return {
@@ -419,27 +431,16 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
           ? { state: 'unknown', reason: 'Der Nachweis ist signiert, aber hier nicht (mehr) bekannt.' }
           : { state: offline.state, reason: offline.reason };
       }
-      if (row.revokedAt) return revokedAnswer(row);
       const matches =
         row.fileHash === offline.trailer.fileSha256 &&
         row.keyId === offline.trailer.keyId &&
         row.kind === offline.trailer.kind &&
         row.contentHash === offline.trailer.contentSha256 &&
         row.issuedAt.toISOString() === offline.trailer.issuedAt;
-      const document = kept(row);
-      if (offline.state !== 'genuine' || !matches || !(await intact(row))) {
-        return {
-          state: 'altered',
-          reason: offline.state === 'altered' ? offline.reason : 'Die Datei passt nicht zum ausgestellten Nachweis.',
-          ...(document ? { document: await describe(document) } : {}),
-        };
-      }
-      if (!document) return erasedAnswer(row, 'Die Datei ist genau so, wie Streckenpass sie ausgestellt hat.');
-      return {
-        state: 'genuine',
-        reason: 'Die Datei ist genau so, wie Streckenpass sie ausgestellt hat.',
-        document: await describe(document),
-      };
+      return uploadedAnswer(row, offline, matches, {
+        mismatch: 'Die Datei passt nicht zum ausgestellten Nachweis.',
+        genuine: 'Die Datei ist genau so, wie Streckenpass sie ausgestellt hat.',
+      });
     },
 
     /** The owner's documents for "Meine Daten". */
