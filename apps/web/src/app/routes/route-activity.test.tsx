@@ -60,6 +60,23 @@ function serve(options: { deleteStatus?: number } = {}) {
       return { status: 201, body: created };
     }
     if (path === '/api/route_activities/12' && method === 'GET') return { status: 200, body: activities[0] };
+    if (path === '/api/route_activities/12/history')
+      return {
+        status: 200,
+        body: [
+          {
+            at: '2025-03-05T09:00:00.000Z',
+            action: 'update',
+            channel: 'api',
+            changes: ['acquiredAt', 'acquiredUntil'],
+            fieldChanges: [
+              { field: 'acquiredAt', label: 'Gefahren am', from: '03.03.2025', to: '01.03.2025' },
+              { field: 'acquiredUntil', label: 'Gültig bis', from: '02.03.2026', to: '28.02.2026' },
+            ],
+          },
+          { at: '2025-03-01T17:30:00.000Z', action: 'create', channel: 'quick', changes: [] },
+        ],
+      };
     if (path === '/api/route_activities/12' && method === 'PATCH') {
       Object.assign(activities[0]!, body);
       return { status: 200, body: activities[0] };
@@ -124,6 +141,18 @@ describe('route activities', () => {
     await vi.waitFor(() =>
       expect(calls.filter((call) => call.path.startsWith('/api/route_activities')).length).toBeGreaterThan(before),
     );
+  });
+
+  it('shows the drive’s own history with the old and the new dates (issue 38)', async () => {
+    serve();
+    renderPages(pages, '/route-activity/12');
+    const history = within(
+      await screen.findByRole('list', { name: 'Verlauf der Dokumentation' }, { timeout: 5000 }),
+    ).getAllByRole('listitem');
+    expect(history[0]).toHaveTextContent(
+      'Geändert am 05.03.2025, 10:00: Gefahren am: 03.03.2025 → 01.03.2025; Gültig bis: 02.03.2026 → 28.02.2026',
+    );
+    expect(history[1]).toHaveTextContent(/^Erfasst am 01\.03\.2025, 18:30/);
   });
 
   it('changes both dates in one PATCH and refuses an end before the start', async () => {

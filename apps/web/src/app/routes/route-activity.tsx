@@ -7,10 +7,15 @@ import type { RouteActivity } from '@streckenpass/contract/route-activities';
 import { IconEdit } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { HistoryCard } from '../../components/history-card';
 import { LinkList } from '../../components/link-list';
 import { paths } from '../../config/paths';
 import { ActivityDatesForm } from '../../features/route-activities/components/activity-dates-form';
 import { DeleteActivityButton } from '../../features/route-activities/components/delete-activity-button';
+import {
+  routeActivityHistoryQueryOptions,
+  useRouteActivityHistory,
+} from '../../features/route-activities/api/route-activities';
 import { routeIdsOf, vehiclesByActivity } from '../../features/route-activities/route-activities';
 import { routesQueryOptions, useRoutes } from '../../features/routes/api/routes';
 import {
@@ -20,7 +25,7 @@ import {
 import { AddVehiclesForm } from '../../features/vehicle-activities/components/add-vehicles-form';
 import { useVehicles, vehiclesQueryOptions } from '../../features/vehicles/api/vehicles';
 import { formatDate } from '../../lib/dates';
-import { historyTime } from '../../lib/record-history';
+import { historyLines, historyTime } from '../../lib/record-history';
 import { AllDocumentationsButton } from '../all-documentations-button';
 import { recordRoute } from '../record-route';
 import { routeActivityRecord } from '../record-routes';
@@ -45,6 +50,7 @@ function RouteActivityView({ record: data }: { record: RouteActivity }) {
   const routes = useRoutes();
   const vehicles = useVehicles();
   const vehicleActivities = useVehicleActivities();
+  const changes = useRouteActivityHistory(data.id);
   const [editing, setEditing] = useState(false);
   useTitle(`Dokumentation vom ${formatDate(data.acquiredAt)}`);
 
@@ -159,6 +165,8 @@ function RouteActivityView({ record: data }: { record: RouteActivity }) {
           />
         </Stack>
       </CountedSection>
+      {/* The drive's own history with old and new values: a moved date stays visible (issue 38). */}
+      <HistoryCard query={changes} label="Verlauf der Dokumentation" lines={(entries) => historyLines(entries)} />
       <Group justify="flex-end">
         <DeleteActivityButton
           activityId={data.id}
@@ -171,5 +179,10 @@ function RouteActivityView({ record: data }: { record: RouteActivity }) {
 }
 
 export const { clientLoader, ErrorBoundary, Component } = recordRoute(routeActivityRecord.view, RouteActivityView, {
-  shows: () => [routesQueryOptions(), vehiclesQueryOptions(), vehicleActivitiesQueryOptions()],
+  shows: (id) => [
+    routesQueryOptions(),
+    vehiclesQueryOptions(),
+    vehicleActivitiesQueryOptions(),
+    routeActivityHistoryQueryOptions(id),
+  ],
 });

@@ -13,8 +13,10 @@ export const {
   remove: deleteRouteActivity,
   listQueryOptions: routeActivitiesQueryOptions,
   recordQueryOptions: routeActivityQueryOptions,
+  historyQueryOptions: routeActivityHistoryQueryOptions,
   useList: useRouteActivities,
   useRecord: useRouteActivity,
+  useHistory: useRouteActivityHistory,
   // `mutate({ input, idempotencyKey })`: recording a drive may be retried after a lost answer.
   useCreateWithKey: useCreateRouteActivity,
   useUpdate: useUpdateRouteActivity,
