@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, expectNoCspViolations, listenForCspViolations, smallTouchTargets } from '../support/audits';
-import { joinBetrieb, verifiedUser } from '../support/betrieb';
+import { foundBetriebWithRequirement, joinBetrieb, verifiedUser } from '../support/betrieb';
 import { apiAs, registerViaApi, signIn, uniqueEmail } from '../support/fixtures';
 import { dayOffset } from '../support/seed';
 
@@ -43,18 +43,10 @@ test('a Disponent reads one driver’s record from the members list, the matrix 
   test.setTimeout(150_000);
   await listenForCspViolations(page);
   const admin = await verifiedUser(request, baseURL!, 'Admin');
-  const founded = await apiAs(request, admin.token, 'post', '/api/betriebe', {
-    name: 'Frankenbahn',
-    consentVersion: 1,
-  });
-  expect(founded.status()).toBe(201);
-  const betriebId = ((await founded.json()) as { id: number }).id;
-  const requirement = await apiAs(request, admin.token, 'post', `/api/betriebe/${betriebId}/requirements`, {
+  const { betriebId, requirementId } = await foundBetriebWithRequirement(request, admin, {
     startStation: 'NF',
     endStation: 'NWH',
   });
-  expect(requirement.status()).toBe(201);
-  const requirementId = ((await requirement.json()) as { id: number }).id;
 
   const driver = await registerViaApi(request, { email: uniqueEmail('fahrer'), firstname: 'Tom', lastname: 'Fahrer' });
   const route = await apiAs(request, driver.token, 'post', '/api/routes', {

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { joinBetrieb, verifiedUser } from '../support/betrieb';
+import { foundBetriebWithRequirement, joinBetrieb, verifiedUser } from '../support/betrieb';
 import { apiAs, registerViaApi, signIn, uniqueEmail, type SeededUser } from '../support/fixtures';
 import { dayOffset } from '../support/seed';
 
@@ -64,17 +64,7 @@ test('the matrix PDF downloads, filtered or not, on a phone and a desktop, and v
 }) => {
   test.setTimeout(180_000);
   const admin = await verifiedUser(request, baseURL!, 'Admin');
-  const founded = await apiAs(request, admin.token, 'post', '/api/betriebe', {
-    name: 'Frankenbahn',
-    consentVersion: 1,
-  });
-  expect(founded.status()).toBe(201);
-  const betriebId = ((await founded.json()) as { id: number }).id;
-  const requirement = await apiAs(request, admin.token, 'post', `/api/betriebe/${betriebId}/requirements`, {
-    startStation: 'NF',
-    endStation: 'NWH',
-  });
-  expect(requirement.status()).toBe(201);
+  const { betriebId } = await foundBetriebWithRequirement(request, admin, { startStation: 'NF', endStation: 'NWH' });
   for (const member of [await driver(request, 'Gültig', 10), await driver(request, 'Fehlt', null)]) {
     await joinBetrieb(request, admin, betriebId, member);
   }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, expectNoCspViolations, listenForCspViolations, smallTouchTargets } from '../support/audits';
-import { joinBetrieb, verifiedUser } from '../support/betrieb';
+import { foundBetriebWithRequirement, joinBetrieb, verifiedUser } from '../support/betrieb';
 import { apiAs, registerViaApi, signIn, uniqueEmail, type SeededUser } from '../support/fixtures';
 import { dayOffset } from '../support/seed';
 
@@ -55,18 +55,11 @@ test('a Disponent finds who can drive a route in two taps, and reads the matrix 
   test.setTimeout(150_000);
   await listenForCspViolations(page);
   const admin = await verifiedUser(request, baseURL!, 'Admin');
-  const founded = await apiAs(request, admin.token, 'post', '/api/betriebe', {
-    name: 'Frankenbahn',
-    consentVersion: 1,
-  });
-  expect(founded.status()).toBe(201);
-  const betriebId = ((await founded.json()) as { id: number }).id;
-  const requirement = await apiAs(request, admin.token, 'post', `/api/betriebe/${betriebId}/requirements`, {
+  const { betriebId, requirementId } = await foundBetriebWithRequirement(request, admin, {
     startStation: 'NF',
     endStation: 'NWH',
     companyRoute: 'K1',
   });
-  expect(requirement.status()).toBe(201);
 
   // Three drivers: valid for months, expiring soon (driven 350 days ago), and one without the route at all.
   const valid = await driverWithRoute(request, 'Gültig', 10);
@@ -94,9 +87,7 @@ test('a Disponent finds who can drive a route in two taps, and reads the matrix 
   await expectAudited(page, 'Wer kann fahren? (Antwort)');
 
   // In 20 days the one driven 350 days ago no longer can.
-  await page.goto(
-    `/betrieb/wer-kann-fahren/${betriebId}?requirement=${(await requirement.json()).id}&date=${daysFromToday(20)}`,
-  );
+  await page.goto(`/betrieb/wer-kann-fahren/${betriebId}?requirement=${requirementId}&date=${daysFromToday(20)}`);
   await expect(page.getByRole('status')).toHaveText(/1 Fahrer\/in kann am .* fahren/);
   await expect(answer).not.toContainText('Tom Bald');
 

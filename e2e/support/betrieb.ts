@@ -28,3 +28,20 @@ export async function joinBetrieb(
   });
   expect(joined.status()).toBe(201);
 }
+
+/** `admin` founds the Betrieb "Frankenbahn" with one requirement (`requirement`: its body, e.g. a station pair). */
+export async function foundBetriebWithRequirement(
+  request: APIRequestContext,
+  admin: SeededUser,
+  requirement: { startStation: string; endStation: string; companyRoute?: string },
+): Promise<{ betriebId: number; requirementId: number }> {
+  const founded = await apiAs(request, admin.token, 'post', '/api/betriebe', {
+    name: 'Frankenbahn',
+    consentVersion: 1,
+  });
+  expect(founded.status()).toBe(201);
+  const betriebId = ((await founded.json()) as { id: number }).id;
+  const created = await apiAs(request, admin.token, 'post', `/api/betriebe/${betriebId}/requirements`, requirement);
+  expect(created.status()).toBe(201);
+  return { betriebId, requirementId: ((await created.json()) as { id: number }).id };
+}
