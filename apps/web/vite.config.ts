@@ -139,6 +139,11 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    // CI's test report (scripts/slowest-tests.mjs).
+    ...(process.env.TEST_REPORT_DIR && {
+      reporters: ['default', 'json'],
+      outputFile: { json: `${process.env.TEST_REPORT_DIR}/web.json` },
+    }),
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,

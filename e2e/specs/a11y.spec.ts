@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, signIn, registerViaApi, signedInPaths } from '../support/fixtures';
+import { apiAs, signIn, registerViaApi } from '../support/fixtures';
 
 const widths = [360, 1280] as const;
 
@@ -33,69 +33,16 @@ for (const width of widths) {
         await expectNoViolations(page, path);
       }
     });
-
-    test('signed in: every page of the route table has no axe violations', async ({ page, request }) => {
-      // Every signed-in page, each with an axe run: 59 s at 1280 px in CI, more at 360 px (the 60 s default).
-      test.setTimeout(180_000);
-      const user = await registerViaApi(request, { firstname: 'Anna', lastname: 'Barrierefrei' });
-      const r1 = await (
-        await apiAs(request, user.token, 'post', '/api/routes', {
-          name: 'Würzburg – Fürth',
-          companyRoute: 'KBS 805',
-          startPoint: 'NWH',
-          endPoint: 'NF',
-        })
-      ).json();
-      const r2 = await (
-        await apiAs(request, user.token, 'post', '/api/routes', {
-          name: 'Fürth – Nürnberg',
-          startPoint: 'NF',
-          endPoint: 'NN',
-        })
-      ).json();
-      const tour = await (
-        await apiAs(request, user.token, 'post', '/api/tours', {
-          name: 'Frankenrunde',
-          routes: [`/api/routes/${r1.id}`, `/api/routes/${r2.id}`],
-        })
-      ).json();
-      const vehicle = await (
-        await apiAs(request, user.token, 'post', '/api/vehicles', { name: 'BR 442 Talent 2' })
-      ).json();
-      const activity = await (
-        await apiAs(request, user.token, 'post', '/api/route_activities', {
-          acquiredAt: '2026-06-01',
-          acquiredRoutes: [`/api/routes/${r1.id}`],
-        })
-      ).json();
-      await signIn(page, user);
-      const paths = signedInPaths({ route: r1.id, tour: tour.id, vehicle: vehicle.id, activity: activity.id });
-      for (const path of paths) {
-        await page.goto(path);
-        await settle(page);
-        await expectNoViolations(page, path);
-      }
-    });
+    // The signed-in screens: audit-screens.spec.ts, in light and dark at both widths (issue 39: one axe run each).
   });
 }
 
 test.describe('accessibility in the dark colour scheme', () => {
   test.use({ colorScheme: 'dark', viewport: { width: 360, height: 900 } });
 
-  test('public and main signed-in pages have no axe violations', async ({ page, request }) => {
+  // The signed-in pages in dark: audit-screens.spec.ts.
+  test('the public pages have no axe violations', async ({ page }) => {
     for (const path of ['/', '/about', '/legal', '/donate']) {
-      await page.goto(path);
-      await settle(page);
-      await expectNoViolations(page, `dark ${path}`);
-    }
-    const user = await registerViaApi(request);
-    await apiAs(request, user.token, 'post', '/api/routes', {
-      name: 'Celle – Uelzen',
-      startPoint: 'HC',
-      endPoint: 'HU',
-    });
-    await signIn(page, user);
-    for (const path of ['/dashboard', '/documentation', '/account', '/account/settings', '/route-activity']) {
       await page.goto(path);
       await settle(page);
       await expectNoViolations(page, `dark ${path}`);

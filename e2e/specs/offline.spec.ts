@@ -105,13 +105,14 @@ test('a drive saved on the documentation page shows on the dashboard opened offl
 
   await page.getByRole('link', { name: 'Dokumentation', exact: true }).first().click();
   await page.getByRole('button', { name: `Strecke ${route.name} auswählen` }).click();
-  // The signal fades during the save: the answer to the POST arrives, the refetch of the overview does not.
-  await page.route('**/api/routes/expiring', (request) => request.abort('internetdisconnected'));
+  // The route's new validity is the server's (issue 39): it arrives with the refetch that follows the save.
+  const refetched = page.waitForResponse((response) => response.url().endsWith('/api/routes/expiring'));
   await page
     .getByRole('region', { name: 'Ausgewählte Objekte' })
     .getByRole('button', { name: 'Dokumentation speichern' })
     .click();
   await expect(page.getByText('Dokumentation gespeichert', { exact: true })).toBeVisible();
+  await refetched;
   // The connection is lost the moment the dashboard opens: nothing can be refetched.
   await context.setOffline(true);
   await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();

@@ -89,28 +89,3 @@ export async function createdAs(
   expect(response.status(), url).toBe(201);
   return (await response.json()) as { id: number };
 }
-
-/** Every signed-in page of the route table, for a user with one route, tour, vehicle and route activity. */
-export function signedInPaths(ids: { route: number; tour: number; vehicle: number; activity: number }): string[] {
-  return [
-    '/dashboard',
-    '/documentation',
-    '/map',
-    '/route/new',
-    `/route/${ids.route}`,
-    `/route/edit/${ids.route}`,
-    '/tour/new',
-    `/tour/${ids.tour}`,
-    `/tour/edit/${ids.tour}`,
-    '/vehicle/new',
-    `/vehicle/${ids.vehicle}`,
-    `/vehicle/edit/${ids.vehicle}`,
-    '/account',
-    '/account/settings',
-    '/account/change-password',
-    '/account/notifications',
-    '/account/data',
-    '/route-activity',
-    `/route-activity/${ids.activity}`,
-  ];
-}

@@ -16,6 +16,7 @@
  * warm-up: random pages of the matrix (by name; by expiry; filtered by state), who-can-drive by requirement and by
  * station pair, and the driver's `GET /api/routes`.
  */
+import { formatNumber } from '@streckenpass/contract/format';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -337,8 +338,8 @@ try {
   const sample = (await get(`${base}/matrix`)).json() as Matrix;
   const who = (await get(`${base}/who-can-drive?requirement=${requirementIds[0]!.id}`)).json() as WhoCanDrive;
   console.info(
-    `Betrieb on PostgreSQL: ${counts.drivers.toLocaleString('en')} drivers, ${counts.routes.toLocaleString('en')} routes, ` +
-      `${counts.drives.toLocaleString('en')} drives, ${counts.requirements} requirements (seeded in ${seeded.toFixed(0)} s); ` +
+    `Betrieb on PostgreSQL: ${formatNumber(counts.drivers)} drivers, ${formatNumber(counts.routes)} routes, ` +
+      `${formatNumber(counts.drives)} drives, ${counts.requirements} requirements (seeded in ${seeded.toFixed(0)} s); ` +
       `${SAMPLES} requests each, one at a time (app.inject), after ${WARM_UP} warm-up`,
   );
   console.info(

@@ -43,7 +43,6 @@ import {
 } from '../src/db/schema.js';
 import type { Db } from '../src/db/client.js';
 import { renderPdf } from '../src/export/pdf.js';
-import { createExportService } from '../src/modules/export/export.service.js';
 import { testConfig } from '../src/test/helpers.js';
 
 const ROUTES = 1_000;
@@ -258,9 +257,8 @@ async function childLoop(target: string, job: LoopJob): Promise<LoopResult> {
   const exporter = everyone.find((row) => row.email === 'bench@example.org')!;
   const reader = everyone.find((row) => row.email === 'bench-reader@example.org')!;
   if (job === 'pdf-in-main-thread') {
-    const service = createExportService(app.exportRepository, app.stations.index);
     app.post('/bench/pdf-in-main-thread', async (_request, reply) => {
-      const data = await service.load(exporter.id, {}, todayIn('Europe/Berlin'));
+      const data = await app.exportService.load(exporter.id, {}, todayIn('Europe/Berlin'));
       return reply.header('content-type', 'application/pdf').send(renderPdf(data));
     });
   }

@@ -10,6 +10,7 @@
  * import finds everything and adds nothing). Printed: median wall times against the target (< 5 s for preview and
  * import each), and the backup of the imported account (GET /api/backup) and its restore into a fresh account.
  */
+import { formatNumber } from '@streckenpass/contract/format';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,9 +105,7 @@ async function measure(label: string, database: Database) {
     (target
       ? `   ${(median(values) / target).toFixed(2)} × target (${target / 1000} s) ${median(values) < target ? 'ok' : 'MISSED'}`
       : '');
-  console.info(
-    `${label}: ${LINES.toLocaleString('en')} lines, ${(file.length / 1024 / 1024).toFixed(2)} MB, ${RUNS} runs`,
-  );
+  console.info(`${label}: ${formatNumber(LINES)} lines, ${(file.length / 1024 / 1024).toFixed(2)} MB, ${RUNS} runs`);
   console.info(line('preview (POST /api/import/csv/preview)', times.preview, TARGET_MS));
   console.info(line('import (POST /api/import/csv)', times.import, TARGET_MS));
   console.info(line('same file again (adds nothing)', times.again, TARGET_MS));

@@ -15,6 +15,7 @@
  * Baseline in the same run: the due-reminder query alone (listDueReminders), so the ratio shows what claiming,
  * rendering and sending add.
  */
+import { formatNumber } from '@streckenpass/contract/format';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -109,7 +110,7 @@ try {
       select route_id from reminder_log group by route_id, valid_until, threshold, channel having count(*) > 1) d`);
   const racedReminders = racing.result.reduce((sum, result) => sum + result.reminders, 0);
 
-  console.info(`reminder run on PostgreSQL, ${USERS.toLocaleString('en')} users × ${ROUTES} routes`);
+  console.info(`reminder run on PostgreSQL, ${formatNumber(USERS)} users × ${ROUTES} routes`);
   console.info(`  baseline: due-reminder query alone         ${seconds(baseline.ms)} (${baseline.result.length} due)`);
   console.info(
     `  first run (catch-up, worst case)           ${seconds(first.ms)}  ${first.result.messages} mails, ` +
@@ -119,7 +120,7 @@ try {
   );
   console.info(`  second run (nothing due)                   ${seconds(second.ms)}  ${second.result.messages} mails`);
   console.info(
-    `  two instances together, ${USERS.toLocaleString('en')} more users  ${seconds(racing.ms)}  ` +
+    `  two instances together, ${formatNumber(USERS)} more users  ${seconds(racing.ms)}  ` +
       `${racedReminders} reminders; log rows sent ${logged}, duplicate keys ${duplicates}`,
   );
   console.info(`  .eml files written by the first runs: ${mails}`);

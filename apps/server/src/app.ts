@@ -17,7 +17,8 @@ import { addJsonBodyParsers } from './http/json-body.js';
 import { loggerOptions, type LoggerOptions } from './http/logger.js';
 import { responseSerializerCompiler } from './http/serializer.js';
 import { trustProxy } from './http/trust-proxy.js';
-import { apiRoutes, frameworkErrorClaims, pageRoutes, repositories } from './modules/registry.js';
+import type { AppModule } from './modules/app-module.js';
+import { assemble } from './modules/registry.js';
 import authPlugin from './plugins/auth.js';
 import conditionalGetPlugin from './plugins/conditional-get.js';
 import dbPlugin from './plugins/db.js';
@@ -41,6 +42,8 @@ export interface BuildOptions extends LoggerOptions {
    * server.ts never sets it, and no setting or environment variable does; without it the endpoint rule holds in full.
    */
   pushTest?: PushTestSeam;
+  /** Modules beyond the app's folders (a test's throwaway record kind, modules/record-kind.test.ts). */
+  modules?: readonly AppModule[];
 }
 
 export type App = FastifyInstance<
@@ -70,6 +73,7 @@ const BODY_LIMIT = 256 * 1024;
  * its policy and the feature modules (modules/registry.ts), then the pages outside it and the SPA.
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
+  const { repositories, apiRoutes, pageRoutes, frameworkErrorClaims } = assemble(options.modules);
   const app: App = Fastify({
     logger: loggerOptions(config, options),
     bodyLimit: BODY_LIMIT,

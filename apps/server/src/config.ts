@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isTimeZone } from '@streckenpass/contract/format';
+import { PASSWORD_COST_LOG2N } from './lib/password.js';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
@@ -22,14 +24,7 @@ const trustProxy = z
       .filter(Boolean);
   });
 
-const timezone = z.string().refine((zone) => {
-  try {
-    new Intl.DateTimeFormat('de-DE', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}, 'unknown time zone');
+const timezone = z.string().refine(isTimeZone, 'unknown time zone');
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -90,6 +85,8 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   HEAVY_OPERATIONS: z.coerce.number().int().min(1).max(64).default(2),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(3_600).default(25),
+  // Never below lib/password.ts's floor: an operator can only raise the cost.
+  PASSWORD_COST_LOG2N: z.coerce.number().int().min(PASSWORD_COST_LOG2N).max(20).default(PASSWORD_COST_LOG2N),
 });
 
 export interface RateLimitRule {
@@ -172,6 +169,8 @@ export interface AppConfig {
     proof?: RateLimitRule;
   };
   loginThrottle: LoginThrottleSettings;
+  /** scrypt's cost (log2 N) of new password hashes: PASSWORD_COST_LOG2N, at least 15 (lib/password.ts). */
+  passwordCostLog2N: number;
 }
 
 const MINUTE = 60_000;
@@ -281,5 +280,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     changelogPath: path.join(repoRoot, 'CHANGELOG.md'),
     rateLimits: scaleRateLimits(defaultRateLimits, e.RATE_LIMIT_SCALE),
     loginThrottle: scaleThrottle(defaultLoginThrottle, e.RATE_LIMIT_SCALE),
+    passwordCostLog2N: e.PASSWORD_COST_LOG2N,
   };
 }

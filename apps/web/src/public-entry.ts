@@ -7,6 +7,7 @@
 import { siteHeader, startPage } from './content/public-pages';
 import { APP_CHUNKS_ATTRIBUTE, APP_ENTRY_ATTRIBUTE, headerIds, loginFormIds as ids } from './content/prerender-ids';
 import { readStoredToken, writeStoredSession } from './features/auth/persisted-session';
+import { errorForStatus, GermanError, germanMessage, UnauthorizedError } from './lib/api-errors';
 import { COLOR_SCHEME_STORAGE_KEY } from './lib/storage';
 
 const t = startPage.login;
@@ -75,16 +76,12 @@ function setFormError(message: string | null): void {
   error.hidden = !message;
 }
 
-async function messageOf(response: Response): Promise<string> {
-  if (response.status === 401) return t.wrongCredentials;
-  try {
-    const body = (await response.json()) as { detail?: unknown; message?: unknown };
-    const text = typeof body.detail === 'string' ? body.detail : body.message;
-    if (typeof text === 'string' && text) return text;
-  } catch {
-    // no JSON body
-  }
-  return t.wrongCredentials;
+/** A refused login in the app's words, as the app's login form has them (features/auth/components/login-form.tsx). */
+function loginFailure(error: unknown): string {
+  // fetch rejects with a TypeError when the server cannot be reached.
+  if (error instanceof TypeError) return t.offline;
+  if (error instanceof UnauthorizedError) return t.wrongCredentials;
+  return germanMessage(error, t.wrongCredentials);
 }
 
 /** Where to go after signing in: the dashboard, as the app's start page does. */
@@ -113,14 +110,17 @@ function bindLoginForm(form: HTMLFormElement): void {
       body: JSON.stringify({ username: email, password: password.value }),
     })
       .then(async (response) => {
-        if (!response.ok) throw new Error(await messageOf(response));
+        if (!response.ok) {
+          const body: unknown = await response.json().catch(() => null);
+          throw errorForStatus(response.status, response.statusText, body);
+        }
         const { token } = (await response.json()) as { token?: unknown };
-        if (typeof token !== 'string' || !writeStoredSession(token)) throw new Error(t.wrongCredentials);
+        if (typeof token !== 'string' || !writeStoredSession(token)) throw new GermanError(t.wrongCredentials);
         window.location.assign(target);
       })
       .catch((error: unknown) => {
         submit.removeAttribute('aria-busy');
-        setFormError(error instanceof TypeError ? t.offline : error instanceof Error ? error.message : t.offline);
+        setFormError(loginFailure(error));
         element(ids.error)?.focus();
       });
   });

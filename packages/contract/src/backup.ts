@@ -6,6 +6,7 @@ import { LIMITS } from './limits.js';
 import { betriebRoleSchema } from './betriebe.js';
 import { routePathInputSchema } from './route-paths.js';
 import { driveDateViolations } from './route-activities.js';
+import { RECORD_KINDS, recordKindNames, type RecordKind, type RecordSectionName } from './record-kinds.js';
 
 /**
  * The account backup (GDPR Art. 20): one versioned JSON document. Records refer to each other by `ref`, a number
@@ -120,6 +121,37 @@ export const backupSignatureSchema = z.strictObject({
 });
 export type BackupSignature = z.infer<typeof backupSignatureSchema>;
 
+/** Each record kind's list in the document: the schema of one record, under the section its declaration names. */
+const RECORD_SECTION_SCHEMAS = {
+  routes: backupRouteSchema,
+  tours: backupTourSchema,
+  vehicles: backupVehicleSchema,
+  routeActivities: backupRouteActivitySchema,
+  vehicleActivities: backupVehicleActivitySchema,
+} as const satisfies Record<RecordSectionName, z.ZodType>;
+type RecordSectionSchemas = typeof RECORD_SECTION_SCHEMAS;
+
+/**
+ * The document's record lists as the kinds declare them (record-kinds.ts), in their order: the section's field, the
+ * schema of one record, the account limit as the list's maximum, the preview's label and the noun of its messages.
+ * The server's restore checks the records list by list from here (`backup.validation.ts`).
+ */
+export const BACKUP_RECORD_LISTS = recordKindNames.map((kind) => {
+  const { backup, quota } = RECORD_KINDS[kind];
+  const section = backup.section as RecordSectionName;
+  const { label, recordNoun } = backup;
+  return { kind, section, schema: RECORD_SECTION_SCHEMAS[section] as z.ZodType, max: quota.limit, label, recordNoun };
+}) satisfies { kind: RecordKind; section: RecordSectionName; max: number; label: string; recordNoun: string }[];
+
+/** A record list of the document: at most the account's limit, empty when absent (older documents). */
+export function backupListSchema<Schema extends z.ZodType>(schema: Schema, max: number) {
+  return z.array(schema).max(max).default([]);
+}
+
+const recordLists = Object.fromEntries(
+  BACKUP_RECORD_LISTS.map(({ section, max }) => [section, backupListSchema(RECORD_SECTION_SCHEMAS[section], max)]),
+) as { [Section in RecordSectionName]: z.ZodDefault<z.ZodArray<RecordSectionSchemas[Section]>> };
+
 export const backupSchema = z
   .strictObject({
     format: z.literal(BACKUP_FORMAT),
@@ -128,11 +160,7 @@ export const backupSchema = z
     account: z
       .strictObject({ email: z.string(), firstname: z.string().nullable(), lastname: z.string().nullable() })
       .describe('Wessen Daten das sind (wird beim Wiederherstellen nicht übernommen)'),
-    routes: z.array(backupRouteSchema).max(LIMITS.routesPerAccount).default([]),
-    tours: z.array(backupTourSchema).max(LIMITS.toursPerAccount).default([]),
-    vehicles: z.array(backupVehicleSchema).max(LIMITS.vehiclesPerAccount).default([]),
-    routeActivities: z.array(backupRouteActivitySchema).max(LIMITS.drivesPerAccount).default([]),
-    vehicleActivities: z.array(backupVehicleActivitySchema).max(LIMITS.vehicleActivitiesPerAccount).default([]),
+    ...recordLists,
     preferences: backupPreferencesSchema.optional(),
     memberships: z
       .array(backupMembershipSchema)
@@ -146,18 +174,13 @@ export const backupSchema = z
   .describe('Sicherung eines Kontos (Format streckenpass-backup, Version 1)');
 export type Backup = z.output<typeof backupSchema>;
 export type BackupInput = z.input<typeof backupSchema>;
-export type BackupSectionName =
-  'routes' | 'tours' | 'vehicles' | 'routeActivities' | 'vehicleActivities' | 'preferences';
+export type BackupSectionName = RecordSectionName | 'preferences';
 
 /** German names of the sections, as the preview shows them. */
-export const BACKUP_SECTION_LABELS: Record<BackupSectionName, string> = {
-  routes: 'Strecken',
-  tours: 'Touren',
-  vehicles: 'Fahrzeuge',
-  routeActivities: 'Fahrten (Streckenkunde)',
-  vehicleActivities: 'Fahrzeugeinträge',
+export const BACKUP_SECTION_LABELS = {
+  ...Object.fromEntries(BACKUP_RECORD_LISTS.map(({ section, label }) => [section, label])),
   preferences: 'Einstellungen',
-};
+} as Record<BackupSectionName, string>;
 
 /** Whether a restored document's signature checks out: none, genuine, changed, or signed by a key unknown here. */
 export const backupSignatureStates = ['unsigned', 'genuine', 'altered', 'unknown', 'revoked'] as const;

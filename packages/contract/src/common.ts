@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './locale.js';
 import { isStorableDate } from './format.js';
+import { recordKindNames, type RecordKind } from './record-kinds.js';
 
 export { isStorableDate };
 
@@ -51,9 +52,9 @@ export const idParamsSchema = z.object({
     .describe('Id (1–2147483647, Dezimalzahl ohne führende Null)'),
 });
 
-/** The kinds of record a reference (IRI) can point at. */
-export const iriKinds = ['users', 'routes', 'tours', 'vehicles', 'route_activities', 'vehicle_activities'] as const;
-export type IriKind = (typeof iriKinds)[number];
+/** The kinds of record a reference (IRI) can point at: accounts and every declared record kind (record-kinds.ts). */
+export type IriKind = 'users' | RecordKind;
+export const iriKinds: readonly IriKind[] = ['users', ...recordKindNames];
 
 export function toIri(kind: IriKind, id: number): string {
   return `/api/${kind}/${id}`;

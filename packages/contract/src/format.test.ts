@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatNumber, parseGermanDate } from './format.js';
+import { deviceTimeZone, formatDate, formatDateTime, formatNumber, parseGermanDate } from './format.js';
+import { isTimeZone, readGermanDate, wallClockIn } from './format.js';
 
 const calendarDate = fc
   .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
@@ -68,6 +69,15 @@ describe('formatDateTime', () => {
   });
 });
 
+describe('deviceTimeZone', () => {
+  it('names the zone the runtime formats in', () => {
+    const zone = deviceTimeZone();
+    expect(zone).toMatch(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/);
+    const moment = new Date('2026-07-01T12:00:00Z');
+    expect(formatDateTime(moment, zone)).toBe(formatDateTime(moment));
+  });
+});
+
 describe('formatNumber', () => {
   it('groups thousands with a dot and writes a decimal comma', () => {
     expect(formatNumber(0)).toBe('0');
@@ -103,5 +113,52 @@ describe('parseGermanDate', () => {
 
   it.each(['', '31.02.2025', '12.13.2025', '1012202', 'gestern', '2025-02-30', '00.01.2025'])('refuses %j', (text) => {
     expect(parseGermanDate(text)).toBeNull();
+  });
+});
+
+describe('readGermanDate', () => {
+  it.each([
+    ['1.3.2026', '2026-03-01'],
+    ['05.08.26', '2026-08-05'],
+    ['29.02.2028', '2028-02-29'],
+    ['2026-03-01', '2026-03-01'],
+  ])('reads %j in a file as %s', (text, date) => {
+    expect(readGermanDate(text, 'file')).toEqual({ date });
+  });
+
+  it.each(['03/01/2026', '10-12-2025', '10122025', 'Mi, 10.12.2025', '2026-3-1', '5.8.026', 'gestern', ''])(
+    'refuses %j in a file as no date form (what only a date field takes)',
+    (text) => {
+      expect(readGermanDate(text, 'file')).toEqual({ problem: 'form' });
+    },
+  );
+
+  it.each(['29.02.2026', '2026-13-01', '29.2.27', '00.01.2025'])('tells %j as a day that does not exist', (text) => {
+    expect(readGermanDate(text, 'file')).toEqual({ problem: 'day' });
+    expect(readGermanDate(text)).toEqual({ problem: 'day' });
+  });
+
+  it('reads every form of a date field as parseGermanDate does (one parser)', () => {
+    for (const text of ['10.12.2025', '1.2.25', '10122025', '10/12/2025', 'Mi., 10.12.2025', '2025-2-3', 'x']) {
+      const read = readGermanDate(text);
+      expect('date' in read ? read.date : null).toBe(parseGermanDate(text));
+    }
+  });
+});
+
+describe('isTimeZone', () => {
+  it('knows IANA zones and refuses others', () => {
+    expect(isTimeZone('Europe/Berlin')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('wallClockIn', () => {
+  it('gives the weekday, hour and minute on the wall in the zone, across the change to summer time', () => {
+    // Monday 2026-03-30 04:00 UTC is 06:00 in Berlin (CEST), Sunday 2026-03-29 00:30 UTC is 01:30 (CET).
+    expect(wallClockIn(new Date('2026-03-30T04:00:00Z'), 'Europe/Berlin')).toEqual({ weekday: 1, hour: 6, minute: 0 });
+    expect(wallClockIn(new Date('2026-03-29T00:30:00Z'), 'Europe/Berlin')).toEqual({ weekday: 7, hour: 1, minute: 30 });
+    expect(wallClockIn(new Date('2026-03-29T23:59:00Z'), 'UTC')).toEqual({ weekday: 7, hour: 23, minute: 59 });
   });
 });

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   COVERAGE_WINDOW_DAYS,
   coverageLabel,
+  MATRIX_STATE_BANDS,
+  MATRIX_VALID_STATES,
   matrixCellLabel,
+  matrixCellOf,
+  matrixCellShortLabel,
   matrixState,
   requirementShortLabel,
   whoCanDriveQuerySchema,
@@ -18,6 +22,42 @@ describe('matrixState', () => {
     expect(matrixState('2026-11-27', asOf)).toBe('bald');
     expect(matrixState('2026-12-27', asOf)).toBe('bald');
     expect(matrixState('2026-12-28', asOf)).toBe('gueltig');
+  });
+
+  it('is decided by the bands alone: every matched state has one, ending where the next begins', () => {
+    expect(MATRIX_STATE_BANDS.map((band) => band.state)).toEqual(['abgelaufen', 'bald', 'gueltig']);
+    expect(MATRIX_STATE_BANDS.at(-1)!.before).toBeNull();
+    expect(MATRIX_VALID_STATES).toEqual(['bald', 'gueltig']);
+  });
+
+  it('gives a cell without a match `fehlt` and one with a match its facts', () => {
+    expect(matrixCellOf(undefined, asOf)).toEqual({ state: 'fehlt', validUntil: null, route: null, kind: null });
+    const route = { id: 7, name: 'Würzburg – Fürth' };
+    expect(matrixCellOf({ validUntil: '2026-12-01', route, kind: 'pair' }, asOf)).toEqual({
+      state: 'bald',
+      validUntil: '2026-12-01',
+      route,
+      kind: 'pair',
+    });
+  });
+});
+
+describe('matrixCellShortLabel', () => {
+  it('words a cell of the table, with what a screen reader hears before it', () => {
+    expect(matrixCellShortLabel({ state: 'gueltig', validUntil: '2027-12-31' })).toEqual({
+      hidden: 'gültig ',
+      shown: 'bis 31.12.2027',
+    });
+    expect(matrixCellShortLabel({ state: 'bald', validUntil: '2026-12-15' })).toEqual({
+      hidden: 'läuft bald ab, ',
+      shown: 'bis 15.12.2026',
+    });
+    expect(matrixCellShortLabel({ state: 'abgelaufen', validUntil: '2026-01-01' })).toEqual({
+      hidden: '',
+      shown: 'abgelaufen 01.01.2026',
+    });
+    expect(matrixCellShortLabel({ state: 'abgelaufen', validUntil: null }).shown).toBe('abgelaufen (nie gefahren)');
+    expect(matrixCellShortLabel({ state: 'fehlt', validUntil: null })).toEqual({ hidden: '', shown: 'fehlt' });
   });
 });
 

@@ -27,6 +27,7 @@ export const COVERAGE_WINDOW_DAYS = EXPIRING_SOON_DAYS;
  * - `bald`: still valid, but ends within the window (asOf ≤ valid_until ≤ asOf + COVERAGE_WINDOW_DAYS);
  * - `abgelaufen`: a matching route whose validity ended (valid_until < asOf, or never driven);
  * - `fehlt`: no route of the driver meets the requirement.
+ * The words are these labels; `matrixCellLabel` and `matrixCellShortLabel` word a whole cell.
  */
 export const MATRIX_STATE_LABELS = {
   gueltig: 'gültig',
@@ -35,13 +36,45 @@ export const MATRIX_STATE_LABELS = {
   fehlt: 'fehlt',
 };
 export type MatrixState = keyof typeof MATRIX_STATE_LABELS;
+
+/** A cell whose requirement is another depot's: it is shown, but not counted. */
+export const MATRIX_NOT_REQUIRED_LABEL = 'nicht gefordert';
 export const MATRIX_STATES = Object.keys(MATRIX_STATE_LABELS) as [MatrixState, ...MatrixState[]];
+
+/** The states of a matched cell, valid on the Stichtag or not. */
+export type MatchedMatrixState = Exclude<MatrixState, 'fehlt'>;
+
+/**
+ * The one definition of a matched cell's state: the first band whose end its last valid day lies before (`before`:
+ * days after the Stichtag; null: no end), a never driven route (no last valid day) in the first. `matrixState`
+ * decides by it in code, and the server's SQL decides by it for the filters and totals it counts in the database.
+ */
+export const MATRIX_STATE_BANDS: readonly { state: MatchedMatrixState; before: number | null }[] = [
+  { state: 'abgelaufen', before: 0 },
+  { state: 'bald', before: COVERAGE_WINDOW_DAYS + 1 },
+  { state: 'gueltig', before: null },
+];
+
+/** The matched states that are valid on the Stichtag (counted as "streckenkundig"). */
+export const MATRIX_VALID_STATES: readonly MatchedMatrixState[] = ['bald', 'gueltig'];
 
 /** The state of a matched route's last valid day (null = never driven) on the day `asOf` (both YYYY-MM-DD). */
 export function matrixState(validUntil: string | null, asOf: string, matched = true): MatrixState {
   if (!matched) return 'fehlt';
-  if (validUntil === null || validUntil < asOf) return 'abgelaufen';
-  return validUntil <= addDays(asOf, COVERAGE_WINDOW_DAYS) ? 'bald' : 'gueltig';
+  const band = MATRIX_STATE_BANDS.find(
+    ({ before }) => before === null || validUntil === null || validUntil < addDays(asOf, before),
+  );
+  return band!.state;
+}
+
+/** A cell's state and facts on `asOf` from the best match of the requirement (undefined: none, `fehlt`). */
+export function matrixCellOf(
+  match: Pick<MatrixCell, 'validUntil' | 'route' | 'kind'> | undefined,
+  asOf: string,
+): Omit<MatrixCell, 'requirementId' | 'required'> {
+  return match
+    ? { state: matrixState(match.validUntil, asOf), ...match }
+    : { state: matrixState(null, asOf, false), validUntil: null, route: null, kind: null };
 }
 
 /** Orders of the matrix's rows: by name, by depot (then name), or the driver whose knowledge ends first on top. */
@@ -142,6 +175,23 @@ export function matrixCellLabel(cell: Pick<MatrixCell, 'state' | 'validUntil'>):
   if (cell.state === 'fehlt') return MATRIX_STATE_LABELS.fehlt;
   if (cell.state === 'gueltig') return `gültig bis ${date}`;
   return `${MATRIX_STATE_LABELS[cell.state]} (${date || 'nie gefahren'})`;
+}
+
+/**
+ * A cell as the matrix's table shows it, short: `shown` the words in the cell ('bis 31.12.2027', 'bis 15.12.2026',
+ * 'abgelaufen 01.01.2026', 'abgelaufen (nie gefahren)', 'fehlt') and `hidden` what a screen reader hears before them
+ * where the colour alone says it ('gültig ', 'läuft bald ab, ').
+ */
+export function matrixCellShortLabel(cell: Pick<MatrixCell, 'state' | 'validUntil'>): {
+  hidden: string;
+  shown: string;
+} {
+  if (cell.state === 'fehlt') return { hidden: '', shown: MATRIX_STATE_LABELS.fehlt };
+  if (cell.state === 'abgelaufen') {
+    return { hidden: '', shown: `${MATRIX_STATE_LABELS.abgelaufen} ${formatDate(cell.validUntil, '(nie gefahren)')}` };
+  }
+  const hidden = cell.state === 'bald' ? `${MATRIX_STATE_LABELS.bald}, ` : `${MATRIX_STATE_LABELS.gueltig} `;
+  return { hidden, shown: `bis ${formatDate(cell.validUntil)}` };
 }
 
 /** A requirement in a column's header: 'NWH – NF (K1) · 5910 km 1,0–20,0 · Würzburg' — codes, Kürzel, section, depot. */

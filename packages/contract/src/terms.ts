@@ -41,23 +41,15 @@ export function accountRuleLabel(accountRule: string): string {
   return `wie im Konto: ${accountRule}`;
 }
 
-/** A record kind's German noun: singular, plural and grammatical gender ("Eine eigene Strecke", "Ein eigenes …"). */
+/**
+ * A record kind's German noun: singular, plural and grammatical gender ("Eine eigene Strecke", "Ein eigenes …"). Each
+ * kind's noun is declared with the kind (`record-kinds.ts`: `RECORD_NOUNS`).
+ */
 export interface RecordNoun {
   one: string;
   many: string;
   gender: 'f' | 'm' | 'n';
 }
-
-/** The owner's record kinds by their IRI kind: API summaries, messages ("Strecke nicht gefunden.") and counts. */
-export const RECORD_NOUNS = {
-  routes: { one: TERMS.route, many: TERMS.routes, gender: 'f' },
-  tours: { one: TERMS.tour, many: TERMS.tours, gender: 'f' },
-  vehicles: { one: TERMS.vehicle, many: TERMS.vehicles, gender: 'n' },
-  route_activities: { one: 'Streckenaktivität', many: 'Streckenaktivitäten', gender: 'f' },
-  vehicle_activities: { one: 'Fahrzeugaktivität', many: 'Fahrzeugaktivitäten', gender: 'f' },
-} as const satisfies Record<string, RecordNoun>;
-
-export type RecordKind = keyof typeof RECORD_NOUNS;
 
 /** How a write reached the server, as a record's history ("Verlauf") names it (issue 27). */
 export const HISTORY_CHANNEL_LABELS = {

@@ -12,15 +12,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RAIL_NETWORK_ATTRIBUTION } from '@streckenpass/contract/network';
-import { isNotNull, isNull } from 'drizzle-orm';
 import { openDatabase, type Db } from '../db/client.js';
-import { routes } from '../db/schema.js';
+import { buildNetwork } from '../lib/rail-network/build.js';
+import { RailNetworkGraph } from '../lib/rail-network/graph.js';
+import {
+  packNetwork,
+  unpackNetwork,
+  type BuildStats,
+  type LineFeature,
+  type PointRow,
+  type StoredNetwork,
+} from '../lib/rail-network/network-format.js';
+import { createRailNetworkRepository } from '../modules/network/network.repository.js';
+import { createRoutePathsRepository } from '../modules/routes/route-paths.repository.js';
 import { createDataVersionsRepository } from '../repositories/data-versions.repository.js';
-import { RailNetworkGraph } from '../modules/network/network.graph.js';
-import { fillMissingPaths, recomputeShortestPaths } from '../modules/routes/route-paths.js';
-import { buildNetwork, type BuildStats, type LineFeature, type PointRow } from '../modules/network/network.build.js';
-import { createRailNetworkRepository, type StoredNetwork } from '../modules/network/network.repository.js';
-import { packNetwork, unpackNetwork } from '../modules/network/network.store.js';
 import { runCli } from './runner.js';
 
 const usage = 'Aufruf: npm run network:import -- --lines <geo-strecke.geojson> --points <geo-betriebsstellen.json>';
@@ -71,16 +76,15 @@ async function updatePaths(
   stored: StoredNetwork,
   previous: Uint8Array | null,
 ): Promise<{ filled: number; recomputed: number; owners: number }> {
-  const [waiting] = await db.select({ id: routes.id }).from(routes).where(isNull(routes.path)).limit(1);
-  const [routed] = previous
-    ? await db.select({ id: routes.id }).from(routes).where(isNotNull(routes.path)).limit(1)
-    : [];
-  if (!waiting && !routed) return { filled: 0, recomputed: 0, owners: 0 };
+  const paths = createRoutePathsRepository(db);
+  const { withoutPath, withPath } = await paths.pathStates();
+  const routed = withPath && previous !== null;
+  if (!withoutPath && !routed) return { filled: 0, recomputed: 0, owners: 0 };
   const graph = new RailNetworkGraph(stored.version, unpackNetwork(stored.data));
   const before = routed && previous ? new RailNetworkGraph('previous', unpackNetwork(previous)) : null;
   return db.transaction(async (tx) => {
-    const filled = await fillMissingPaths(tx, graph);
-    const recomputed = before ? await recomputeShortestPaths(tx, before, graph) : { recomputed: 0, owners: [] };
+    const filled = await paths.fillMissing(tx, graph);
+    const recomputed = before ? await paths.recompute(tx, before, graph) : { recomputed: 0, owners: [] };
     const owners = new Set([...filled.owners, ...recomputed.owners]);
     const versions = createDataVersionsRepository(tx);
     for (const owner of owners) await versions.bump(tx, owner);

@@ -15,7 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PROOF_KEYS_PATH, PROOF_PAGE_PREFIX, PROOF_STATE_LABELS } from '@streckenpass/contract/proofs';
 import { formatDateTime } from '@streckenpass/contract/format';
-import { formatCode, verifyBackup, verifyFile, type PublicSigningKey } from '../lib/proof-signature.js';
+import { verifyBackup } from '../lib/proof-backup-signature.js';
+import { formatCode, verifyFile, type PublicSigningKey } from '../lib/proof-signature.js';
 
 interface Options {
   file: string;

@@ -1,7 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { formatNumber } from '@streckenpass/contract/format';
-import { LIMITS } from '@streckenpass/contract/limits';
-import type { RecordKind } from '@streckenpass/contract/terms';
+import { RECORD_KINDS, recordKindNames, type RecordKind } from '@streckenpass/contract/record-kinds';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { unprocessable } from '../lib/errors.js';
 import type { Executor } from './client.js';
@@ -16,14 +15,13 @@ export interface Quota {
   label: string;
 }
 
-/** How many records of each kind one account may hold: the API, the CSV import and the backup refuse the same. */
-export const RECORD_QUOTAS: Record<RecordKind, Quota> = {
-  routes: { limit: LIMITS.routesPerAccount, label: 'Strecken' },
-  tours: { limit: LIMITS.toursPerAccount, label: 'Touren' },
-  vehicles: { limit: LIMITS.vehiclesPerAccount, label: 'Fahrzeuge' },
-  route_activities: { limit: LIMITS.drivesPerAccount, label: 'Fahrten' },
-  vehicle_activities: { limit: LIMITS.vehicleActivitiesPerAccount, label: 'Fahrzeugeinträge' },
-};
+/**
+ * How many records of each kind one account may hold, as each kind declares it (contract `record-kinds.ts`): the API,
+ * the CSV import and the backup refuse the same.
+ */
+export const RECORD_QUOTAS = Object.fromEntries(
+  recordKindNames.map((kind) => [kind, RECORD_KINDS[kind].quota]),
+) as Record<RecordKind, Quota>;
 
 /** The German refusal of a write that would take an account over `quota`. */
 export function quotaMessage(quota: Quota, total: number): string {

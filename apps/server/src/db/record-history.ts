@@ -8,7 +8,6 @@ import {
   type HistoryChannel,
   type HistoryEntry,
 } from '@streckenpass/contract/history';
-import type { RecordKind } from '@streckenpass/contract/terms';
 import type { Executor } from './client.js';
 import { recordHistory } from './schema.js';
 
@@ -20,7 +19,8 @@ import { recordHistory } from './schema.js';
 
 /** One create, change or delete of one record: its API shape before (null for a create) and after (null for a delete). */
 export interface RecordChange {
-  kind: RecordKind;
+  /** The record's kind (`name` of its declaration, contract `record-kinds.ts`). */
+  kind: string;
   recordId: number;
   action: HistoryAction;
   before: unknown;
@@ -92,7 +92,7 @@ export async function appendHistory(
  */
 export async function historyOf(
   ex: Executor,
-  kind: RecordKind,
+  kind: string,
   recordId: number,
   ownerId: number,
 ): Promise<HistoryEntry[]> {
@@ -175,7 +175,7 @@ export async function linkedNames(
 
 /** Pairs of states of records (`before` → `after`, by id) as update entries, leaving out those that did not change. */
 export function updatesOf(
-  kind: RecordKind,
+  kind: string,
   before: ReadonlyMap<number, unknown>,
   after: ReadonlyMap<number, unknown>,
 ): RecordChange[] {

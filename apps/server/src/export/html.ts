@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@streckenpass/contract/constants';
-import { escapeHtml } from '../mail/templates.js';
+import { escapeHtml } from '../mail/layout.js';
 import { formatDate } from '@streckenpass/contract/format';
 import { UNRECORDED_LABEL } from '@streckenpass/contract/status';
 import { accountRuleLabel, TERMS } from '@streckenpass/contract/terms';

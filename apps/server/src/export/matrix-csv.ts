@@ -1,11 +1,13 @@
 import type { Readable } from 'node:stream';
 import { formatDate } from '@streckenpass/contract/format';
-import { coverageLabel, matrixCellLabel, requirementShortLabel } from '@streckenpass/contract/matrix';
+import {
+  coverageLabel,
+  MATRIX_NOT_REQUIRED_LABEL,
+  matrixCellLabel,
+  requirementShortLabel,
+} from '@streckenpass/contract/matrix';
 import type { MatrixExport } from './matrix-model.js';
 import { csvWriter } from './csv.js';
-
-/** Said of a cell whose requirement is another depot's: it does not count for the driver. */
-export const NOT_REQUIRED = 'nicht gefordert';
 
 /**
  * A Betrieb's matrix as CSV (issue 28 item 3), like the driver's export (UTF-8 with BOM, `;`, CRLF, formulas
@@ -24,7 +26,7 @@ export function renderMatrixCsv(matrix: MatrixExport): Readable {
           driver.name,
           driver.depot?.name ?? '',
           ...driver.cells.map((cell) =>
-            cell.required ? matrixCellLabel(cell) : `${matrixCellLabel(cell)} (${NOT_REQUIRED})`,
+            cell.required ? matrixCellLabel(cell) : `${matrixCellLabel(cell)} (${MATRIX_NOT_REQUIRED_LABEL})`,
           ),
         ]);
       }

@@ -10,7 +10,9 @@ import {
   type MatrixPdfData,
   type MatrixProofContent,
 } from './matrix-model.js';
-import { COLOR, CONTENT_WIDTH, createPdf, drawFooters, drawTable, drawTitleBlock, finish } from './pdf.js';
+import { COLOR, CONTENT_WIDTH, createPdf, drawTitleBlock, finish } from './pdf-drawing.js';
+import { drawFooters } from './pdf-footer.js';
+import { drawTable } from './pdf-table.js';
 
 const TITLE = 'Streckenkunde-Matrix';
 

@@ -5,7 +5,8 @@ import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@streckenpass/contract/knowledge';
 import type { ExportData } from './model.js';
-import { fonts, renderPdf } from './pdf.js';
+import { renderPdf } from './pdf.js';
+import { fonts } from './pdf-drawing.js';
 
 // jsqr is CommonJS with an ES-style default export: under NodeNext its function is the module's `default`.
 const jsQR = jsQRModule.default;

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '@streckenpass/contract/format';
+import { formatDate } from '@streckenpass/contract/format';
 import { BACKDATED_AFTER_DAYS, PRODUCT_NAME } from '@streckenpass/contract/constants';
 import { daysBetween, daysUntil, todayIn } from '@streckenpass/contract/knowledge';
 import {
@@ -12,16 +12,11 @@ import {
 import { statusLabel } from '@streckenpass/contract/status';
 import { TERMS } from '@streckenpass/contract/terms';
 import { formatCode } from '../lib/proof-signature.js';
-import { escapeHtml } from '../mail/templates.js';
+import { escapeHtml } from '../mail/layout.js';
+import { dateTime, table } from './check-page-parts.js';
 import { page } from './html.js';
-import { coverageLabel, matrixCellLabel } from '@streckenpass/contract/matrix';
-import {
-  isMatrixContent,
-  issuedCellState,
-  requirementLabel,
-  scopeLabel,
-  type MatrixProofContent,
-} from './matrix-model.js';
+import { matrixDocument } from './matrix-check-html.js';
+import { isMatrixContent, type MatrixProofContent } from './matrix-model.js';
 import { hasDrives, holderName, type ProofContentDrive, type ShownProofContent } from './proof-content.js';
 
 /** What the verification page shows: the answer, and the document where the code is known. */
@@ -62,8 +57,6 @@ form button:focus-visible,form input:focus-visible{outline:3px solid #0b3d6e;out
 `;
 
 const STATE_SYMBOL: Record<ProofState, string> = { genuine: '✓', altered: '✖', unknown: '?', revoked: '✖' };
-
-const dateTime = (value: Date, timeZone: string) => `${formatDateTime(value, timeZone)} Uhr`;
 
 function routesTable(content: ShownProofContent, issuedOn: string): string {
   if (content.routes.length === 0) return '<p>Der Nachweis enthält keine Strecken.</p>';
@@ -142,97 +135,6 @@ ${table(
     ];
   }),
 )}`;
-}
-
-/** A table of `rows` (cells already escaped) under `headers`, each cell labelled for the narrow layout. */
-function table(headers: string[], rows: string[][]): string {
-  const body = rows
-    .map(
-      (cells) =>
-        `<tr>${cells
-          .map((cell, index) =>
-            index === 0
-              ? `<td class="name-cell">${cell}</td>`
-              : `<td data-label="${escapeHtml(headers[index]!)}">${cell}</td>`,
-          )
-          .join('')}</tr>`,
-    )
-    .join('\n');
-  return `<div class="table-wrap"><table>
-<thead><tr>${headers.map((header) => `<th scope="col">${escapeHtml(header)}</th>`).join('')}</tr></thead>
-<tbody>
-${body}
-</tbody>
-</table></div>`;
-}
-
-/** An issued Betrieb's matrix (issue 28): the Betrieb, who issued it, its filters, the coverage and every cell. */
-function matrixDocument(
-  document: {
-    code: string;
-    kind: ProofKind;
-    issuedAt: Date;
-    content: MatrixProofContent;
-    changedSince: boolean;
-    withheldDrivers?: number;
-  },
-  timeZone: string,
-): string {
-  const { content } = document;
-  const byId = new Map(content.requirements.map((requirement) => [requirement.id, requirement]));
-  const totals = new Map(content.totals.map((total) => [total.requirementId, total]));
-  const coverage = table(
-    ['Anforderung', 'Streckenkundig', 'davon läuft bald ab', 'abgelaufen', 'fehlt'],
-    content.requirements.map((requirement) => {
-      const total = totals.get(requirement.id);
-      return [
-        escapeHtml(requirementLabel(requirement)),
-        escapeHtml(total ? coverageLabel(total) : ''),
-        String(total?.expiring ?? 0),
-        String(total?.expired ?? 0),
-        String(total?.missing ?? 0),
-      ];
-    }),
-  );
-  const cells = table(
-    ['Fahrer/in', 'Depot', 'Streckenkunde am Stichtag'],
-    content.drivers.map((driver) => [
-      escapeHtml(driver.name),
-      escapeHtml(driver.depot ?? ''),
-      driver.cells
-        .map((cell) => {
-          const label = matrixCellLabel({ state: issuedCellState(cell, content.asOf), validUntil: cell.validUntil });
-          return escapeHtml(`${requirementLabel(byId.get(cell.requirementId)!)}: ${label}`);
-        })
-        .join('<br>'),
-    ]),
-  );
-  return `<dl class="facts">
-<dt>Betrieb</dt><dd>${escapeHtml(content.betrieb.name)}</dd>
-<dt>Ausgestellt von</dt><dd>${escapeHtml(holderName({ holder: content.issuer }))}</dd>
-<dt>Ausgestellt am</dt><dd>${escapeHtml(dateTime(document.issuedAt, timeZone))}</dd>
-<dt>Stichtag</dt><dd>${escapeHtml(formatDate(content.asOf))}</dd>
-<dt>Auswahl</dt><dd>${escapeHtml(scopeLabel(content))}</dd>
-<dt>Art</dt><dd>${escapeHtml(PROOF_KIND_LABELS[document.kind])}</dd>
-<dt>Prüfcode</dt><dd>${escapeHtml(formatCode(document.code))}</dd>
-</dl>
-${
-  document.changedSince
-    ? '<p class="note"><strong>Die Matrix lautet heute anders.</strong> Mit derselben Auswahl und demselben Stichtag ergäbe sie heute etwas anderes; unten steht sie, wie sie ausgestellt wurde.</p>'
-    : '<p class="note note-ok">Die Matrix ist seit der Ausstellung unverändert.</p>'
-}
-<h2>Inhalt bei Ausstellung</h2>
-<h3>Abdeckung je Anforderung (${content.requirements.length})</h3>
-${coverage}
-<h3>Fahrer/innen (${content.drivers.length})</h3>
-${withheld(document.withheldDrivers ?? 0)}${cells}`;
-}
-
-/** Why a matrix's page lists fewer drivers than its PDF: nobody's data outlives their membership or account. */
-function withheld(count: number): string {
-  if (count === 0) return '';
-  const who = count === 1 ? 'Eine Fahrerin oder ein Fahrer' : `${count} Fahrer/innen`;
-  return `<p class="note">${who} des Nachweises ${count === 1 ? 'wird' : 'werden'} hier nicht mehr gezeigt: Sie gehören dem Betrieb nicht mehr an oder haben ihr Konto gelöscht. Die Zahlen der Abdeckung bleiben, wie sie ausgestellt wurden.</p>\n`;
 }
 
 /** The two ways to check another document: type its code, or upload the PDF. No script: plain forms. */

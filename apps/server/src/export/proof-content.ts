@@ -1,3 +1,4 @@
+import type { Selection } from '@streckenpass/contract/selection';
 import type { ExportData } from './model.js';
 
 /**
@@ -16,6 +17,22 @@ export interface ProofScope {
   places: string[];
   /** Whether an empty selection meant every route and vehicle (the export) or nothing (a share link's choice). */
   emptyMeansAll: boolean;
+}
+
+/** The scope a document is issued for: the export's selection (empty = everything) or a share link's choice. */
+export function scopeOf(selection: Selection, emptyMeansAll = true): ProofScope {
+  return {
+    routes: selection.routes ?? [],
+    tours: selection.tours ?? [],
+    vehicles: selection.vehicles ?? [],
+    places: selection.places ?? [],
+    emptyMeansAll,
+  };
+}
+
+/** The selection a scope was issued for, as the export reads it again. */
+export function selectionOf(scope: ProofScope): Selection {
+  return { routes: scope.routes, tours: scope.tours, vehicles: scope.vehicles, places: scope.places };
 }
 
 export interface ProofContentRoute {

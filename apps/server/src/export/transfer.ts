@@ -8,7 +8,8 @@ import {
 } from '@streckenpass/contract/history';
 import { calendarDayOf, isBackdated } from '@streckenpass/contract/knowledge';
 import { plural } from '@streckenpass/contract/plural';
-import { HISTORY_CHANNEL_LABELS, TERMS } from '@streckenpass/contract/terms';
+import { RECORD_KINDS, recordKindNames } from '@streckenpass/contract/record-kinds';
+import { HISTORY_CHANNEL_LABELS } from '@streckenpass/contract/terms';
 import type { ExportDrive, ExportHistoryLine } from './model.js';
 
 /**
@@ -44,13 +45,9 @@ export function transferDrives(rows: readonly DriveRow[], timeZone: string): Exp
   }));
 }
 
-/** The history's kinds as a driver names them: one and many. */
+/** The history's kinds as a driver names them, one and many: each record kind as declared, and memberships. */
 const NOUNS: Record<string, { one: string; many: string }> = {
-  routes: { one: TERMS.route, many: TERMS.routes },
-  tours: { one: TERMS.tour, many: TERMS.tours },
-  vehicles: { one: TERMS.vehicle, many: TERMS.vehicles },
-  route_activities: { one: 'Fahrt', many: 'Fahrten' },
-  vehicle_activities: { one: 'Fahrzeugangabe einer Fahrt', many: 'Fahrzeugangaben von Fahrten' },
+  ...Object.fromEntries(recordKindNames.map((kind) => [kind, RECORD_KINDS[kind].history])),
   memberships: { one: 'Mitgliedschaft', many: 'Mitgliedschaften' },
 };
 

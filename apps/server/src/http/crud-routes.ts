@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { z } from 'zod';
 import { idParamsSchema } from '@streckenpass/contract/common';
 import { CHANNEL_HEADER, channelFromHeader, historySchema } from '@streckenpass/contract/history';
-import { RECORD_NOUNS, type RecordKind, type RecordNoun } from '@streckenpass/contract/terms';
+import type { RecordKindDeclaration } from '@streckenpass/contract/record-kinds';
+import type { RecordNoun } from '@streckenpass/contract/terms';
 import type { OwnedRepository } from '../db/owned-records.js';
 import { notFound } from '../lib/errors.js';
 import { currentUser } from './current-user.js';
@@ -66,17 +67,17 @@ function storedId(raw: unknown): number | null {
  * The five calls of an owner-linked record (list, create, read, merge-patch, delete) and the read of its history
  * declared once: bearer auth comes from the /api scope, ownership from the repository, ETags from the conditional-GET
  * plugin (`config.etag`), Idempotency-Key from `app.idempotent`, the history's channel from the request's
- * `X-Streckenpass-Channel` header (checked against the contract's list). A module states its kind (path
- * `/api/<kind>`, noun from the contract's `RECORD_NOUNS`), its schemas, repository and the texts only it has.
+ * `X-Streckenpass-Channel` header (checked against the contract's list). A module states its kind's declaration
+ * (contract `record-kinds.ts`: path `/api/<name>`, noun), its schemas, repository and the texts only it has.
  */
 export function crudRoutes<Item extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType>(
-  kind: RecordKind,
+  kind: RecordKindDeclaration,
   schemas: { item: Item; create: Create; update: Update },
   repositoryOf: (app: FastifyInstance) => OwnedRepository<z.output<Item>, z.output<Create>, z.output<Update>>,
   texts: CrudDocs,
 ): FastifyPluginAsync {
-  const path = `/${kind}`;
-  const noun = RECORD_NOUNS[kind];
+  const path = `/${kind.name}`;
+  const { noun } = kind;
   const tags = [texts.tag ?? noun.many];
   const docs = summaries(noun, texts);
   type Body<S extends z.ZodType> = z.output<S>;

@@ -6,7 +6,7 @@ import { problems } from './problems.js';
 
 /*
  * A CSV file uploaded as the request body (the driver's import, a Betrieb's requirements): its bytes as they are — the
- * encoding is detected from them (import/csv-import.ts), not from a header — within the import's size.
+ * encoding is detected from them (lib/csv-reader.ts), not from a header — within the import's size.
  */
 
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'application/octet-stream'];

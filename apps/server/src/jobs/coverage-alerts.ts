@@ -5,7 +5,7 @@ import type { Requirement } from '@streckenpass/contract/requirements';
 import { sectionLabel } from '@streckenpass/contract/route-paths';
 import type { AppConfig } from '../config.js';
 import type { Mailer } from '../lib/mailer.js';
-import { coverageAlertMail } from '../mail/templates.js';
+import { coverageAlertMail } from '../mail/scheduled-mails.js';
 import type { AlertRecipient, CoverageAlertsRepository } from './coverage-alerts.repository.js';
 import { catchUpWeekly, type CatchUp, type CatchUpOptions } from './weekly-report-catch-up.js';
 import { dispatchWeeklyMails, type DispatchOptions, type RunWeek, type WeeklyMailResult } from './weekly-mail.js';

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { reminderLine, type ReminderChannel } from '@streckenpass/contract/notifications';
 import { todayIn } from '@streckenpass/contract/knowledge';
+import { wallClockIn } from '@streckenpass/contract/format';
 import type { AppConfig } from '../config.js';
 import type { Mailer } from '../lib/mailer.js';
 import type { PushMessage, PushSender } from '../lib/web-push.js';
-import { reminderMail } from '../mail/templates.js';
+import { reminderMail } from '../mail/scheduled-mails.js';
 import type { PushTargetsRepository } from './push-targets.repository.js';
 import type { DueReminder, RemindersRepository } from './reminders.repository.js';
 import { mapWithConcurrency } from './weekly-report.js';
@@ -187,8 +188,5 @@ async function send(
 
 /** Whether today's reminder time (REMINDER_HOUR in `timezone`) has come at `now`. */
 export function isPastReminderHour(now: Date, timezone: string): boolean {
-  const hour = Number(
-    new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', hourCycle: 'h23' }).format(now),
-  );
-  return hour >= REMINDER_HOUR;
+  return wallClockIn(now, timezone).hour >= REMINDER_HOUR;
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { wallClockIn } from '@streckenpass/contract/format';
 import {
   dispatchWeeklyReports,
   STALE_CLAIM_MINUTES,
@@ -15,19 +16,10 @@ import {
  * weekly_report_log keep every report single however many instances do this at once (decision 0002, 0012).
  */
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
 /** Whether this ISO week's scheduled run (Monday 06:00 in `timezone`) lies before `now`. */
 export function isPastThisWeeksRun(now: Date, timezone: string): boolean {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: timezone,
-    weekday: 'short',
-    hour: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const weekday = WEEKDAYS.indexOf(parts.find((part) => part.type === 'weekday')?.value ?? '');
-  const hour = Number(parts.find((part) => part.type === 'hour')?.value ?? 0);
-  return weekday > 0 || hour >= 6;
+  const { weekday, hour } = wallClockIn(now, timezone);
+  return weekday > 1 || hour >= 6;
 }
 
 export interface CatchUpOptions {

@@ -3,7 +3,7 @@ import { WEEKLY_REPORT_WINDOW_DAYS } from '@streckenpass/contract/constants';
 import type { ExpiringRoute } from '@streckenpass/contract/routes';
 import type { AppConfig } from '../config.js';
 import type { Mailer } from '../lib/mailer.js';
-import { weeklyReportMail } from '../mail/templates.js';
+import { weeklyReportMail } from '../mail/scheduled-mails.js';
 import type { ReportRecipient, WeeklyReportsRepository } from './weekly-report.repository.js';
 import { dispatchWeeklyMails, type DispatchOptions, type RunWeek, type WeeklyMailResult } from './weekly-mail.js';
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { expect, inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app.js';
 import { defaultRateLimits, loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
+import { databaseUrl, fileDatabaseName, newRunPrefix, templateName, withAdmin } from './postgres-template.js';
 
 export interface TestDatabase {
   database: Database;
@@ -23,25 +23,45 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const database = await openDatabase({ dataDir: 'memory://' });
     return { database, url: undefined, drop: async () => database.close() };
   }
-  const name = `sp_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  // Under the server's vitest run, a copy of the run's migrated template (test/global-setup.ts); elsewhere (bench,
+  // another config) a database migrated here.
+  const prefix = runPrefix();
+  const name = fileDatabaseName(prefix || newRunPrefix(), currentTestPath());
+  await withAdmin(baseUrl, (client) =>
+    client.query(prefix ? `create database ${name} template ${templateName(prefix)}` : `create database ${name}`),
+  );
+  createdDatabases.add(name);
+  const url = databaseUrl(baseUrl, name);
+  const database = await openDatabase({ databaseUrl: url });
   return {
     database,
-    url: url.toString(),
+    url,
     drop: async () => {
       await database.close();
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await withAdmin(baseUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
     },
   };
+}
+
+/** The PostgreSQL databases this test file made: test/database-leaks.ts fails the file for any still there. */
+export const createdDatabases = new Set<string>();
+
+/** The run's database prefix that the global setup provides; '' when none was (not under the server's vitest). */
+function runPrefix(): string {
+  try {
+    return inject('pgRunPrefix') ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** The test file now running (names its database), if any. */
+function currentTestPath(): string | undefined {
+  try {
+    return expect.getState().testPath;
+  } catch {
+    return undefined;
+  }
 }
 
 const generous = { max: 10_000, timeWindow: 60_000 };
@@ -69,6 +89,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       registerPerAddress: generous,
       resetPerAddress: generous,
     },
+    // scrypt at N=2^10 instead of 2^15: the suite registers and logs in thousands of times, and what it tests is the
+    // flows, not the hash's cost (lib/password.test.ts covers the production cost and that any cost verifies).
+    passwordCostLog2N: 10,
     ...overrides,
   };
 }
@@ -84,7 +107,7 @@ export interface TestContext {
 export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
   db?: TestDatabase,
-  options: Pick<BuildOptions, 'pushTest'> = {},
+  options: Pick<BuildOptions, 'pushTest' | 'modules'> = {},
 ): Promise<TestContext> {
   const testDb = db ?? (await createTestDatabase());
   const app = await buildApp(testConfig(overrides), { database: testDb.database, logger: false, ...options });

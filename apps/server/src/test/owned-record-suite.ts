@@ -20,6 +20,8 @@ export interface OwnedRecordKind {
   patch: Record<string, unknown>;
   /** Bodies answered 400 (unknown fields, wrong types) and 422 (values the contract refuses), for POST and PATCH. */
   invalid: { 400: Record<string, unknown>[]; 422: Record<string, unknown>[] };
+  /** The app the suite runs on; `buildTestApp()` unless the kind needs more (a throwaway kind's module and table). */
+  build?: () => Promise<TestContext>;
 }
 
 /**
@@ -45,7 +47,7 @@ export function describeOwnedRecordKind(kind: OwnedRecordKind): void {
     };
 
     beforeAll(async () => {
-      ctx = await buildTestApp();
+      ctx = await (kind.build ?? buildTestApp)();
       alice = await registerUser(ctx.app, { firstname: 'Alice' });
       bob = await registerUser(ctx.app, { firstname: 'Bob' });
     });

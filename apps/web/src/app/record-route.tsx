@@ -155,6 +155,56 @@ function recordIdOf(params: LoaderFunctionArgs['params']): number {
   return id;
 }
 
+/** A page of one thing named by its path (`keyOf(params)`): its loader, error element, and one paint with it. */
+function keyedRoute<PathKey extends string | number, T, Key extends QueryKey>({
+  title,
+  keyOf,
+  query,
+  load,
+  Page,
+  notFound,
+  pending,
+  centered,
+}: {
+  title: string;
+  keyOf: (params: LoaderFunctionArgs['params']) => PathKey;
+  query: (key: PathKey) => UseSuspenseQueryOptions<T, Error, T, Key>;
+  load: (queryClient: QueryClient, key: PathKey) => Promise<unknown>;
+  Page: ComponentType<{ record: T }>;
+  notFound: NotFoundCard;
+  pending?: ReactNode;
+  centered: boolean;
+}): DataRouteModule {
+  const Pending = pendingView(title, pending);
+
+  function Loaded({ pathKey }: { pathKey: PathKey }) {
+    const { data } = usePageQuery(query(pathKey));
+    return <Page record={data} />;
+  }
+
+  return {
+    clientLoader:
+      (queryClient) =>
+      async ({ params }) => {
+        await load(queryClient, keyOf(params));
+        return null;
+      },
+    ErrorBoundary: function RecordError() {
+      useTitle(title);
+      return <RouteError notFound={notFound} centered={centered} />;
+    },
+    Component: function RecordPage() {
+      const pathKey = keyOf(useParams());
+      // One boundary per record: moving to another record shows its pending view, not the previous record.
+      return (
+        <Suspense key={pathKey} fallback={<Pending />}>
+          <Loaded pathKey={pathKey} />
+        </Suspense>
+      );
+    },
+  };
+}
+
 /**
  * The page of one record (`/route/:id`, `/tour/edit/:id`, …), as its kind, its component and the lists it reads:
  * `recordRoute(tourRecord.view, TourView, { shows: () => [routesQueryOptions()] })`. Loaded with the lists it `needs`
@@ -167,36 +217,39 @@ export function recordRoute<T, Key extends QueryKey>(
   Page: ComponentType<{ record: T }>,
   { needs = () => [], shows = () => [], pending, centered = false }: RecordPageLists = {},
 ): DataRouteModule {
-  const Pending = pendingView(title, pending);
+  return keyedRoute({
+    title,
+    keyOf: recordIdOf,
+    query,
+    load: (queryClient, id) => loadQueries(queryClient, [query(id), ...needs()], shows(id)),
+    Page,
+    notFound,
+    pending,
+    centered,
+  });
+}
 
-  function LoadedRecord({ id }: { id: number }) {
-    const { data } = usePageQuery(query(id));
-    return <Page record={data} />;
-  }
-
-  return {
-    clientLoader:
-      (queryClient) =>
-      async ({ params }) => {
-        const id = recordIdOf(params);
-        await loadQueries(queryClient, [query(id), ...needs()], shows(id));
-        return null;
-      },
-    ErrorBoundary: function RecordError() {
-      useTitle(title);
-      return <RouteError notFound={notFound} centered={centered} />;
-    },
-    Component: function RecordPage() {
-      const params = useParams();
-      const id = recordIdOf(params);
-      // One boundary per record: moving to another record shows its pending view, not the previous record.
-      return (
-        <Suspense key={id} fallback={<Pending />}>
-          <LoadedRecord id={id} />
-        </Suspense>
-      );
-    },
-  };
+/**
+ * A public page of one thing named by a token in its path (`/beitreten/:token`, issue 28): loaded signed in or out,
+ * otherwise as a record page – painted once with it, its "nicht gefunden" card for 404, the error card otherwise.
+ */
+export function publicRoute<T, Key extends QueryKey>(
+  {
+    title,
+    query,
+    notFound,
+  }: { title: string; query: (token: string) => UseSuspenseQueryOptions<T, Error, T, Key>; notFound: NotFoundCard },
+  Page: ComponentType<{ record: T }>,
+): DataRouteModule {
+  return keyedRoute({
+    title,
+    keyOf: (params) => params.token ?? '',
+    query,
+    load: (queryClient, token) => queryClient.ensureQueryData(query(token)),
+    Page,
+    notFound,
+    centered: false,
+  });
 }
 
 /** Rendered by the root route: tells waiting loaders when the stored copy has been restored. */

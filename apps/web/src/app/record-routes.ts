@@ -1,7 +1,8 @@
 import type { QueryKey, UseSuspenseQueryOptions } from '@tanstack/react-query';
-import { RECORD_NOUNS, type RecordNoun } from '@streckenpass/contract/terms';
+import { RECORD_KINDS, type RecordKindDeclaration } from '@streckenpass/contract/record-kinds';
+import type { RecordNoun } from '@streckenpass/contract/terms';
 import type { DetailRow } from '../components/detail-table';
-import { paths } from '../config/paths';
+import { paths, recordPagePaths } from '../config/paths';
 import { betriebQueryOptions } from '../features/betriebe/api/betriebe';
 import { routeActivityQueryOptions } from '../features/route-activities/api/route-activities';
 import { routeQueryOptions } from '../features/routes/api/routes';
@@ -37,12 +38,16 @@ function recordPages<T, Key extends QueryKey>(
   return { view: { title: one, query, notFound }, edit: { title: `${one} bearbeiten`, query, notFound } };
 }
 
-/** A kind the driver edits: its pages, and its "Stammdaten der Strecke" card. */
-function editableRecord<T, Key extends QueryKey>(
-  noun: Noun,
+/**
+ * A declared kind the driver edits on pages of its own (contract `record-kinds.ts`, `page`): its view and edit pages
+ * titled by its noun, and its "Stammdaten der Strecke" card with the edit button.
+ */
+export function editableRecord<T, Key extends QueryKey>(
+  kind: Pick<RecordKindDeclaration, 'noun'> & { page: `/${string}` },
   query: (id: number) => UseSuspenseQueryOptions<T, Error, T, Key>,
-  editPath: (id: number) => string,
 ) {
+  const { noun } = kind;
+  const editPath = recordPagePaths(kind).edit;
   const pages = recordPages(noun, query);
   const title = `Stammdaten ${noun.gender === 'f' ? `der ${noun.one}` : `des ${noun.one}s`}`;
   return {
@@ -52,11 +57,11 @@ function editableRecord<T, Key extends QueryKey>(
   };
 }
 
-export const routeRecord = editableRecord(RECORD_NOUNS.routes, routeQueryOptions, paths.routeEdit);
+export const routeRecord = editableRecord(RECORD_KINDS.routes, routeQueryOptions);
 
-export const tourRecord = editableRecord(RECORD_NOUNS.tours, tourQueryOptions, paths.tourEdit);
+export const tourRecord = editableRecord(RECORD_KINDS.tours, tourQueryOptions);
 
-export const vehicleRecord = editableRecord(RECORD_NOUNS.vehicles, vehicleQueryOptions, paths.vehicleEdit);
+export const vehicleRecord = editableRecord(RECORD_KINDS.vehicles, vehicleQueryOptions);
 
 export const routeActivityRecord = recordPages({ one: 'Dokumentation', gender: 'f' }, routeActivityQueryOptions, {
   backTo: paths.routeActivities,

@@ -1,13 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { RECORD_KINDS, recordKindNames, type RecordKindDeclaration } from '@streckenpass/contract/record-kinds';
 import { paths } from '../config/paths';
 import { queryClient as appQueryClient } from '../lib/query-client';
 import { expectStoredQueries } from '../lib/first-answer';
 import { RequireAuth, RequireGuest } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { AppSplash } from './layout/app-splash';
+import { recordPageRoutes } from './record-page-routes';
 import { pageRoute, StoredQueriesRestoredReport, type PageModule } from './record-route';
 import { RouteError } from './route-error';
+
+/** The record kinds' pages (`<page>-new.tsx`, `-edit.tsx`, `-view.tsx`), each its own lazily loaded chunk. */
+const recordPageModules = import.meta.glob('./routes/*-{new,edit,view}.tsx');
 
 /** The app's routes; every page is its own lazily loaded chunk, its loader bound to `queryClient`. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -35,15 +40,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     page(paths.betriebWhoCanDrive, () => import('./routes/betrieb-who-can-drive')),
     page(paths.betriebDriver, () => import('./routes/betrieb-driver')),
     page(paths.betrieb, () => import('./routes/betrieb-view')),
-    page(paths.routeNew, () => import('./routes/route-new')),
-    page(paths.routeEdit, () => import('./routes/route-edit')),
-    page(paths.route, () => import('./routes/route-view')),
-    page(paths.tourNew, () => import('./routes/tour-new')),
-    page(paths.tourEdit, () => import('./routes/tour-edit')),
-    page(paths.tour, () => import('./routes/tour-view')),
-    page(paths.vehicleNew, () => import('./routes/vehicle-new')),
-    page(paths.vehicleEdit, () => import('./routes/vehicle-edit')),
-    page(paths.vehicle, () => import('./routes/vehicle-view')),
+    // The new, edit and view pages of every declared kind with pages of its own (contract `record-kinds.ts`).
+    ...recordKindNames.flatMap((kind) => {
+      const { page: prefix } = RECORD_KINDS[kind] as RecordKindDeclaration;
+      return prefix ? recordPageRoutes({ page: prefix }, recordPageModules, page) : [];
+    }),
   ];
 
   return [

@@ -2,7 +2,6 @@ import { Button, FileInput, Group, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { plural } from '@streckenpass/contract/plural';
 import { useState, type ComponentProps, type ReactNode } from 'react';
-import { errorText } from '../lib/error-text';
 import { ErrorAlert, SuccessAlert } from './error-alert';
 import classes from './checked-file-upload.module.css';
 
@@ -70,7 +69,7 @@ export function CheckedFileUpload<Data>({
         clearButtonProps={{ 'aria-label': 'Gewählte Datei entfernen' }}
       />
       {preview.isPending && <Text size="sm">{checking}</Text>}
-      <ErrorAlert call={preview} text={errorText} title={previewErrorTitle} />
+      <ErrorAlert call={preview} title={previewErrorTitle} />
       {data !== undefined && !run.isSuccess && (
         <>
           {children(data)}
@@ -85,7 +84,7 @@ export function CheckedFileUpload<Data>({
           </Group>
         </>
       )}
-      <ErrorAlert call={run} text={errorText} />
+      <ErrorAlert call={run} />
       <SuccessAlert call={run} />
     </>
   );

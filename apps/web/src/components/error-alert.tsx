@@ -1,22 +1,23 @@
 import { Alert } from '@mantine/core';
+import { germanMessage } from '../lib/api-errors';
 
 /**
- * A failed call of a card, in the feature's own wording (`text`: each feature words its errors itself); nothing
- * while the call has not failed.
+ * A failed call of a card in the app's one wording (`germanMessage`; `fallback` for an error it has no sentence for);
+ * nothing while the call has not failed.
  */
 export function ErrorAlert({
   call,
-  text,
+  fallback,
   title,
 }: {
   call: { isError: boolean; error: unknown };
-  text: (error: unknown) => string;
+  fallback?: string;
   title?: string;
 }) {
   if (!call.isError) return null;
   return (
     <Alert color="red" role="alert" title={title}>
-      {text(call.error)}
+      {germanMessage(call.error, fallback)}
     </Alert>
   );
 }

@@ -17,9 +17,9 @@ export function SkippedLinesAlert({
       title={`${formatNumber(errorCount)} fehlerhafte ${pluralWord(errorCount, 'Zeile wird', 'Zeilen werden')} übersprungen`}
     >
       <List size="sm" spacing={2}>
-        {errors.map((error) => (
-          <List.Item key={error.line} style={{ overflowWrap: 'anywhere' }}>
-            {error.message}
+        {errors.map((skipped) => (
+          <List.Item key={skipped.line} style={{ overflowWrap: 'anywhere' }}>
+            {skipped.message}
           </List.Item>
         ))}
       </List>

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { germanMessage } from '../lib/api-errors';
 
 /** A save that can be taken back: what to say, and how to undo it (resolves with the German confirmation). */
 export interface UndoableResult {
@@ -18,7 +19,7 @@ async function runUndo(result: UndoableResult) {
     notifications.show({
       color: 'red',
       title: 'Rückgängig nicht möglich',
-      message: error instanceof Error ? error.message : String(error),
+      message: germanMessage(error),
     });
   }
 }

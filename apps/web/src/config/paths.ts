@@ -1,3 +1,5 @@
+import { RECORD_KINDS, recordKindNames, type RecordKindDeclaration } from '@streckenpass/contract/record-kinds';
+
 /**
  * A record's page: the link to one record (`paths.route(7)` → `/route/7`) and, as `.pattern`, the path the router
  * matches (`/route/:id`).
@@ -6,6 +8,18 @@ function recordPath<const Prefix extends string>(prefix: Prefix) {
   const href = (id: number | string) => `${prefix}/${id}` as const;
   return Object.assign(href, { pattern: `${prefix}/:id` as const });
 }
+
+/**
+ * The pages of a declared kind with pages of its own (contract `record-kinds.ts`, `page: '/vehicle'`): the new page
+ * (`/vehicle/new`), the view (`/vehicle/7`) and the edit page (`/vehicle/edit/7`).
+ */
+export function recordPagePaths<const Prefix extends `/${string}`>(kind: { page: Prefix }) {
+  return { new: `${kind.page}/new` as const, view: recordPath(kind.page), edit: recordPath(`${kind.page}/edit`) };
+}
+
+const routePages = recordPagePaths(RECORD_KINDS.routes);
+const tourPages = recordPagePaths(RECORD_KINDS.tours);
+const vehiclePages = recordPagePaths(RECORD_KINDS.vehicles);
 
 /** Every client route, defined once (seed section 2); `app/router.tsx` matches these paths. */
 export const paths = {
@@ -17,15 +31,15 @@ export const paths = {
   dashboard: '/dashboard',
   documentation: '/documentation',
   map: '/map',
-  routeNew: '/route/new',
-  route: recordPath('/route'),
-  routeEdit: recordPath('/route/edit'),
-  tourNew: '/tour/new',
-  tour: recordPath('/tour'),
-  tourEdit: recordPath('/tour/edit'),
-  vehicleNew: '/vehicle/new',
-  vehicle: recordPath('/vehicle'),
-  vehicleEdit: recordPath('/vehicle/edit'),
+  routeNew: routePages.new,
+  route: routePages.view,
+  routeEdit: routePages.edit,
+  tourNew: tourPages.new,
+  tour: tourPages.view,
+  tourEdit: tourPages.edit,
+  vehicleNew: vehiclePages.new,
+  vehicle: vehiclePages.view,
+  vehicleEdit: vehiclePages.edit,
   account: '/account',
   accountSettings: '/account/settings',
   accountChangePassword: '/account/change-password',
@@ -52,8 +66,14 @@ export const paths = {
   userDocumentation: 'https://github.com/Streckenkunde/Anwenderdokumentation',
 } as const;
 
-/** Path prefixes under which the "Dokumentation" navigation entry is active. */
-export const documentationSection = ['/documentation', '/route', '/tour', '/vehicle'];
+/** Path prefixes under which the "Dokumentation" navigation entry is active: the page and every kind's pages. */
+export const documentationSection = [
+  '/documentation',
+  ...recordKindNames.flatMap((kind) => {
+    const { page } = RECORD_KINDS[kind] as RecordKindDeclaration;
+    return page ? [page] : [];
+  }),
+];
 /** Path prefix under which the "Konto" navigation entry is active. */
 export const accountSection = ['/account', '/betrieb/'];
 

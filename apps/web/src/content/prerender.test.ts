@@ -1,7 +1,8 @@
 import { __iconNode as trainIcon } from '@tabler/icons-react/dist/esm/icons/IconTrain.mjs';
 import { describe, expect, it } from 'vitest';
 import { aboutPage, legalPage, siteHeader } from './public-pages';
-import { escapeHtml, prerenderCss, prerenderedPaths, prerenderPage } from './prerender';
+import { escapeHtml, prerenderedPaths, prerenderPage } from './prerender';
+import { prerenderCss } from './prerender-css';
 
 const index = `<!doctype html><html lang="de"><head><title>Streckenpass</title>
 <script type="module" crossorigin src="/assets/index-a.js"></script>

@@ -45,6 +45,17 @@ export class GenericError extends ApiError {}
 /** The request never reached the server (offline, DNS, connection refused). */
 export class NetworkError extends ApiError {}
 
+/**
+ * An error the app raises itself (not the server) whose message already is the German sentence to show: a file
+ * that is no backup, a refusal of the browser's push service, a registration the server declined.
+ */
+export class GermanError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
 /** The catalogue: each known status's error and its text. */
 const CATALOGUE: Record<number, [typeof ApiError, string]> = {
   400: [BadRequestError, 'Bad Request'],
@@ -72,8 +83,13 @@ export function errorForStatus(status: number, statusText: string, body: unknown
   return new Kind(invalidInput ? 'Invalid input' : text, status, statusText, body);
 }
 
-/** A German sentence for any error, for notifications and form alerts. */
+/**
+ * The one way an error becomes words for a user (notifications, alerts, form messages): the app's own German
+ * sentence, the server's German detail (or its first violation), or a sentence for the status; `fallback` for
+ * anything else – a browser's or a library's error is English and never shown as it is.
+ */
 export function germanMessage(error: unknown, fallback = 'Es ist ein Fehler aufgetreten'): string {
+  if (error instanceof GermanError) return error.message;
   if (error instanceof NetworkError) return 'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.';
   // The server names what is running when one account starts a second import, restore or export (issue 24).
   if (error instanceof TooManyRequestsError)
@@ -82,6 +98,8 @@ export function germanMessage(error: unknown, fallback = 'Es ist ein Fehler aufg
       : 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.';
   if (error instanceof ApiError) {
     if (error.serverMessage && error.serverMessage !== 'Invalid input') return error.serverMessage;
+    const violation = error.violations.find((v) => v.message)?.message;
+    if (violation) return violation;
     if (error instanceof ForbiddenError) return 'Sie haben keinen Zugriff auf diesen Eintrag.';
     if (error instanceof NotFoundError) return 'Der Eintrag wurde nicht gefunden.';
     if (error instanceof ServiceUnavailableError || error instanceof BadGatewayError)

@@ -4,9 +4,9 @@ import { STORAGE_PREFIX } from './storage';
 const KEY = `${STORAGE_PREFIX}chunk-reload`;
 
 export function isChunkLoadError(error: unknown): boolean {
-  const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  // An Error's string is "name: message": both can name a chunk that is gone.
   return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Unable to preload CSS/i.test(
-    message,
+    String(error),
   );
 }
 

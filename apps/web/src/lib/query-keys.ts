@@ -1,3 +1,6 @@
+import { RECORD_KINDS, recordKindNames, type RecordKind } from '@streckenpass/contract/record-kinds';
+import type { RecordKindDeclaration } from '@streckenpass/contract/record-kinds';
+
 /**
  * The keys of one kind of owned record: everything, the list, one record, one record's history ("Verlauf", issue
  * 27; beside the record's key, so that forgetting a deleted record's detail leaves it alone). `lib/record-api.ts`
@@ -12,14 +15,24 @@ function recordKindKeys<const Kind extends string>(kind: Kind) {
   };
 }
 
+/**
+ * The keys of a declared kind (contract `record-kinds.ts`), under its name in kebab case (`route_activities` →
+ * `['route-activities', …]`, the prefix the stored caches have always had).
+ */
+export function keysOfKind(kind: Pick<RecordKindDeclaration, 'name'>): RecordKindKeys {
+  return recordKindKeys(kind.name.replaceAll('_', '-'));
+}
+
+const kindKeys = <Kind extends RecordKind>(kind: Kind) => keysOfKind(RECORD_KINDS[kind]);
+
 /** Every query key, defined once. Prefixes matter: invalidating `routes.all` also refreshes the expiring list. */
 export const queryKeys = {
   currentUser: ['users', 'current'] as const,
-  routes: { ...recordKindKeys('routes'), expiring: () => ['routes', 'expiring'] as const },
-  tours: recordKindKeys('tours'),
-  vehicles: recordKindKeys('vehicles'),
-  routeActivities: recordKindKeys('route-activities'),
-  vehicleActivities: recordKindKeys('vehicle-activities'),
+  routes: { ...kindKeys('routes'), expiring: () => ['routes', 'expiring'] as const },
+  tours: kindKeys('tours'),
+  vehicles: kindKeys('vehicles'),
+  routeActivities: kindKeys('route_activities'),
+  vehicleActivities: kindKeys('vehicle_activities'),
   /** The station list (db-stations): the same for every user, kept offline, not a record. */
   stations: ['stations', 'all'] as const,
   shareLinks: ['share-links'] as const,
@@ -63,16 +76,10 @@ export const queryKeys = {
 };
 
 /**
- * What a change to the master data can affect: lists and details of all records, because a route
+ * What a change to the master data can affect: lists and details of every declared kind, because a route
  * belongs to tours and activities, and the expiring overview.
  */
-export const recordKeys = [
-  queryKeys.routes.all,
-  queryKeys.tours.all,
-  queryKeys.vehicles.all,
-  queryKeys.routeActivities.all,
-  queryKeys.vehicleActivities.all,
-];
+export const recordKeys = recordKindNames.map((kind) => kindKeys(kind).all);
 
 /** The keys of one kind of owned record, as `queryKeys` holds them. */
-export type RecordKindKeys = ReturnType<typeof recordKindKeys>;
+export type RecordKindKeys = ReturnType<typeof recordKindKeys<string>>;

@@ -3,8 +3,8 @@ import { useCallback } from 'react';
 import type { z } from 'zod';
 import type { HistoryEntry } from '@streckenpass/contract/history';
 import { api } from './api-client';
-import type { RecordKind as ContractKind } from '@streckenpass/contract/terms';
-import { queryKeys, type RecordKindKeys } from './query-keys';
+import type { RecordKindDeclaration } from '@streckenpass/contract/record-kinds';
+import { keysOfKind, type RecordKindKeys } from './query-keys';
 import { forgetDeletedRecord, useInvalidateRecords } from './use-invalidate-records';
 
 /** A kind of owned record as the server's `crudRoutes` declares it, as far as the client needs to know. */
@@ -151,15 +151,6 @@ export function createRecordApi<
   };
 }
 
-/** Each of the contract's kinds (`route_activities`) by its entry in `queryKeys`. */
-const keysOfKind = {
-  routes: queryKeys.routes,
-  tours: queryKeys.tours,
-  vehicles: queryKeys.vehicles,
-  route_activities: queryKeys.routeActivities,
-  vehicle_activities: queryKeys.vehicleActivities,
-} satisfies Record<ContractKind, RecordKindKeys>;
-
 /** The contract module's schema `Key` (`depotSchema`, `createDepotSchema`, `updateDepotSchema`). */
 type SchemaOf<Contract, Key extends string, Shape = unknown> = Key extends keyof Contract
   ? Contract[Key] extends infer Schema extends z.ZodType<Shape>
@@ -168,17 +159,17 @@ type SchemaOf<Contract, Key extends string, Shape = unknown> = Key extends keyof
   : never;
 
 /**
- * `createRecordApi` for one of the contract's kinds, at `/api/${kind}` with its `queryKeys`; the schemas are the
- * contract module's, named as it names them (a type only: `import type * as contract from
- * '@streckenpass/contract/depots'`): `ownedRecordApi<typeof contract, 'depot'>('depots')`.
+ * `createRecordApi` for a declared kind (contract `record-kinds.ts`), at `/api/${kind.name}` with its query keys; the
+ * schemas are the contract module's, named as it names them (a type only: `import type * as contract from
+ * '@streckenpass/contract/depots'`): `ownedRecordApi<typeof contract, 'depot'>(RECORD_KINDS.depots)`.
  */
 export function ownedRecordApi<
   Contract extends Record<`${Name}Schema` | `${'create' | 'update'}${Capitalize<Name>}Schema`, z.ZodType>,
   Name extends string,
->(kind: ContractKind) {
+>(kind: Pick<RecordKindDeclaration, 'name'>) {
   return createRecordApi<
     SchemaOf<Contract, `${Name}Schema`, { id: number }>,
     SchemaOf<Contract, `create${Capitalize<Name>}Schema`>,
     SchemaOf<Contract, `update${Capitalize<Name>}Schema`>
-  >({ path: `/api/${kind}`, keys: keysOfKind[kind] });
+  >({ path: `/api/${kind.name}`, keys: keysOfKind(kind) });
 }

@@ -92,6 +92,17 @@ export function sentValuesSchema<Values>(
 }
 
 /**
+ * `fieldOf` for `sentValuesSchema` where a sent field is shown under another name (`validityDays` is the form's
+ * "Tage", `ruleDays`); every other path stays as it is.
+ */
+export function renamedFields(names: Record<string, string>): (path: PropertyKey[]) => string {
+  return (path) => {
+    const field = path.map(String).join('.');
+    return names[field] ?? field;
+  };
+}
+
+/**
  * The one way to write a form (README "Forms"): Mantine `useForm` checked by the contract's zod schema – the server
  * checks the same schema, so the messages are the server's German ones – and saved by a TanStack mutation. A
  * failed save keeps the input: 422 violations go onto the fields their `propertyPath` names, anything else becomes

@@ -1,41 +1,38 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
-import type { BackupSectionName } from '@streckenpass/contract/backup';
+import type { FastifyInstance } from 'fastify';
+import { BACKUP_RECORD_LISTS } from '@streckenpass/contract/backup';
 import type { HistoryChannel } from '@streckenpass/contract/history';
-import type { StationIndex } from '@streckenpass/contract/stations';
-import type { RecordKind } from '@streckenpass/contract/terms';
+import type { BackupSection, RecordReader, SectionItem, Step } from '../../db/backup-section.js';
 import type { Database, Executor } from '../../db/client.js';
 import { ownedWriter } from '../../db/owned.js';
 import { appendHistory, updatesOf } from '../../db/record-history.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { users } from '../../db/schema.js';
-import type { RailNetworkGraph } from '../network/network.graph.js';
-import { preferencesSection } from './sections/preferences.section.js';
-import { routeActivitiesSection } from './sections/route-activities.section.js';
-import { routesSection } from './sections/routes.section.js';
-import type { BackupSection, SectionItem, Step } from './sections/section.js';
-import { toursSection } from './sections/tours.section.js';
-import { vehicleActivitiesSection } from './sections/vehicle-activities.section.js';
-import { vehiclesSection } from './sections/vehicles.section.js';
+
+/** The contract's record lists in the document's order, then the account's settings. */
+const DOCUMENT_ORDER = [...BACKUP_RECORD_LISTS.map(({ section }) => section as string), 'preferences'];
 
 /**
- * Every section, in dependency order (a section only refers to sections before it). The document's fields are
- * the section names; `preferences` is a single object in the document and one record here. The station index
- * checks the DS100 codes of restored routes.
+ * The modules' sections (each module's `backupSections`, modules/registry.ts) in dependency order: the contract's
+ * record lists in the document's order, a kind declared outside the contract after them, the settings last. A section
+ * that refers to one after it (or to none there is) fails the first backup. `preferences` is a single object in the
+ * document and one record here.
  */
-export function backupSections(
-  stations: StationIndex,
-  network?: (ex: Executor) => Promise<RailNetworkGraph | null>,
-): BackupSection[] {
-  return [
-    routesSection(stations, network),
-    toursSection,
-    vehiclesSection,
-    routeActivitiesSection,
-    vehicleActivitiesSection,
-    preferencesSection,
-    // Each declaration is typed against its own record type; the engine only hands it records of its own section.
-  ] as unknown as BackupSection[];
+export function orderSections(sections: readonly BackupSection[]): BackupSection[] {
+  const rank = (section: BackupSection) => {
+    const index = DOCUMENT_ORDER.indexOf(section.name);
+    return index === -1 ? DOCUMENT_ORDER.length - 1.5 : index;
+  };
+  const ordered = [...sections].sort((a, b) => rank(a) - rank(b));
+  ordered.forEach((section, index) => {
+    for (const { section: target } of section.references) {
+      if (!ordered.slice(0, index).some((before) => before.name === target)) {
+        throw new Error(`backup section ${section.name} refers to ${target}, which is not a section before it`);
+      }
+    }
+  });
+  return ordered;
 }
 
 /**
@@ -88,8 +85,8 @@ export async function readSections(
   sections: readonly BackupSection[],
   step: Step,
   userId: number,
-): Promise<Map<BackupSectionName, SectionItem[]>> {
-  const out = new Map<BackupSectionName, SectionItem[]>();
+): Promise<Map<string, SectionItem[]>> {
+  const out = new Map<string, SectionItem[]>();
   for (const section of sections) {
     const items: SectionItem[] = [];
     let after = 0;
@@ -104,12 +101,6 @@ export async function readSections(
   return out;
 }
 
-/** How the records of a kind are read as the API answers them (the owned-record repositories' `findAllIn`). */
-export type RecordReaders = Record<
-  RecordKind,
-  { findAllIn(ex: Executor, userId: number, ids: readonly number[]): Promise<Map<number, unknown>> }
->;
-
 /** Who writes (the account) and through which channel: `import` for the CSV import, `restore` for a backup. */
 export interface MergeOrigin {
   ownerId: number;
@@ -119,14 +110,15 @@ export interface MergeOrigin {
 export function createBackupRepository(
   db: Executor,
   bump: (tx: Executor, userId: number) => Promise<void>,
-  stations: StationIndex,
   kind: Database['kind'],
-  records: RecordReaders,
-  /** The imported network, if any: restored paths are checked on it (issue 38). */
-  network?: (ex: Executor) => Promise<RailNetworkGraph | null>,
+  /** Every section (`orderSections`), asked for once, when first needed: the modules' repositories are there then. */
+  sectionsOf: () => readonly BackupSection[],
+  /** Where a section's records are read as the API answers them (for their history). */
+  readerOf: (section: BackupSection) => RecordReader | undefined,
 ) {
   const write = ownedWriter(db, bump);
-  const sections = backupSections(stations, network);
+  let sections: readonly BackupSection[] | undefined;
+  const allSections = () => (sections ??= sectionsOf());
 
   /**
    * PGlite runs one statement at a time for the whole process, on its main thread, and holds every other query
@@ -142,16 +134,20 @@ export function createBackupRepository(
     };
 
   return {
-    sections,
+    /** Every section in dependency order. */
+    get sections(): readonly BackupSection[] {
+      return allSections();
+    },
 
     /**
      * The history of records a step inserted (`ids`, all new): one create entry each, their API shape read in one
      * statement and appended in one, in the step's transaction (docs/decisions/0042).
      */
     async recordInserted(tx: Executor, origin: MergeOrigin, section: BackupSection, ids: readonly number[]) {
-      if (!section.kind || ids.length === 0) return;
-      const { kind } = section;
-      const items = await records[kind].findAllIn(tx, origin.ownerId, ids);
+      const reader = readerOf(section);
+      if (!section.records || !reader || ids.length === 0) return;
+      const { kind } = section.records;
+      const items = await reader.findAllIn(tx, origin.ownerId, ids);
       await appendHistory(
         tx,
         origin,
@@ -161,15 +157,17 @@ export function createBackupRepository(
 
     /** The API shape of existing records a step is about to merge into, by id (for `recordMerged`). */
     async beforeMerge(tx: Executor, userId: number, section: BackupSection, ids: readonly number[]) {
-      if (!section.kind || ids.length === 0) return new Map<number, unknown>();
-      return records[section.kind].findAllIn(tx, userId, ids);
+      const reader = readerOf(section);
+      if (!reader || ids.length === 0) return new Map<number, unknown>();
+      return reader.findAllIn(tx, userId, ids);
     },
 
     /** One update entry for each record of `before` that the merge changed, in the step's transaction. */
     async recordMerged(tx: Executor, origin: MergeOrigin, section: BackupSection, before: Map<number, unknown>) {
-      if (!section.kind || before.size === 0) return;
-      const after = await records[section.kind].findAllIn(tx, origin.ownerId, [...before.keys()]);
-      await appendHistory(tx, origin, updatesOf(section.kind, before, after));
+      const reader = readerOf(section);
+      if (!section.records || !reader || before.size === 0) return;
+      const after = await reader.findAllIn(tx, origin.ownerId, [...before.keys()]);
+      await appendHistory(tx, origin, updatesOf(section.records.kind, before, after));
     },
 
     async findAccount(userId: number) {
@@ -184,9 +182,9 @@ export function createBackupRepository(
      * Reads every section page by page: on PostgreSQL in one snapshot (a repeatable-read transaction); on PGlite in
      * steps (heavy operations of one account run one at a time, plugins/heavy-operations.ts).
      */
-    readAll(userId: number): Promise<Map<BackupSectionName, SectionItem[]>> {
-      if (kind === 'pglite') return readSections(sections, pgliteStep(userId), userId);
-      return db.transaction((tx) => readSections(sections, (work) => work(tx), userId), {
+    readAll(userId: number): Promise<Map<string, SectionItem[]>> {
+      if (kind === 'pglite') return readSections(allSections(), pgliteStep(userId), userId);
+      return db.transaction((tx) => readSections(allSections(), (work) => work(tx), userId), {
         isolationLevel: 'repeatable read',
         accessMode: 'read only',
       });
@@ -217,31 +215,20 @@ declare module 'fastify' {
   }
 }
 
+/** Every module's backup sections (`AppModule.backupSections`, modules/app-module.ts), in dependency order. */
+const sectionsOfApp = (app: FastifyInstance) =>
+  orderSections(app.appModules.flatMap((module) => module.backupSections?.(app) ?? []));
+
 export default repositoryPlugin(
   'backupRepository',
   (app) =>
     createBackupRepository(
       app.db,
       app.dataVersions.bump,
-      app.stations.index,
       app.database.kind,
-      {
-        routes: app.routesRepository,
-        tours: app.toursRepository,
-        vehicles: app.vehiclesRepository,
-        route_activities: app.routeActivitiesRepository,
-        vehicle_activities: app.vehicleActivitiesRepository,
-      },
-      app.routePaths.graph,
+      () => sectionsOfApp(app),
+      (section) => section.records?.reader(app),
     ),
-  [
-    'dataVersions',
-    'routePaths',
-    'stations',
-    'routesRepository',
-    'toursRepository',
-    'vehiclesRepository',
-    'routeActivitiesRepository',
-    'vehicleActivitiesRepository',
-  ],
+  // The sections' repositories are read when a backup first needs them, once every module is registered.
+  ['dataVersions', 'appModules'],
 );

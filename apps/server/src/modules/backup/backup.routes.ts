@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { backupSchema, mergePreviewSchema, restoreResultSchema } from '@streckenpass/contract/backup';
+import {
+  BACKUP_RECORD_LISTS,
+  backupSchema,
+  mergePreviewSchema,
+  restoreResultSchema,
+} from '@streckenpass/contract/backup';
 import { BACKUP_MAX_BYTES } from '@streckenpass/contract/limits';
 import { todayIn } from '@streckenpass/contract/knowledge';
 import { problems } from '../../http/problems.js';
 import { currentUser } from '../../http/current-user.js';
-import { loadRecordOf } from '../proofs/load-record.js';
-import { createProofsService } from '../proofs/proofs.service.js';
-import { createBackupService } from './backup.service.js';
-import { parseBackupInSteps } from './backup.validation.js';
+import { parseBackupInSteps, type BackupList } from './backup.validation.js';
 import { plural } from '@streckenpass/contract/plural';
 
 const tags = ['Meine Daten'];
@@ -32,13 +34,18 @@ const MERGE_RULES =
   'weggelassen. Dieselbe Sicherung zweimal einzuspielen ändert nichts.';
 
 const backupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createBackupService(app.backupRepository);
+  const service = app.backupService;
+  /** The document's record lists: the contract's, and those of sections declared outside it (read once, when used). */
+  let lists: readonly BackupList[] | undefined;
+  const listsOf = () =>
+    (lists ??= [
+      ...BACKUP_RECORD_LISTS,
+      ...app.backupRepository.sections.flatMap((section) =>
+        section.list ? [{ section: section.name, ...section.list }] : [],
+      ),
+    ]);
   // A download is issued as a signed document of kind 'backup'; an upload's signature is checked (decision 0044).
-  const proofs = createProofsService(app.proofsRepository, {
-    publicUrl: app.config.publicUrl,
-    renderPdf: (data) => app.pdfPool.render(data),
-    load: loadRecordOf(app),
-  });
+  const proofs = app.proofsService;
 
   app.get(
     '/backup',
@@ -91,7 +98,7 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // The document is validated first (400); its signature is checked on the body as received.
       const userId = currentUser(request).id;
-      const document = await parseBackupInSteps(request.body, todayIn(app.config.timezone));
+      const document = await parseBackupInSteps(request.body, todayIn(app.config.timezone), listsOf());
       const signature = await proofs.checkBackup(request.body, userId);
       return { ...(await service.preview(userId, document)), signature };
     },
@@ -111,7 +118,7 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // A changed signed backup is restored as an unsigned one (drives recorded now), with the warning in the answer.
-      const document = await parseBackupInSteps(request.body, todayIn(app.config.timezone));
+      const document = await parseBackupInSteps(request.body, todayIn(app.config.timezone), listsOf());
       const signature = await proofs.checkBackup(request.body, currentUser(request).id);
       const result = await service.restore(currentUser(request).id, document, 'restore', signature.keepsRecordedAt);
       // Restored routes without a path get the shortest one where the network knows both ends (decision 0051).

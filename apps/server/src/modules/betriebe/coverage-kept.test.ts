@@ -9,7 +9,7 @@ import { createCaller } from '../../test/api.js';
 import { foundBetrieb, invite, join, membersOf, verifiedUser } from '../../test/betriebe.js';
 import { createRoute } from '../../test/fixtures.js';
 import { buildTestApp, type TestContext, type TestUser } from '../../test/helpers.js';
-import { bestMatches, matchCandidates, requirementRelation, rowsOf } from './requirement-matching.js';
+import { bestMatches, matchCandidates, requirementRelation, rowsOf } from './requirement-matching.repository.js';
 
 /*
  * The kept coverage (requirement_coverage, migration 0011) is the matching rule's answer at every moment: after each

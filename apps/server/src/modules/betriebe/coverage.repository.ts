@@ -5,8 +5,10 @@ import type { Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { memberships, users } from '../../db/schema.js';
 import type { BetriebCoverage } from '../../jobs/coverage-alerts.js';
-import { isMember, memberName } from './betriebe.repository.js';
-import { keptCoverage, requirementRelation, rowsOf } from './requirement-matching.js';
+import { memberName } from '../../lib/member-name.js';
+import { isMember } from './betriebe.repository.js';
+import { cellStateIn } from './matrix.repository.js';
+import { keptCoverage, requirementRelation, rowsOf } from './requirement-matching.repository.js';
 import type { RequirementsRepository } from './requirements.repository.js';
 
 declare module 'fastify' {
@@ -37,7 +39,7 @@ interface Lapsing {
  * driver; a depot's: that depot's) know it beyond the window, and which drivers' knowledge of a requirement ends within
  * it. The same rule and the same states as the matrix: the match is the kept best match of requirement-matching.ts
  * (`keptCoverage`, table requirement_coverage, kept by triggers), and a cell is `gueltig` when valid_until lies after
- * the window and `bald` when it lies within it (contract `matrixState`). Counted in SQL, scoped by the reader's
+ * the window and `bald` when it lies within it (contract `MATRIX_STATE_BANDS`, through `cellStateIn`). Counted in SQL, scoped by the reader's
  * membership as admin or Disponent.
  */
 export function createCoverageRepository(db: Executor, requirements: Pick<RequirementsRepository, 'list'>) {
@@ -64,11 +66,11 @@ export function createCoverageRepository(db: Executor, requirements: Pick<Requir
              cell as (select req.id as requirement_id, mem.membership_id, mem.user_id, best.valid_until
                         from req join mem on req.depot_id is null or req.depot_id = mem.depot_id
                         left join best on best.requirement_id = req.id and best.membership_id = mem.membership_id),
-             lapsing as (select * from cell where valid_until between ${today}::date and ${until}::date)
+             lapsing as (select * from cell where ${cellStateIn(sql`valid_until`, today, ['bald'])})
         select ${isMember(betriebId, readerId, READERS)} as allowed,
                (select coalesce(json_agg(t), '[]'::json) from (
                   select requirement_id as "requirementId", count(*)::integer as drivers,
-                         (count(*) filter (where valid_until > ${until}::date))::integer as covered
+                         (count(*) filter (where ${cellStateIn(sql`valid_until`, today, ['gueltig'])}))::integer as covered
                     from cell group by requirement_id) t) as totals,
                (select count(*)::integer from lapsing) as lapsing_total,
                (select coalesce(json_agg(l), '[]'::json) from (

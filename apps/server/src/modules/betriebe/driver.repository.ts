@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BETRIEB_DRIVER_DRIVES_SHOWN, type BetriebDriver } from '@streckenpass/contract/betrieb-driver';
 import { isBackdated } from '@streckenpass/contract/knowledge';
-import { matrixState } from '@streckenpass/contract/matrix';
+import { matrixCellOf } from '@streckenpass/contract/matrix';
 import { effectiveValidityDays, validityRuleLabel } from '@streckenpass/contract/notifications';
 import type { RequirementMatchKind } from '@streckenpass/contract/requirements';
 import { accountRuleLabel } from '@streckenpass/contract/terms';
@@ -19,9 +19,10 @@ import {
   vehicles,
 } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { depotOf, isMember, memberName } from './betriebe.repository.js';
+import { memberName } from '../../lib/member-name.js';
+import { depotOf, isMember } from './betriebe.repository.js';
 import type { RequirementsRepository } from './requirements.repository.js';
-import { keptCoverage, requirementRelation, rowsOf } from './requirement-matching.js';
+import { keptCoverage, requirementRelation, rowsOf } from './requirement-matching.repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -202,13 +203,16 @@ export function createBetriebDriverRepository(
         })),
         requirements: asked.map((requirement) => {
           const match = coverage.get(requirement.id);
-          const validUntil = match?.valid_until ?? null;
           return {
             requirement,
-            state: match ? matrixState(validUntil, asOf) : 'fehlt',
-            validUntil,
-            route: match ? { id: Number(match.route_id), name: match.route_name } : null,
-            kind: match?.kind ?? null,
+            ...matrixCellOf(
+              match && {
+                validUntil: match.valid_until,
+                route: { id: Number(match.route_id), name: match.route_name },
+                kind: match.kind,
+              },
+              asOf,
+            ),
           };
         }),
       };

@@ -2,28 +2,20 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Depot } from '@streckenpass/contract/betriebe';
 import { addDays } from '@streckenpass/contract/knowledge';
 import {
-  COVERAGE_WINDOW_DAYS,
-  matrixState,
+  MATRIX_STATE_BANDS,
+  MATRIX_VALID_STATES,
   type MatrixCell,
   type MatrixSort,
   type MatrixState,
   type MatrixTotal,
-  type WhoCanDriveDriver,
 } from '@streckenpass/contract/matrix';
 import type { RequirementMatchKind } from '@streckenpass/contract/requirements';
 import type { Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { betriebDepots, memberships, routes, users } from '../../db/schema.js';
-import { depotOf, isMember, memberName } from './betriebe.repository.js';
-import {
-  bestMatches,
-  candidatesOn,
-  coverageOn,
-  keptCoverage,
-  requirementRelation,
-  rowsOf,
-  vehicleRequirementMatches,
-} from './requirement-matching.js';
+import { memberName } from '../../lib/member-name.js';
+import { depotOf, isMember } from './betriebe.repository.js';
+import { keptCoverage, requirementRelation, rowsOf } from './requirement-matching.repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,8 +24,8 @@ declare module 'fastify' {
 }
 
 /*
- * The Betrieb's views across its drivers (issue 28 items 3 and 4): the matrix of drivers × requirements and "Wer kann
- * fahren?". Rows are the members with the role `driver`; the callers are admins and Disponenten, and every statement
+ * The Betrieb's views across its drivers (issue 28 items 3 and 4): the matrix of drivers × requirements here, "Wer kann
+ * fahren?" in who-can-drive.repository.ts over the same relations. Rows are the members with the role `driver`; the callers are admins and Disponenten, and every statement
  * is scoped by the caller's membership in SQL (`isMember` in the relation of members), so a caller who has just left
  * reads nothing. Cells follow the one matching rule (requirement-matching.ts). Paging, filters and totals are SQL:
  * the page's drivers are chosen first, then only they are matched route by route.
@@ -47,18 +39,21 @@ export interface MatrixFilter {
   sort: MatrixSort;
 }
 
-/** One row of the matrix before its requirements are known: the driver, their depot and their cells by id. */
+/** A requirement's best match for a driver: the facts a cell's state is decided from (contract `matrixCellOf`). */
+export type MatrixMatch = Pick<MatrixCell, 'validUntil' | 'route' | 'kind'>;
+
+/** One row of the matrix before its requirements are known: the driver, their depot and their matches by id. */
 export interface MatrixRow {
   membershipId: number;
   name: string;
   depot: Depot | null;
-  cells: Map<number, Omit<MatrixCell, 'requirementId' | 'required'>>;
+  matches: Map<number, MatrixMatch>;
 }
 
 const READERS = ['admin', 'disponent'] as const;
 
 /** The filter's requirements: of the Betrieb, one when chosen, the whole Betrieb's and the depot's when chosen. */
-function requirementsOf(betriebId: number, filter: Pick<MatrixFilter, 'depotId' | 'requirementId'>): SQL {
+export function requirementsOf(betriebId: number, filter: Pick<MatrixFilter, 'depotId' | 'requirementId'>): SQL {
   return requirementRelation(
     betriebId,
     sql.join(
@@ -72,7 +67,12 @@ function requirementsOf(betriebId: number, filter: Pick<MatrixFilter, 'depotId' 
 }
 
 /** The Betrieb's drivers (of the depot, when chosen), read by one of its admins or Disponenten. */
-function driversOf(betriebId: number, userId: number, depotId: number | undefined, only?: readonly number[]): SQL {
+export function driversOf(
+  betriebId: number,
+  userId: number,
+  depotId: number | undefined,
+  only?: readonly number[],
+): SQL {
   return sql`select m.id as membership_id, m.user_id, m.depot_id from ${memberships} m
      where m.betrieb_id = ${betriebId} and m.role = 'driver'
        ${depotId === undefined ? sql`` : sql`and m.depot_id = ${depotId}`}
@@ -82,6 +82,27 @@ function driversOf(betriebId: number, userId: number, depotId: number | undefine
 
 /** `%` and `_` of a search typed by a user are letters, not patterns. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A matched cell's state in SQL, by the contract's bands (`MATRIX_STATE_BANDS`, by which `matrixState` decides in
+ * code): what the filters, the totals and the coverage mail count in the database. The states are the contract's
+ * constants, written as literals.
+ */
+export function cellState(validUntil: SQL, asOf: string): SQL {
+  const cases = MATRIX_STATE_BANDS.map(({ state, before }) =>
+    before === null
+      ? sql`else ${literal(state)}`
+      : sql`when ${validUntil} < ${addDays(asOf, before)}::date then ${literal(state)}`,
+  );
+  return sql`(case when ${validUntil} is null then ${literal(MATRIX_STATE_BANDS[0]!.state)} ${sql.join(cases, sql` `)} end)`;
+}
+
+/** Whether a matched cell's last valid day gives one of `states` on `asOf`. */
+export function cellStateIn(validUntil: SQL, asOf: string, states: readonly MatrixState[]): SQL {
+  return sql`${cellState(validUntil, asOf)} in (${sql.join(states.map(literal), sql`, `)})`;
+}
+
+const literal = (state: MatrixState) => sql.raw(`'${state}'`);
 
 /** A statement's part that runs only when `on` (a constant filter: PostgreSQL skips what is under `false`). */
 const when = (on: boolean) => sql.raw(on ? 'true' : 'false');
@@ -94,7 +115,7 @@ const ORDERS: Record<MatrixSort, SQL> = {
   expiring: sql`first_end asc nulls last, ${nameOrder}`,
 };
 
-interface DriverRow {
+export interface DriverRow {
   membership_id: number;
   firstname: string | null;
   lastname: string | null;
@@ -102,7 +123,7 @@ interface DriverRow {
   depot_name: string | null;
 }
 
-const driverOf = (row: DriverRow) => ({
+export const driverOf = (row: DriverRow) => ({
   membershipId: Number(row.membership_id),
   name: memberName(row),
   depot: depotOf(row.depot_id === null ? null : Number(row.depot_id), row.depot_name),
@@ -123,14 +144,12 @@ export function createMatrixRepository(db: Executor) {
     paging: { limit: number; offset: number } | null,
     withTotals: boolean,
   ) {
-    const soon = addDays(asOf, COVERAGE_WINDOW_DAYS);
     const perDriver = filter.state !== undefined || filter.sort === 'expiring';
-    const states: Record<MatrixState, SQL> = {
-      fehlt: sql`coalesce(agg.matched, 0) < need.n`,
-      abgelaufen: sql`coalesce(agg.expired, false)`,
-      bald: sql`coalesce(agg.soon, false)`,
-      gueltig: sql`coalesce(agg.valid, false)`,
-    };
+    const stateIn = (...states: MatrixState[]) => cellStateIn(sql`cov.valid_until`, asOf, states);
+    // A driver has a cell `fehlt` when fewer of their asked requirements match than are asked; any other state when
+    // one of their matched cells is in it (each column `agg.<state>`).
+    const hasState = (state: MatrixState) =>
+      state === 'fehlt' ? sql`coalesce(agg.matched, 0) < need.n` : sql`coalesce(agg.${sql.raw(state)}, false)`;
     // Two statements, each reading the kept coverage once (a CTE read twice would be materialised and planned blind).
     const common = sql`req as not materialized (${requirementsOf(betriebId, filter)}),
            mem as not materialized (${driversOf(betriebId, userId, filter.depotId)}),
@@ -146,9 +165,10 @@ export function createMatrixRepository(db: Executor) {
                      where ${when(perDriver)}
                      group by mem.membership_id),
            agg as (select cov.membership_id, count(*)::integer as matched,
-                          bool_or(cov.valid_until is null or cov.valid_until < ${asOf}::date) as expired,
-                          bool_or(cov.valid_until between ${asOf}::date and ${soon}::date) as soon,
-                          bool_or(cov.valid_until > ${soon}::date) as valid,
+                          ${sql.join(
+                            MATRIX_STATE_BANDS.map(({ state }) => sql`bool_or(${stateIn(state)}) as ${sql.raw(state)}`),
+                            sql`, `,
+                          )},
                           min(coalesce(cov.valid_until, '-infinity'::date)) as ends
                      from cov where ${when(perDriver)}
                     group by cov.membership_id),
@@ -160,7 +180,7 @@ export function createMatrixRepository(db: Executor) {
                       left join need on need.membership_id = mem.membership_id
                       left join agg on agg.membership_id = mem.membership_id
                      where ${filter.q ? sql`(coalesce(u.firstname, '') || ' ' || coalesce(u.lastname, '')) ilike ${likePattern(filter.q)}` : sql`true`}
-                       and ${filter.state ? states[filter.state] : sql`true`})
+                       and ${filter.state ? hasState(filter.state) : sql`true`})
       select (select count(*)::integer from rows) as total,
              (select coalesce(json_agg(p), '[]'::json) from (
                 select membership_id, firstname, lastname, depot_id, depot_name from rows
@@ -170,11 +190,9 @@ export function createMatrixRepository(db: Executor) {
       with ${common},
            mem_n as (select depot_id, count(*)::integer as n from mem group by depot_id),
            tot as (select cov.requirement_id,
-                          count(*) filter (where cov.valid_until >= ${asOf}::date)::integer as valid,
-                          count(*) filter (where cov.valid_until between ${asOf}::date and ${soon}::date)::integer
-                            as expiring,
-                          count(*) filter (where cov.valid_until is null or cov.valid_until < ${asOf}::date)::integer
-                            as expired
+                          count(*) filter (where ${stateIn(...MATRIX_VALID_STATES)})::integer as valid,
+                          count(*) filter (where ${stateIn('bald')})::integer as expiring,
+                          count(*) filter (where ${stateIn('abgelaufen')})::integer as expired
                      from cov group by cov.requirement_id),
            asked as (select req.id as requirement_id, coalesce(sum(mem_n.n), 0)::integer as drivers
                        from req left join mem_n on req.depot_id is null or mem_n.depot_id = req.depot_id
@@ -204,10 +222,10 @@ export function createMatrixRepository(db: Executor) {
     };
   }
 
-  /** The cells of the given drivers (membership ids) for the filter's requirements: each best match, by the rule. */
-  async function cellsOf(betriebId: number, userId: number, filter: MatrixFilter, asOf: string, ids: number[]) {
-    const cells = new Map<number, MatrixRow['cells']>(ids.map((id) => [id, new Map()]));
-    if (ids.length === 0) return cells;
+  /** The matches of the given drivers (membership ids) for the filter's requirements: each best one, by the rule. */
+  async function matchesOf(betriebId: number, userId: number, filter: MatrixFilter, ids: number[]) {
+    const matches = new Map<number, MatrixRow['matches']>(ids.map((id) => [id, new Map()]));
+    if (ids.length === 0) return matches;
     const result = await db.execute(sql`
       with req as (${requirementsOf(betriebId, filter)}),
            mem as (${driversOf(betriebId, userId, filter.depotId, ids)}),
@@ -224,20 +242,19 @@ export function createMatrixRepository(db: Executor) {
       valid_until: string | null;
     };
     for (const row of rowsOf<Row>(result)) {
-      cells.get(Number(row.membership_id))?.set(Number(row.requirement_id), {
-        state: matrixState(row.valid_until, asOf),
+      matches.get(Number(row.membership_id))?.set(Number(row.requirement_id), {
         validUntil: row.valid_until,
         route: { id: Number(row.route_id), name: row.route_name },
         kind: row.kind,
       });
     }
-    return cells;
+    return matches;
   }
 
   return {
     /**
-     * A page of the matrix: the drivers that pass the filter in the chosen order, each with their matched cells by
-     * requirement id (a requirement without an entry is `fehlt`), how many drivers pass, and — when asked — the totals
+     * A page of the matrix: the drivers that pass the filter in the chosen order, each with their best matches by
+     * requirement id (the service words the cells, `matrixCellOf`), how many drivers pass, and — when asked — the totals
      * per requirement over all drivers of the Betrieb (the depot's, when chosen). `paging` null: every driver.
      */
     async page(
@@ -249,77 +266,17 @@ export function createMatrixRepository(db: Executor) {
       withTotals = true,
     ): Promise<{ total: number; rows: MatrixRow[]; totals: Map<number, MatrixTotal> }> {
       const found = await pageAndTotals(betriebId, userId, filter, asOf, paging, withTotals);
-      const cells = await cellsOf(
+      const matches = await matchesOf(
         betriebId,
         userId,
         filter,
-        asOf,
         found.drivers.map((driver) => driver.membershipId),
       );
       return {
         total: found.total,
         totals: found.totals,
-        rows: found.drivers.map((driver) => ({ ...driver, cells: cells.get(driver.membershipId) ?? new Map() })),
+        rows: found.drivers.map((driver) => ({ ...driver, matches: matches.get(driver.membershipId) ?? new Map() })),
       };
-    },
-
-    /**
-     * "Wer kann fahren?": the Betrieb's drivers (of the depot, when chosen) whose route meeting the requirement — or,
-     * without one, the station pair in either direction — is valid on `date`, longest valid first, then by name; with
-     * the required vehicle types each knows.
-     */
-    async whoCanDrive(
-      betriebId: number,
-      userId: number,
-      target: { requirementId: number } | { from: string; to: string },
-      date: string,
-      today: string,
-      depotId?: number,
-    ): Promise<WhoCanDriveDriver[]> {
-      // A requirement's matches are kept; a station pair is a requirement of no Betrieb (id 0: no manual links), met
-      // by pair only, and goes by the rule through the pair index.
-      const byRequirement = 'requirementId' in target;
-      const req = byRequirement
-        ? requirementsOf(betriebId, { requirementId: target.requirementId })
-        : sql`select 0 as id, null::integer as depot_id, least(${target.from}::text, ${target.to}::text) as lo,
-                     greatest(${target.from}::text, ${target.to}::text) as hi, null::text as code,
-                     null::integer as line, null::float8 as km_lo, null::float8 as km_hi`;
-      // Valid on `date`: a drive on or before it whose validity covers it (`coverageOn`, issue 38 item 6).
-      const best = byRequirement
-        ? coverageOn(betriebId, date, today)
-        : sql`with candidates as (${candidatesOn(date)}) ${bestMatches}`;
-      const result = await db.execute(sql`
-        with req as (${req}),
-             mem as (${driversOf(betriebId, userId, depotId)}),
-             best as (${best})
-        select mem.membership_id, mem.user_id, u.firstname, u.lastname, d.id as depot_id, d.name as depot_name,
-               rt.id as route_id, rt.name as route_name, to_char(best.valid_until, 'YYYY-MM-DD') as valid_until
-          from best join mem on mem.membership_id = best.membership_id
-          join ${users} u on u.id = mem.user_id
-          join ${routes} rt on rt.id = best.route_id
-          left join ${betriebDepots} d on d.id = mem.depot_id
-         where best.valid_until >= ${date}::date
-         order by best.valid_until desc, u.lastname collate "und-x-icu", u.firstname collate "und-x-icu",
-                  mem.membership_id`);
-      type Row = DriverRow & { user_id: number; route_id: number; route_name: string; valid_until: string };
-      const rows = rowsOf<Row>(result);
-      const vehicles = new Map<number, WhoCanDriveDriver['vehicles']>();
-      const matches = await vehicleRequirementMatches(
-        db,
-        betriebId,
-        rows.map((row) => Number(row.user_id)),
-      );
-      for (const match of matches) {
-        if (!match.vehicle) continue;
-        const known = vehicles.get(match.userId) ?? [];
-        known.push({ requirementId: match.requirementId, vehicleType: match.vehicleType, vehicle: match.vehicle });
-        vehicles.set(match.userId, known);
-      }
-      return rows.map((row) => ({
-        ...driverOf(row),
-        route: { id: Number(row.route_id), name: row.route_name, validUntil: row.valid_until },
-        vehicles: vehicles.get(Number(row.user_id)) ?? [],
-      }));
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@streckenpass/contract/common';
+import { formatNumber } from '@streckenpass/contract/format';
 import { todayIn } from '@streckenpass/contract/knowledge';
 import {
   COVERAGE_WINDOW_DAYS,
@@ -18,9 +19,6 @@ import { currentUser } from '../../http/current-user.js';
 import { problems } from '../../http/problems.js';
 import { renderMatrixCsv } from '../../export/matrix-csv.js';
 import { readPackageVersion } from '../../lib/version.js';
-import { loadRecordOf } from '../proofs/load-record.js';
-import { createProofsService } from '../proofs/proofs.service.js';
-import { createMatrixService } from './matrix.service.js';
 import type { MatrixFilter } from './matrix.repository.js';
 import { OUTSIDERS, roleGuard } from './route-helpers.js';
 
@@ -76,13 +74,9 @@ const download = (reply: FastifyReply, contentType: string, filename: string) =>
  */
 const matrixRoutes: FastifyPluginAsyncZod = async (app) => {
   const requireRole = roleGuard(app);
-  const service = createMatrixService(app);
+  const service = app.matrixService;
   // The PDF is issued like the driver's Nachweis (issue 27): drawn in the worker pool, hashed, signed and stored.
-  const proofs = createProofsService(app.proofsRepository, {
-    publicUrl: app.config.publicUrl,
-    renderPdf: (data) => app.pdfPool.render(data),
-    load: loadRecordOf(app),
-  });
+  const proofs = app.proofsService;
   const today = () => todayIn(app.config.timezone);
   /** A view, never cached, and an export, one at a time per account (heavy operation): for the readers only. */
   const read = { config: { noStore: true }, preValidation: requireRole('admin', 'disponent') };
@@ -158,7 +152,7 @@ const matrixRoutes: FastifyPluginAsyncZod = async (app) => {
             'jeder Nachweis ausgestellt (Art `matrix`): Prüfcode und QR-Code zur Prüfseite /pruefen/{code} auf jeder ' +
             'Seite, Inhalt gespeichert und signiert, signierte Prüfzeile nach dem letzten Byte; /pruefen zeigt die ' +
             'Matrix und ob sie mit derselben Auswahl heute anders lautet. Der Nachweis gehört der ausstellenden Person ' +
-            `(„Meine Daten“, widerrufbar). Rumpf: die Filter der Matrix ohne Seite. Höchstens ${MATRIX_PDF_MAX_CELLS.toLocaleString('de-DE')} ` +
+            `(„Meine Daten“, widerrufbar). Rumpf: die Filter der Matrix ohne Seite. Höchstens ${formatNumber(MATRIX_PDF_MAX_CELLS)} ` +
             `Zellen (Fahrer/innen × Anforderungen), sonst 422. ${FILTERS} ${READERS}`,
         ),
         body: matrixExportSchema,

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
+import { formatNumber } from '@streckenpass/contract/format';
 import {
   MATRIX_PDF_MAX_CELLS,
+  matrixCellOf,
   type Matrix,
   type MatrixDriver,
   type MatrixTotal,
@@ -30,7 +33,12 @@ const EXPORT_CHUNK = 250;
 /** The repositories the service reads, as the app holds them. */
 type MatrixDeps = Pick<
   FastifyInstance,
-  'betriebeRepository' | 'requirementsRepository' | 'matrixRepository' | 'usersRepository' | 'stations'
+  | 'betriebeRepository'
+  | 'requirementsRepository'
+  | 'matrixRepository'
+  | 'whoCanDriveRepository'
+  | 'usersRepository'
+  | 'stations'
 >;
 
 export function createMatrixService(app: MatrixDeps) {
@@ -38,6 +46,7 @@ export function createMatrixService(app: MatrixDeps) {
     betriebe: app.betriebeRepository,
     requirements: app.requirementsRepository,
     matrix: app.matrixRepository,
+    whoCanDrive: app.whoCanDriveRepository,
     stations: app.stations.index,
     /** The issuer's name for an issued matrix (never the e-mail address). */
     nameOf: async (userId: number): Promise<MatrixProofContent['issuer']> => {
@@ -62,14 +71,14 @@ export function createMatrixService(app: MatrixDeps) {
   }
 
   const toDriver =
-    (requirements: Requirement[]) =>
+    (requirements: Requirement[], asOf: string) =>
     (row: MatrixRow): MatrixDriver => ({
       membershipId: row.membershipId,
       name: row.name,
       depot: row.depot,
       cells: requirements.map((requirement) => ({
         requirementId: requirement.id,
-        ...(row.cells.get(requirement.id) ?? { state: 'fehlt', validUntil: null, route: null, kind: null }),
+        ...matrixCellOf(row.matches.get(requirement.id), asOf),
         required: requirement.depot === null || requirement.depot.id === row.depot?.id,
       })),
     });
@@ -97,7 +106,7 @@ export function createMatrixService(app: MatrixDeps) {
     const betrieb = await betriebOf(betriebId, userId, filter.depotId);
     const requirements = await columnsOf(betriebId, userId, filter);
     const first = await deps.matrix.page(betriebId, userId, filter, asOf, { limit: EXPORT_CHUNK, offset: 0 });
-    const driver = toDriver(requirements);
+    const driver = toDriver(requirements, asOf);
     async function* rows() {
       yield first.rows.map(driver);
       for (let offset = EXPORT_CHUNK; offset < first.total; offset += EXPORT_CHUNK) {
@@ -130,7 +139,7 @@ export function createMatrixService(app: MatrixDeps) {
           propertyPath: '',
           message:
             `Die Auswahl hat ${matrix.total} Fahrer/innen × ${matrix.requirements.length} Anforderungen; ein PDF fasst ` +
-            `höchstens ${MATRIX_PDF_MAX_CELLS.toLocaleString('de-DE')} Zellen. Bitte nach Depot, Anforderung oder ` +
+            `höchstens ${formatNumber(MATRIX_PDF_MAX_CELLS)} Zellen. Bitte nach Depot, Anforderung oder ` +
             'Zustand filtern, oder die CSV-Datei nehmen.',
         },
       ]);
@@ -163,7 +172,7 @@ export function createMatrixService(app: MatrixDeps) {
       });
       return {
         requirements,
-        drivers: found.rows.map(toDriver(requirements)),
+        drivers: found.rows.map(toDriver(requirements, asOf)),
         totals: totalsIn(requirements, found.totals),
         page: paging.page,
         pageSize: paging.pageSize,
@@ -211,7 +220,7 @@ export function createMatrixService(app: MatrixDeps) {
       await betriebOf(betriebId, userId, query.depot);
       if (query.requirement !== undefined) {
         const [requirement] = await columnsOf(betriebId, userId, { requirementId: query.requirement, sort: 'name' });
-        const drivers = await deps.matrix.whoCanDrive(
+        const drivers = await deps.whoCanDrive.find(
           betriebId,
           userId,
           { requirementId: requirement!.id },
@@ -229,7 +238,7 @@ export function createMatrixService(app: MatrixDeps) {
       }
       const from = stationOf(deps.stations, 'from', query.from!);
       const to = stationOf(deps.stations, 'to', query.to!);
-      const drivers = await deps.matrix.whoCanDrive(
+      const drivers = await deps.whoCanDrive.find(
         betriebId,
         userId,
         { from: from.code, to: to.code },
@@ -243,6 +252,31 @@ export function createMatrixService(app: MatrixDeps) {
 }
 
 export type MatrixService = ReturnType<typeof createMatrixService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The matrix and "Wer kann fahren?", built once: its routes and the verification of issued matrices read it. */
+    matrixService: MatrixService;
+  }
+}
+
+/** The matrix service as a named plugin over the repositories it reads. */
+export default fp(
+  async (app) => {
+    app.decorate('matrixService', createMatrixService(app));
+  },
+  {
+    name: 'matrixService',
+    dependencies: [
+      'betriebeRepository',
+      'requirementsRepository',
+      'matrixRepository',
+      'whoCanDriveRepository',
+      'usersRepository',
+      'stations',
+    ],
+  },
+);
 
 const unknownRequirement = () =>
   unprocessable([{ propertyPath: 'requirement', message: 'Diese Anforderung gibt es im Betrieb nicht.' }]);

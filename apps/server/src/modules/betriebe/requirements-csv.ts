@@ -6,8 +6,8 @@ import { parseSectionsText } from '@streckenpass/contract/route-paths';
 import type { StationIndex } from '@streckenpass/contract/stations';
 import { pluralWord } from '@streckenpass/contract/plural';
 import { unprocessable } from '../../lib/errors.js';
-import { cellProblem, columnKey, exactStation, readCsv, restoreCell, tooManyLines } from '../import/csv-import.js';
-import { requirementKey, type RequirementValues } from './requirements.repository.js';
+import { cellProblem, columnKey, exactStation, readCsv, restoreCell, tooManyLines } from '../../lib/csv-reader.js';
+import { requirementKey, type RequirementValues } from './requirement-values.js';
 
 /*
  * A Betrieb's requirements from a CSV file (issue 28 item 2), read by the driver's import's reader (`readCsv`: UTF-8

@@ -8,29 +8,29 @@ import { LIMITS } from '@streckenpass/contract/limits';
 import { plural } from '@streckenpass/contract/plural';
 import {
   createRequirementSchema,
-  createVehicleRequirementSchema,
-  linkRequirementSchema,
   REQUIREMENT_IMPORT_COLUMNS,
   REQUIREMENT_IMPORT_SAMPLE,
   requirementImportPreviewSchema,
   requirementImportResultSchema,
-  requirementMatchSchema,
   requirementSchema,
   updateRequirementSchema,
-  vehicleRequirementMatchSchema,
-  vehicleRequirementSchema,
 } from '@streckenpass/contract/requirements';
 import { currentUser } from '../../http/current-user.js';
 import { acceptCsvUploads, csvBody, csvUploadOptions } from '../../http/csv-upload.js';
 import { problems } from '../../http/problems.js';
 import { unprocessable } from '../../lib/errors.js';
-import { deleteItemRoute, listRoute, OUTSIDERS, roleGuard, stationOf } from './route-helpers.js';
+import {
+  ADMINS_ONLY as ADMINS,
+  BETRIEBE_TAGS as tags,
+  deleteItemRoute,
+  listRoute,
+  OUTSIDERS,
+  roleGuard,
+  stationOf,
+} from './route-helpers.js';
 import { parseRequirements, type ParsedRequirements } from './requirements-csv.js';
-import { sectionColumns, sectionOf } from './requirements.repository.js';
+import { sectionColumns, sectionOf } from './requirement-values.js';
 
-const tags = ['Betriebe'];
-const ADMINS = `Nur Admins des Betriebs (Disponenten und Triebfahrzeugführer/innen: 403). ${OUTSIDERS}`;
-const DRIVERS = `Nur Triebfahrzeugführer/innen des Betriebs, für die eigenen Strecken (Admins, Disponenten: 403). ${OUTSIDERS}`;
 const FORMAT =
   `Rumpf: die CSV-Datei (text/csv oder application/octet-stream), höchstens ${IMPORT_MAX_MEGABYTES} MB und ` +
   `${LIMITS.importLines} Zeilen, gelesen wie der CSV-Import der eigenen Daten (UTF-8 mit oder ohne BOM oder ` +
@@ -41,9 +41,10 @@ const FORMAT =
   'Grund aufgeführt und übersprungen.';
 
 /**
- * A Betrieb's required route knowledge (issue 28 item 2): admins keep the list, every member reads it, and a driver
- * sees which of their own routes meets each requirement and may link one by hand. The membership's role is checked
- * for every call before the body is judged (401 → 404/403 → 400/422), and again by each statement's scope.
+ * A Betrieb's required route knowledge (issue 28 item 2): admins keep the list and import it from CSV, every member
+ * reads it (a driver's matches and links: requirement-links.routes.ts; vehicle types: vehicle-requirements.routes.ts).
+ * The membership's role is checked for every call before the body is judged (401 → 404/403 → 400/422), and again by
+ * each statement's scope.
  */
 const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.requirementsRepository;
@@ -93,7 +94,7 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requireRole('admin'),
   });
 
-  // The lists of requirements: the Betrieb's (every member) and the driver's own matches, for both kinds.
+  // The list of the Betrieb's requirements, for every member.
   for (const { url, read, ...declaration } of [
     {
       url: '/betriebe/:id/requirements',
@@ -102,33 +103,6 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
       item: requirementSchema,
       roles: ['admin', 'disponent', 'driver'],
       read: (betriebId: number, userId: number) => repo.list(betriebId, userId),
-    },
-    {
-      url: '/betriebe/:id/requirements/matches',
-      summary: 'Anforderungen mit meiner passenden Strecke (Triebfahrzeugführer/innen)',
-      description:
-        'Je Anforderung die eigene Strecke, die sie erfüllt: über Start und Ende (in beliebiger Richtung), über das ' +
-        'Kürzel des Betriebs oder von Hand verknüpft; bei mehreren die am längsten gültige. ' +
-        DRIVERS,
-      item: requirementMatchSchema,
-      roles: ['driver'],
-      read: (betriebId: number, userId: number) => repo.matchesFor(betriebId, userId),
-    },
-    {
-      url: '/betriebe/:id/vehicle-requirements',
-      summary: 'Geforderte Fahrzeugtypen des Betriebs (alle Mitglieder)',
-      description: `Erst die des ganzen Betriebs, dann je Depot; nach Namen. ${OUTSIDERS}`,
-      item: vehicleRequirementSchema,
-      roles: ['admin', 'disponent', 'driver'],
-      read: (betriebId: number, userId: number) => repo.listVehicles(betriebId, userId),
-    },
-    {
-      url: '/betriebe/:id/vehicle-requirements/matches',
-      summary: 'Geforderte Fahrzeugtypen mit meinem Fahrzeug dieses Typs (Triebfahrzeugführer/innen)',
-      description: DRIVERS,
-      item: vehicleRequirementMatchSchema,
-      roles: ['driver'],
-      read: (betriebId: number, userId: number) => repo.vehicleMatchesFor(betriebId, userId),
     },
   ] as const) {
     listRoute(app, url, declaration, read);
@@ -255,68 +229,6 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
             : '.'),
       };
     },
-  );
-
-  app.put(
-    '/betriebe/:id/requirements/:itemId/link',
-    {
-      schema: {
-        tags,
-        summary: 'Eigene Strecke von Hand mit einer Anforderung verknüpfen (Triebfahrzeugführer/innen)',
-        description:
-          'Für eine Anforderung, die keine eigene Strecke über Start/Ende oder Kürzel erfüllt; ersetzt eine frühere ' +
-          `Verknüpfung. Eine fremde oder unbekannte Strecke: 422. ${DRIVERS}`,
-        params: betriebItemParamsSchema,
-        body: linkRequirementSchema,
-        response: { 200: requirementMatchSchema, ...problems(400, 401, 403, 404, 422) },
-      },
-      preValidation: requireRole('driver'),
-    },
-    async (request) => repo.link(request.params.id, currentUser(request).id, request.params.itemId, request.body.route),
-  );
-
-  deleteItemRoute(
-    app,
-    '/betriebe/:id/requirements/:itemId/link',
-    {
-      summary: 'Verknüpfung einer eigenen Strecke mit einer Anforderung lösen (Triebfahrzeugführer/innen)',
-      description: DRIVERS,
-      roles: ['driver'],
-    },
-    (betriebId, userId, itemId) => repo.unlink(betriebId, userId, itemId),
-  );
-
-  app.post(
-    '/betriebe/:id/vehicle-requirements',
-    {
-      schema: {
-        tags,
-        summary: 'Geforderten Fahrzeugtyp anlegen (Admins), optional für ein Depot',
-        description:
-          'Ein Fahrzeug einer Fahrerin oder eines Fahrers erfüllt ihn, wenn es so heißt (ohne Rücksicht auf Groß- und ' +
-          `Kleinschreibung und Leerzeichen); derselbe Typ zweimal: 409. Höchstens ` +
-          `${LIMITS.vehicleRequirementsPerBetrieb} je Betrieb. ${ADMINS}`,
-        params: idParamsSchema,
-        body: createVehicleRequirementSchema,
-        response: { 201: vehicleRequirementSchema, ...problems(400, 401, 403, 404, 409, 422) },
-      },
-      preValidation: requireRole('admin'),
-    },
-    async (request, reply) => {
-      const { vehicleType, depot } = request.body;
-      const created = await repo.createVehicle(request.params.id, currentUser(request).id, {
-        vehicleType,
-        depotId: depot,
-      });
-      return reply.status(201).send(created);
-    },
-  );
-
-  deleteItemRoute(
-    app,
-    '/betriebe/:id/vehicle-requirements/:itemId',
-    { summary: 'Geforderten Fahrzeugtyp löschen (Admins)', description: ADMINS, roles: ['admin'] },
-    (betriebId, userId, itemId) => repo.removeVehicle(betriebId, userId, itemId),
   );
 };
 

@@ -6,11 +6,33 @@ import { idParamsSchema } from '@streckenpass/contract/common';
 import type { StationIndex } from '@streckenpass/contract/stations';
 import { currentUser } from '../../http/current-user.js';
 import { problems } from '../../http/problems.js';
-import { unprocessable } from '../../lib/errors.js';
+import { HttpError, unprocessable } from '../../lib/errors.js';
 
 /** What the documentation says of everyone outside a Betrieb (decision 0046). */
 export const OUTSIDERS =
   'Wer nicht Mitglied ist (auch wer ausgetreten ist), bekommt 404 wie für einen unbekannten Betrieb.';
+
+/** The same for the Betrieb's own calls, with why. */
+export const OUTSIDERS_UNTOLD =
+  'Wer nicht Mitglied ist (auch wer ausgetreten ist), bekommt 404 wie für einen unbekannten Betrieb: Außenstehende ' +
+  'erfahren nicht, dass es ihn gibt.';
+
+/** 409 for a consent given to another version of its text than the current one (founding, joining). */
+export const consentChanged = () =>
+  new HttpError(
+    409,
+    'Conflict',
+    'Der Text der Einwilligung hat sich geändert. Bitte lesen Sie ihn erneut und stimmen Sie dann zu.',
+  );
+
+/** The OpenAPI tag of every Betriebe route. */
+export const BETRIEBE_TAGS = ['Betriebe'];
+
+/** Who may call an admin's route of the requirements, in the documentation's words. */
+export const ADMINS_ONLY = `Nur Admins des Betriebs (Disponenten und Triebfahrzeugführer/innen: 403). ${OUTSIDERS}`;
+
+/** Who may call a driver's route of the requirements, in the documentation's words. */
+export const DRIVERS_ONLY = `Nur Triebfahrzeugführer/innen des Betriebs, für die eigenen Strecken (Admins, Disponenten: 403). ${OUTSIDERS}`;
 
 /**
  * A route's `preValidation` that lets through only members of the Betrieb of the path's `:id` with one of `roles`:

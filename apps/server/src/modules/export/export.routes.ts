@@ -6,10 +6,8 @@ import { todayIn } from '@streckenpass/contract/knowledge';
 import { selectionSchema, type Selection } from '@streckenpass/contract/selection';
 import { renderCsv } from '../../export/csv.js';
 import { exportFilename, type ExportData } from '../../export/model.js';
+import { scopeOf } from '../../export/proof-content.js';
 import { currentUser } from '../../http/current-user.js';
-import { loadRecordOf, scopeOf } from '../proofs/load-record.js';
-import { createProofsService } from '../proofs/proofs.service.js';
-import { createExportService } from './export.service.js';
 
 /**
  * What each format's handler renders with: the CSV as a stream, the PDF as the issued document's bytes (rendered in
@@ -62,14 +60,10 @@ const SELECTION_RULES =
   '`Content-Disposition: attachment; filename="streckenkunde-JJJJ-MM-TT.<csv|pdf>"` (Datum = heute in APP_TIMEZONE).';
 
 const exportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createExportService(app.exportRepository, app.stations.index, app.config.timezone);
+  const service = app.exportService;
   // The PDF comes from the shared pool of worker threads (plugins/pdf-pool.ts) and is issued as a signed document
   // (issue 27): its code on every page, its content stored, the signed trailer after its last byte.
-  const proofs = createProofsService(app.proofsRepository, {
-    publicUrl: app.config.publicUrl,
-    renderPdf: (data) => app.pdfPool.render(data),
-    load: loadRecordOf(app),
-  });
+  const proofs = app.proofsService;
   const renderers: Record<keyof typeof formats, Renderer> = {
     csv: (data) => renderCsv(data),
     pdf: (data, userId, selection) => proofs.issuePdf(userId, data, scopeOf(selection)),

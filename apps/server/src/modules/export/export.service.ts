@@ -1,8 +1,8 @@
-import { DEFAULT_TIME_ZONE } from '@streckenpass/contract/constants';
 import { addDays, calendarDayOf, expandSelection, isBackdated } from '@streckenpass/contract/knowledge';
 import { effectiveValidityDays, validityRuleLabel } from '@streckenpass/contract/notifications';
 import type { Selection } from '@streckenpass/contract/selection';
 import type { StationIndex } from '@streckenpass/contract/stations';
+import fp from 'fastify-plugin';
 import type { ExportData } from '../../export/model.js';
 import { transferDrives, transferHistory } from '../../export/transfer.js';
 import { unauthorized } from '../../lib/errors.js';
@@ -24,7 +24,7 @@ export function createExportService(
   repo: ExportRepository,
   stations: StationIndex,
   /** The app's time zone (`APP_TIMEZONE`): the day a drive was recorded on, for "nachgetragen". */
-  timeZone: string = DEFAULT_TIME_ZONE,
+  timeZone: string,
 ) {
   const station = (code: string | null) => {
     const found = code ? stations.byCode(code) : undefined;
@@ -132,3 +132,20 @@ export function createExportService(
   };
   return service;
 }
+
+export type ExportService = ReturnType<typeof createExportService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the exports print, built once with the app's time zone: every reader of a record reads it the same way. */
+    exportService: ExportService;
+  }
+}
+
+/** The export service as a named plugin over the export repository and the station data, with `APP_TIMEZONE`. */
+export default fp(
+  async (app) => {
+    app.decorate('exportService', createExportService(app.exportRepository, app.stations.index, app.config.timezone));
+  },
+  { name: 'exportService', dependencies: ['exportRepository', 'stations'] },
+);

@@ -1,30 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { BACKUP_FORMAT, BACKUP_SECTION_LABELS, BACKUP_VERSION } from '@streckenpass/contract/backup';
-import type { Backup, BackupSectionName, MergePreview } from '@streckenpass/contract/backup';
+import { BACKUP_FORMAT, BACKUP_VERSION, type Backup } from '@streckenpass/contract/backup';
 import type { ImportPreview } from '@streckenpass/contract/import';
-import { IMPORT_MAX_LISTED_ERRORS } from '@streckenpass/contract/import';
 import { addDays } from '@streckenpass/contract/knowledge';
 import { LIMITS } from '@streckenpass/contract/limits';
-import { placeWords } from '@streckenpass/contract/stations';
-import { routeKey, type ImportRow, type ParsedImport } from './csv-import.js';
-import type { AccountSnapshot, ExistingRoute } from './import.repository.js';
-import type { RouteDescription } from '../../db/route-columns.js';
-
-/**
- * A route name as lines and routes are compared: case, blanks, punctuation and dashes (- – —) do not count, umlauts
- * are spelled out and "Hauptbahnhof" is "Hbf" (the station matcher's words) — "Würzburg Hbf – Nürnberg Hbf" and
- * "wuerzburg hbf - nuernberg Hauptbahnhof" are one name. Empty for a name without letters or digits.
- */
-export function routeNameKey(name: string): string {
-  return placeWords(name).join(' ');
-}
-
-/** A route the lines are matched to: one of the account's, or the first line that named a new one. */
-interface Target extends RouteDescription {
-  key: string;
-  nameKey: string;
-  existing: ExistingRoute | null;
-}
+import type { ImportRow, ParsedImport } from './import-rows.js';
+import type { AccountSnapshot } from './import.repository.js';
+import { createRouteMatcher, type Target } from './route-matching.js';
 
 /** One drive the import writes: the lines of one day, "gültig bis" and vehicles (at most `routesPerDrive` routes). */
 interface Drive {
@@ -41,38 +22,8 @@ export interface ImportPlan {
   sample: ImportPreview['sample'];
 }
 
-const compatible = (a: string | null, b: string | null) => !a || !b || a === b;
 /** Lines matched before the event loop gets a turn. */
 const RECORDS_PER_TURN = 500;
-
-/**
- * Finds the route a line means among `targets` (those `fits` lets through): the one whose company code agrees, or,
- * of several, the one with the same name; none when that is not exactly one.
- */
-function choose(
-  targets: readonly Target[] | undefined,
-  row: ImportRow,
-  nameKey: string,
-  fits: (target: Target) => boolean = () => true,
-): Target | undefined {
-  let first: Target | undefined;
-  let count = 0;
-  let named: Target | undefined;
-  let namedCount = 0;
-  for (const target of targets ?? []) {
-    if (!compatible(target.companyRoute, row.companyRoute) || !fits(target)) continue;
-    count += 1;
-    first ??= target;
-    if (nameKey !== '' && target.nameKey === nameKey) {
-      namedCount += 1;
-      named = target;
-    }
-    // Two of the same name: no single answer, whatever follows.
-    if (namedCount > 1) return undefined;
-  }
-  if (count === 1) return first;
-  return namedCount === 1 ? named : undefined;
-}
 
 /**
  * Turns the valid lines into a backup document, so that the import merges exactly as a restore does (natural
@@ -109,24 +60,7 @@ export async function planImport(
     vehicleActivities: [],
   };
 
-  const byKey = new Map<string, Target>();
-  const byStations = new Map<string, Target[]>();
-  const byName = new Map<string, Target[]>();
-  const add = <K>(map: Map<K, Target[]>, key: K, target: Target) => {
-    const list = map.get(key);
-    if (list) list.push(target);
-    else map.set(key, [target]);
-  };
-  const stationPair = (start: string | null, end: string | null) => (start && end ? `${start}\u0000${end}` : null);
-  const remember = (target: Target) => {
-    if (!byKey.has(target.key)) byKey.set(target.key, target);
-    const pair = stationPair(target.startStation, target.endStation);
-    if (pair) add(byStations, pair, target);
-    if (target.nameKey) add(byName, target.nameKey, target);
-  };
-  for (const route of account.routes) {
-    remember({ ...route, key: routeKey(route), nameKey: routeNameKey(route.name), existing: route });
-  }
+  const match = createRouteMatcher(account);
 
   const routeRefs = new Map<Target, number>();
   const routeRef = (target: Target, row: ImportRow, exact: boolean) => {
@@ -188,35 +122,7 @@ export async function planImport(
   for (const [i, row] of parsed.rows.entries()) {
     // Up to `LIMITS.importLines` lines: other requests get a turn now and then.
     if (i % RECORDS_PER_TURN === RECORDS_PER_TURN - 1) await nextTurn();
-    const key = routeKey(row);
-    const nameKey = routeNameKey(row.name);
-    let target = byKey.get(key);
-    const exact = target !== undefined;
-    const pair = stationPair(row.startStation, row.endStation);
-    if (!target && pair) target = choose(byStations.get(pair), row, nameKey);
-    if (!target) {
-      target = choose(
-        byName.get(nameKey),
-        row,
-        nameKey,
-        (candidate) =>
-          compatible(candidate.startStation, row.startStation) && compatible(candidate.endStation, row.endStation),
-      );
-    }
-    if (!target) {
-      target = {
-        key,
-        nameKey,
-        name: row.name,
-        companyRoute: row.companyRoute,
-        startPoint: row.startPoint,
-        endPoint: row.endPoint,
-        startStation: row.startStation,
-        endStation: row.endStation,
-        existing: null,
-      };
-      remember(target);
-    }
+    const { target, exact } = match(row);
     const ref = routeRef(target, row, exact || target.existing === null);
 
     for (const name of row.tours) {
@@ -302,33 +208,4 @@ export async function planImport(
   }
   document.tours = [...tours.values()].map((tour) => ({ ref: tour.ref, name: tour.name, routes: [...tour.routes] }));
   return { document, sample };
-}
-
-/** The merge preview of a file without a valid line: nothing to add, and the account is not read for it. */
-export function emptyMerge(): MergePreview {
-  return {
-    sections: (Object.keys(BACKUP_SECTION_LABELS) as BackupSectionName[]).map((section) => ({
-      section,
-      label: BACKUP_SECTION_LABELS[section],
-      added: 0,
-      changed: 0,
-      unchanged: 0,
-      examples: [],
-    })),
-    nothingToDo: true,
-  };
-}
-
-/** The preview's listing: the first refused lines and the first lines as they will be imported. */
-export function describeImport(parsed: ParsedImport, sample: ImportPreview['sample']) {
-  return {
-    layout: parsed.layout,
-    encoding: parsed.encoding,
-    delimiter: parsed.delimiter,
-    lines: parsed.lines,
-    validLines: parsed.rows.length + parsed.vehicles.length,
-    errors: parsed.errors.slice(0, IMPORT_MAX_LISTED_ERRORS),
-    errorCount: parsed.errorCount,
-    sample,
-  };
 }

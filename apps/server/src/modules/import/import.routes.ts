@@ -12,10 +12,11 @@ import { todayIn } from '@streckenpass/contract/knowledge';
 import { acceptCsvUploads, csvBody, csvUploadOptions } from '../../http/csv-upload.js';
 import { unauthorized, unprocessable } from '../../lib/errors.js';
 import { currentUser } from '../../http/current-user.js';
-import { createBackupService } from '../backup/backup.service.js';
-import { checkedFilePath } from '../routes/route-paths.js';
-import { importTemplate, parseImport, type ParsedImport } from './csv-import.js';
-import { describeImport, emptyMerge, planImport } from './import-plan.js';
+import { checkedFilePath } from '../../lib/rail-network/route-paths.js';
+import { importTemplate, parseImport } from './csv-import.js';
+import type { ParsedImport } from './import-rows.js';
+import { planImport } from './import-plan.js';
+import { describeImport, emptyMerge } from './import-summary.js';
 import { formatNumber } from '@streckenpass/contract/format';
 import { plural } from '@streckenpass/contract/plural';
 
@@ -48,7 +49,7 @@ function fileDays(parsed: ParsedImport): string[] {
 }
 
 const importRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createBackupService(app.backupRepository);
+  const service = app.backupService;
   const repository = app.importRepository;
 
   acceptCsvUploads(app);

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ImportPreview, ImportResult } from '@streckenpass/contract/import';
 import { addDays, todayIn } from '@streckenpass/contract/knowledge';
 import { LIMITS } from '@streckenpass/contract/limits';
+import { formatNumber } from '@streckenpass/contract/format';
 import { createRoute, createTour, createVehicle, routeIri, vehicleIri } from '../../test/fixtures.js';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
-import { decodeCsv, parseDate } from './csv-import.js';
+import { decodeCsv } from '../../lib/csv-reader.js';
+import { parseDate } from './csv-lines.js';
 import { formatNameList, parseNameList } from '../../lib/name-list.js';
 
 let ctx: TestContext;
@@ -822,7 +824,7 @@ describe('limits', () => {
     lines.push(`Tourname;A;B;${'T'.repeat(LIMITS.nameLength + 1)}`);
     const body = (await preview(alice, lines.join('\n'))).json() as ImportPreview;
     expect(body.validLines).toBe(LIMITS.routesPerTour);
-    const limit = LIMITS.routesPerTour.toLocaleString('de-DE');
+    const limit = formatNumber(LIMITS.routesPerTour);
     expect(body.errors.map((e) => e.message)).toEqual([
       `Zeile ${LIMITS.routesPerTour + 2}: Die Tour „Groß“ hätte mehr als ${limit} Strecken; eine Tour umfasst höchstens ${limit} Strecken.`,
       `Zeile ${LIMITS.routesPerTour + 3}: Die Tour „Groß“ hätte mehr als ${limit} Strecken; eine Tour umfasst höchstens ${limit} Strecken.`,
@@ -840,8 +842,8 @@ describe('limits', () => {
     const response = await preview(alice, lines.join('\r\n'));
     expect(response.statusCode).toBe(422);
     expect(response.json().detail).toBe(
-      `Die Datei hat mehr als ${LIMITS.importLines.toLocaleString('de-DE')} Zeilen: Eingelesen werden höchstens ` +
-        `${LIMITS.importLines.toLocaleString('de-DE')} Zeilen je Datei. Teilen Sie die Liste bitte auf.`,
+      `Die Datei hat mehr als ${formatNumber(LIMITS.importLines)} Zeilen: Eingelesen werden höchstens ` +
+        `${formatNumber(LIMITS.importLines)} Zeilen je Datei. Teilen Sie die Liste bitte auf.`,
     );
   });
 

@@ -4,10 +4,10 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RAIL_NETWORK_ATTRIBUTION, type NetworkGeometry } from '@streckenpass/contract/network';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
-import { buildNetwork, type LineFeature, type PointRow } from './network.build.js';
+import { buildNetwork } from '../../lib/rail-network/build.js';
+import { packNetwork, type LineFeature, type PointRow } from '../../lib/rail-network/network-format.js';
 import { toGeometry } from './network.geometry.js';
 import { NO_NETWORK_DETAIL } from './network.routes.js';
-import { packNetwork } from './network.store.js';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');
 const lines = (JSON.parse(fs.readFileSync(path.join(fixtures, 'lines.geojson'), 'utf8')) as { features: LineFeature[] })

@@ -1,8 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { NetworkGeometry } from '@streckenpass/contract/network';
-import type { CompactNetwork } from './network.build.js';
+import { unpackNetwork, type CompactNetwork } from '../../lib/rail-network/network-format.js';
 import type { RailNetworkRepository } from './network.repository.js';
-import { unpackNetwork } from './network.store.js';
 
 const e5 = (degrees: number) => Math.round(degrees * 1e5);
 

@@ -4,9 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NetworkLinePoints, NetworkPath } from '@streckenpass/contract/network';
 import { RAIL_NETWORK_ATTRIBUTION } from '@streckenpass/contract/network';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
-import { buildNetwork, decodeKm, type LineFeature, type PointRow } from './network.build.js';
-import { RailNetworkGraph } from './network.graph.js';
-import { packNetwork, unpackNetwork } from './network.store.js';
+import { buildNetwork } from '../../lib/rail-network/build.js';
+import { RailNetworkGraph } from '../../lib/rail-network/graph.js';
+import {
+  decodeKm,
+  packNetwork,
+  unpackNetwork,
+  type LineFeature,
+  type PointRow,
+} from '../../lib/rail-network/network-format.js';
 
 /*
  * The issue's acceptance on DB Netz's real files, which lie beside the repository (../shared/data/rail-network/) on

@@ -2,18 +2,12 @@ import { desc, eq, ne } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { railNetwork } from '../../db/schema.js';
+import type { StoredNetwork } from '../../lib/rail-network/network-format.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     railNetworkRepository: RailNetworkRepository;
   }
-}
-
-export interface StoredNetwork {
-  version: string;
-  attribution: string;
-  /** The compact network as gzipped JSON. */
-  data: Uint8Array;
 }
 
 /**

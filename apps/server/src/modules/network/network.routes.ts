@@ -10,7 +10,7 @@ import {
 } from '@streckenpass/contract/network';
 import { problems } from '../../http/problems.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { NoPathError } from './network.graph.js';
+import { NoPathError } from '../../lib/rail-network/graph.js';
 
 const tags = ['Streckennetz'];
 

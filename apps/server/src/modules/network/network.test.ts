@@ -7,11 +7,18 @@ import type { NetworkLinePoints, NetworkPath, NetworkVersion } from '@streckenpa
 import { RAIL_NETWORK_ATTRIBUTION } from '@streckenpass/contract/network';
 import { openDatabase } from '../../db/client.js';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
-import { buildNetwork, decodeKm, type LineFeature, type PointRow } from './network.build.js';
-import { RailNetworkGraph } from './network.graph.js';
+import { buildNetwork } from '../../lib/rail-network/build.js';
+import { RailNetworkGraph } from '../../lib/rail-network/graph.js';
+import {
+  decodeKm,
+  packNetwork,
+  unpackNetwork,
+  type LineFeature,
+  type PointRow,
+} from '../../lib/rail-network/network-format.js';
 import { createRailNetworkRepository, type RailNetworkRepository } from './network.repository.js';
 import { NO_NETWORK_DETAIL } from './network.routes.js';
-import { createNetworkCache, packNetwork, unpackNetwork } from './network.store.js';
+import { createNetworkCache } from './network-cache.plugin.js';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');
 const linesFile = path.join(fixtures, 'lines.geojson');

@@ -18,7 +18,7 @@ import { todayIn } from '@streckenpass/contract/knowledge';
 import { problems } from '../../http/problems.js';
 import { unauthorized, unprocessable } from '../../lib/errors.js';
 import { isAuthSecret, isP256PublicKey } from '../../lib/push-endpoint-rule.js';
-import { reminderMail } from '../../mail/templates.js';
+import { reminderMail } from '../../mail/scheduled-mails.js';
 import { currentUser } from '../../http/current-user.js';
 import { deliverPush } from '../../jobs/reminders.js';
 import type { PushSubscriptionRow } from './notifications.repository.js';

@@ -5,7 +5,7 @@ import { repositoryPlugin } from '../../db/repository.js';
 import { issuedDocuments, memberships, signingKeys, users } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { generateSigningKey } from '../../lib/proof-signature.js';
-import { memberName } from '../betriebe/betriebe.repository.js';
+import { memberName } from '../../lib/member-name.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

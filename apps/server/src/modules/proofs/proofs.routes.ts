@@ -7,20 +7,12 @@ import { currentUser } from '../../http/current-user.js';
 import { problems } from '../../http/problems.js';
 import { notFound } from '../../lib/errors.js';
 import { normaliseCode } from '../../lib/proof-signature.js';
-import { createExportService } from '../export/export.service.js';
-import { loadRecordOf } from './load-record.js';
-import { createProofsService } from './proofs.service.js';
 
 const tags = ['Nachweise'];
 
 /** The holder's issued documents: list and revoke. Issuing happens in the export and on the share pages. */
 const proofsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const proofs = createProofsService(app.proofsRepository, {
-    publicUrl: app.config.publicUrl,
-    renderPdf: (data) => app.pdfPool.render(data),
-    load: loadRecordOf(app),
-  });
-  const exportService = createExportService(app.exportRepository, app.stations.index, app.config.timezone);
+  const proofs = app.proofsService;
 
   app.post(
     '/proofs/transfer',
@@ -50,7 +42,7 @@ const proofsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = currentUser(request).id;
       const today = todayIn(app.config.timezone);
-      const file = await proofs.issueTransfer(userId, await exportService.loadTransfer(userId, today));
+      const file = await proofs.issueTransfer(userId, await app.exportService.loadTransfer(userId, today));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="streckenpass-arbeitgeberwechsel-${today}.pdf"`)

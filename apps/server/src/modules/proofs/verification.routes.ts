@@ -6,9 +6,7 @@ import { defaultRateLimits } from '../../config.js';
 import { isMatrixContent, publicMatrix } from '../../export/matrix-model.js';
 import { renderProofCheckHtml, renderProofFormHtml } from '../../export/proof-check-html.js';
 import { formatCode, normaliseCode } from '../../lib/proof-signature.js';
-import { createProofsService, type Verification } from './proofs.service.js';
-import { createMatrixService } from '../betriebe/matrix.service.js';
-import { loadRecordOf } from './load-record.js';
+import type { Verification } from './proof-verification.js';
 
 /** Largest PDF the upload takes: a proof of every route of a full account is far below it. */
 export const PROOF_UPLOAD_MAX_BYTES = 16 * 1024 * 1024;
@@ -128,13 +126,7 @@ function sendForm(request: FastifyRequest, reply: FastifyReply, status: number, 
  * unknown and a malformed code get the same answer.
  */
 const verificationRoutes: FastifyPluginAsync = async (app) => {
-  const matrices = createMatrixService(app);
-  const proofs = createProofsService(app.proofsRepository, {
-    publicUrl: app.config.publicUrl,
-    renderPdf: (data) => app.pdfPool.render(data),
-    load: loadRecordOf(app),
-    loadMatrix: (issuerId, issued) => matrices.reissue(issuerId, issued),
-  });
+  const proofs = app.proofsService;
   const limit = app.config.rateLimits.proof ?? defaultRateLimits.proof!;
   // The global limit skips everything outside /api. These routes share one counter per client address (one limiter
   // for all of them, not one per route), keyed by the address alone: no page here takes a token, so a made-up one

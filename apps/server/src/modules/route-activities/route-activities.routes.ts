@@ -1,7 +1,8 @@
+import { RECORD_KINDS } from '@streckenpass/contract/record-kinds';
 import { routeActivitySchemas } from '@streckenpass/contract/route-activities';
 import { crudRoutes } from '../../http/crud-routes.js';
 
-export default crudRoutes('route_activities', routeActivitySchemas, (app) => app.routeActivitiesRepository, {
+export default crudRoutes(RECORD_KINDS.route_activities, routeActivitySchemas, (app) => app.routeActivitiesRepository, {
   tag: 'Streckenkunde',
   order: 'neueste (höchste id) zuerst',
   createVerb: 'erfassen',

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RAIL_NETWORK_ATTRIBUTION } from '@streckenpass/contract/network';
 import type { Route } from '@streckenpass/contract/routes';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
-import { buildNetwork, type LineFeature, type PointRow } from '../network/network.build.js';
-import { packNetwork } from '../network/network.store.js';
+import { buildNetwork } from '../../lib/rail-network/build.js';
+import { packNetwork, type LineFeature, type PointRow } from '../../lib/rail-network/network-format.js';
 
 /*
  * Issue 29's acceptance for routes on DB Netz's real files (../shared/data/rail-network/, never committed): without

@@ -8,10 +8,10 @@ import { pointCodeOf } from '@streckenpass/contract/route-paths';
 import type { Route } from '@streckenpass/contract/routes';
 import { routeIri } from '../../test/fixtures.js';
 import { buildTestApp, mergePatchHeaders, registerUser, type TestContext, type TestUser } from '../../test/helpers.js';
-import { buildNetwork, type LineFeature, type PointRow } from '../network/network.build.js';
-import { RailNetworkGraph } from '../network/network.graph.js';
-import { packNetwork } from '../network/network.store.js';
-import { recomputeShortestPaths, shortestPathOf } from './route-paths.js';
+import { buildNetwork } from '../../lib/rail-network/build.js';
+import { RailNetworkGraph } from '../../lib/rail-network/graph.js';
+import { packNetwork, type LineFeature, type PointRow } from '../../lib/rail-network/network-format.js';
+import { shortestPathOf } from '../../lib/rail-network/route-paths.js';
 
 const fixtures = path.join(import.meta.dirname, '../network/fixtures');
 const lines = (JSON.parse(fs.readFileSync(path.join(fixtures, 'lines.geojson'), 'utf8')) as { features: LineFeature[] })
@@ -444,7 +444,7 @@ describe('the path in the CSV import, the backup and the export', () => {
   });
 });
 
-describe('recomputeShortestPaths (after a new network import)', () => {
+describe('routePathsRepository.recompute (after a new network import)', () => {
   it('gives routes with the old network’s shortest path the new one, and keeps paths given by line', async () => {
     const carol = await registerUser(ctx.app, { firstname: 'Carol' });
     const shortest = (await create(carol, { name: 'Kürzester Weg' })).json() as Route;
@@ -468,7 +468,7 @@ describe('recomputeShortestPaths (after a new network import)', () => {
     );
     const after = new RailNetworkGraph('v2', buildNetwork(newLines, points).network);
 
-    const { recomputed, owners } = await recomputeShortestPaths(ctx.app.db, before, after);
+    const { recomputed, owners } = await ctx.app.routePathsRepository.recompute(ctx.app.db, before, after);
     expect(recomputed).toBeGreaterThanOrEqual(2);
     expect(owners).toContain(carol.id);
     expect((await get(carol, shortest.id)).path?.sections.map((section) => section.line)).toEqual([4000]);
@@ -476,6 +476,6 @@ describe('recomputeShortestPaths (after a new network import)', () => {
     expect((await get(carol, given.id)).path).toEqual(byLine);
 
     // Again on the same network: nothing left to change.
-    expect((await recomputeShortestPaths(ctx.app.db, after, after)).recomputed).toBe(0);
+    expect((await ctx.app.routePathsRepository.recompute(ctx.app.db, after, after)).recomputed).toBe(0);
   });
 });

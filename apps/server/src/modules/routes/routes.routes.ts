@@ -1,7 +1,8 @@
+import { RECORD_KINDS } from '@streckenpass/contract/record-kinds';
 import { routeSchemas } from '@streckenpass/contract/routes';
 import { crudRoutes } from '../../http/crud-routes.js';
 
-export default crudRoutes('routes', routeSchemas, (app) => app.routesRepository, {
+export default crudRoutes(RECORD_KINDS.routes, routeSchemas, (app) => app.routesRepository, {
   order: 'sortiert nach Kürzel (leere zuletzt), dann Name',
   create:
     '`tours` ordnet die Strecke den genannten eigenen Touren zu; `owner` darf nur das eigene Konto sein. Ohne `path` ' +

@@ -4,13 +4,11 @@ import { todayIn } from '@streckenpass/contract/knowledge';
 import { SHARE_PAGE_PREFIX } from '@streckenpass/contract/share-links';
 import { renderProofHtml, renderShareNotFoundHtml } from '../../export/html.js';
 import { exportFilename } from '../../export/model.js';
+import { scopeOf } from '../../export/proof-content.js';
 import { defaultRateLimits } from '../../config.js';
 import { hashToken } from '../../lib/one-time-token.js';
 import { formatCode } from '../../lib/proof-signature.js';
 import { problem } from '../../lib/problem.js';
-import { createExportService } from '../export/export.service.js';
-import { loadRecordOf, scopeOf } from '../proofs/load-record.js';
-import { createProofsService } from '../proofs/proofs.service.js';
 
 /** What `generateToken` makes: 32 random bytes, base64url. Anything else names no link (and costs no query). */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -62,13 +60,9 @@ export function sendShareNotFound(request: FastifyRequest, reply: FastifyReply) 
  * address as a referrer, or be cached; both are rate-limited per client address.
  */
 const sharedProofRoutes: FastifyPluginAsync = async (app) => {
-  const exportService = createExportService(app.exportRepository, app.stations.index, app.config.timezone);
+  const exportService = app.exportService;
   // The page and the PDF are issued documents (issue 27): verifiable at /pruefen/{code}.
-  const proofs = createProofsService(app.proofsRepository, {
-    publicUrl: app.config.publicUrl,
-    renderPdf: (data) => app.pdfPool.render(data),
-    load: loadRecordOf(app),
-  });
+  const proofs = app.proofsService;
   const limit = app.config.rateLimits.share ?? defaultRateLimits.share!;
   const config = {
     // The global limit skips everything outside /api (static files); these pages are counted.

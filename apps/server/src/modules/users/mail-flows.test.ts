@@ -253,12 +253,14 @@ describe('mail without SMTP_URL', () => {
       const user = await registerUser(local.app);
       const outbox = path.join(local.app.config.dataDir, 'outbox');
       let files: string[] = [];
-      for (let i = 0; i < 50 && files.length === 0; i++) {
+      let eml = '';
+      // Until the file is written through: it exists (empty) a moment before its content is in it.
+      for (let i = 0; i < 50 && eml === ''; i++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
+        eml = files.length === 1 ? fs.readFileSync(path.join(outbox, files[0]!), 'utf8') : '';
       }
       expect(files.length).toBe(1);
-      const eml = fs.readFileSync(path.join(outbox, files[0] ?? ''), 'utf8');
       expect(eml).toContain(`To: ${user.email}`);
       expect(eml).toContain('/api/users/mail-verification/');
     } finally {

@@ -1,13 +1,16 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { accountDeletedMail, passwordChangedMail, passwordResetMail, verificationMail } from '../../mail/templates.js';
+import {
+  accountDeletedMail,
+  passwordChangedMail,
+  passwordResetMail,
+  verificationMail,
+} from '../../mail/account-mails.js';
 import { formatDateTime } from '@streckenpass/contract/format';
 import { generateToken, hashToken } from '../../lib/one-time-token.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.js';
 import type { AuthTokensRepository } from '../../repositories/auth-tokens.repository.js';
-import type { NotificationsRepository } from '../notifications/notifications.repository.js';
-import type { ShareLinksRepository } from '../share-links/share-links.repository.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 
 export const VERIFICATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -16,14 +19,17 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 export interface AccountServiceDeps {
   repo: UsersRepository;
   sessions: Pick<AuthTokensRepository, 'revokeAllOf'>;
-  shareLinks: Pick<ShareLinksRepository, 'revokeAllOf'>;
-  calendarFeeds: Pick<NotificationsRepository, 'revokeFeed'>;
+  // Other modules' repositories, by their decorators' types: a module imports no other module.
+  shareLinks: Pick<FastifyInstance['shareLinksRepository'], 'revokeAllOf'>;
+  calendarFeeds: Pick<FastifyInstance['notificationsRepository'], 'revokeFeed'>;
   /** Runs `work` in one database transaction (`usersRepository.transaction`). */
   transaction: <T>(work: (tx: Executor) => Promise<T>) => Promise<T>;
   mailer: Mailer;
   publicUrl: string;
   /** The application time zone (IANA), for the time printed in mails. */
   timezone: string;
+  /** scrypt's cost of new hashes (config.passwordCostLog2N). */
+  passwordCostLog2N: number;
   log: FastifyBaseLogger;
 }
 
@@ -43,8 +49,10 @@ export function createAccountService({
   mailer,
   publicUrl,
   timezone,
+  passwordCostLog2N,
   log,
 }: AccountServiceDeps) {
+  const hashNew = (password: string) => hashPassword(password, passwordCostLog2N);
   async function sendVerification(user: UserRow): Promise<void> {
     await repo.invalidateOpenTokens(user.id, 'verification');
     const { token, hash } = generateToken();
@@ -93,7 +101,7 @@ export function createAccountService({
     async checkCredentials(email: string, password: string): Promise<UserRow | undefined> {
       const user = await repo.findByEmail(email.trim());
       if (!user) {
-        await burnPasswordCheck(password);
+        await burnPasswordCheck(password, passwordCostLog2N);
         return undefined;
       }
       return (await verifyPassword(password, user.passwordHash)) ? user : undefined;
@@ -107,7 +115,7 @@ export function createAccountService({
     }): Promise<UserRow | undefined> {
       const user = await repo.create({
         email: input.email.trim(),
-        passwordHash: await hashPassword(input.password),
+        passwordHash: await hashNew(input.password),
         firstname: input.firstname.trim(),
         lastname: input.lastname.trim(),
       });
@@ -148,7 +156,7 @@ export function createAccountService({
       const tokenHash = hashToken(token);
       const found = await repo.findOneTimeToken('reset', tokenHash);
       if (!found || found.usedAt !== null || found.expiresAt <= new Date()) return false;
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await hashNew(newPassword);
       const userId = await transaction(async (tx) => {
         const consumed = await repo.consumeOneTimeToken('reset', tokenHash, tx);
         if (consumed === undefined) return undefined;
@@ -186,7 +194,7 @@ export function createAccountService({
     ): Promise<boolean> {
       const user = await repo.findById(userId);
       if (!user || !(await verifyPassword(current, user.passwordHash))) return false;
-      const passwordHash = await hashPassword(next);
+      const passwordHash = await hashNew(next);
       await transaction((tx) => setNewPassword(tx, userId, passwordHash, currentJti, options));
       await notifyPasswordChanged(userId);
       return true;
@@ -207,6 +215,7 @@ export function accountServiceFor(app: FastifyInstance): AccountService {
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
     timezone: app.config.timezone,
+    passwordCostLog2N: app.config.passwordCostLog2N,
     log: app.log,
   });
 }

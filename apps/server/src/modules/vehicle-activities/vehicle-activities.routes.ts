@@ -1,14 +1,20 @@
+import { RECORD_KINDS } from '@streckenpass/contract/record-kinds';
 import { vehicleActivitySchemas } from '@streckenpass/contract/vehicle-activities';
 import { crudRoutes } from '../../http/crud-routes.js';
 
-export default crudRoutes('vehicle_activities', vehicleActivitySchemas, (app) => app.vehicleActivitiesRepository, {
-  tag: 'Streckenkunde',
-  order: 'neueste (höchste id) zuerst',
-  createVerb: 'erfassen',
-  create:
-    'Die Fahrzeuge aus `acquiredVehicles` wurden bei der Streckenaktivität `routeActivity` gefahren. ' +
-    '`owner` darf nur das eigene Konto sein.',
-  update:
-    '`acquiredVehicles` ersetzt die Fahrzeuge, `routeActivity` ordnet die Aktivität einer anderen eigenen ' +
-    'Streckenaktivität zu.',
-});
+export default crudRoutes(
+  RECORD_KINDS.vehicle_activities,
+  vehicleActivitySchemas,
+  (app) => app.vehicleActivitiesRepository,
+  {
+    tag: 'Streckenkunde',
+    order: 'neueste (höchste id) zuerst',
+    createVerb: 'erfassen',
+    create:
+      'Die Fahrzeuge aus `acquiredVehicles` wurden bei der Streckenaktivität `routeActivity` gefahren. ' +
+      '`owner` darf nur das eigene Konto sein.',
+    update:
+      '`acquiredVehicles` ersetzt die Fahrzeuge, `routeActivity` ordnet die Aktivität einer anderen eigenen ' +
+      'Streckenaktivität zu.',
+  },
+);

@@ -1,7 +1,8 @@
+import { RECORD_KINDS } from '@streckenpass/contract/record-kinds';
 import { vehicleSchemas } from '@streckenpass/contract/vehicles';
 import { crudRoutes } from '../../http/crud-routes.js';
 
-export default crudRoutes('vehicles', vehicleSchemas, (app) => app.vehiclesRepository, {
+export default crudRoutes(RECORD_KINDS.vehicles, vehicleSchemas, (app) => app.vehiclesRepository, {
   order: 'sortiert nach Name',
   create: '`owner` darf nur das eigene Konto sein.',
   updateVerb: 'umbenennen',

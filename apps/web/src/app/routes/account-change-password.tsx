@@ -3,7 +3,6 @@ import { paths } from '../../config/paths';
 import { useChangePassword } from '../../features/account/api/change-password';
 import { NewPasswordForm } from '../../features/account/components/new-password-form';
 import { changePasswordFormSchema, withoutRepeat } from '../../features/account/components/new-password-fields';
-import { ApiError } from '../../lib/api-errors';
 import { useContractForm } from '../../lib/use-contract-form';
 import { useTitle } from '../use-title';
 
@@ -14,8 +13,7 @@ export function Component() {
     initialValues: { current_password: '', new_password: '', repeat: '', revoke_shared_access: false },
     toVariables: withoutRepeat,
     onSuccess: (_result, _values, form) => form.reset(),
-    // The server says what is wrong ("Das aktuelle Passwort ist falsch.", a common password).
-    errorMessage: (error) => (error instanceof ApiError ? error.serverMessage : undefined),
+    // The server says what is wrong ("Das aktuelle Passwort ist falsch.", a common password): germanMessage shows it.
     fallbackMessage: 'Es ist ein Fehler aufgetreten',
     // Once the current password is corrected, "Das aktuelle Passwort ist falsch." no longer holds.
     formErrorFields: ['current_password'],

@@ -5,7 +5,11 @@ import { DASHBOARD_FILTER_KEY, useDashboardFilter } from '../../features/dashboa
 import { useAuthStore } from '../../features/auth/store';
 import { stubFetch } from '../../test/fetch-stub';
 import { fakeToken, renderRoutes } from '../../test/render';
-import { Component as Dashboard } from './dashboard';
+import { renderPages } from '../../test/render-pages';
+import { pageRoute } from '../record-route';
+import * as dashboard from './dashboard';
+
+const Dashboard = dashboard.Component;
 
 const user = {
   id: 1,
@@ -65,8 +69,10 @@ const activities = [
   },
 ];
 
-function serve(data: { expiring?: unknown[]; routes?: unknown[] } = {}) {
-  return stubFetch(({ method, path }) => {
+/** The server's answers to the dashboard's reads. */
+const answers =
+  (data: { expiring?: unknown[]; routes?: unknown[] } = {}) =>
+  ({ method, path }: { method: string; path: string }) => {
     if (method !== 'GET') return undefined;
     if (path === '/api/users/current') return { status: 200, body: user };
     if (path === '/api/routes/expiring') return { status: 200, body: data.expiring ?? expiring };
@@ -76,8 +82,9 @@ function serve(data: { expiring?: unknown[]; routes?: unknown[] } = {}) {
     if (path === '/api/vehicles') return { status: 200, body: [] };
     if (path === '/api/version/changelog') return { status: 200, body: changelog };
     return undefined;
-  });
-}
+  };
+
+const serve = (data: Parameters<typeof answers>[0] = {}) => stubFetch(answers(data));
 
 const renderDashboard = () => renderRoutes([{ path: '/dashboard', element: <Dashboard /> }], '/dashboard');
 const shownEntries = () =>
@@ -93,6 +100,26 @@ describe('dashboard', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     useAuthStore.getState().reset();
+  });
+
+  it('loads through the router: without the account, the page is its error card with "Erneut versuchen"', async () => {
+    let accountFails = true;
+    const served = answers();
+    const detail = 'Der Dienst ist vorübergehend nicht erreichbar.';
+    stubFetch((call) =>
+      call.path === '/api/users/current' && accountFails
+        ? { status: 503, body: { status: 503, title: 'Service Unavailable', detail } }
+        : served(call),
+    );
+    renderPages((queryClient) => [{ path: '/dashboard', ...pageRoute(dashboard, queryClient) }], '/dashboard');
+    expect(await screen.findByText(detail)).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Verfallsübersicht' })).not.toBeInTheDocument();
+
+    accountFails = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    // The whole dashboard is painted at once, after its lists: on a busy machine that takes a few seconds.
+    expect(await screen.findByRole('heading', { name: 'Verfallsübersicht' }, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByText('erika@example.org')).toBeVisible();
   });
 
   it('shows recorded routes expiring within 90 days by default, expired ones always, with German labels', async () => {

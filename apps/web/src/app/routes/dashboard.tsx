@@ -1,11 +1,9 @@
 import { Alert, Grid, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
-import { QueryError } from '../../components/query-error';
 import { paths } from '../../config/paths';
 import { AccountCard } from '../../features/account/components/account-card';
-import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { currentUserQueryOptions } from '../../features/auth/api/get-current-user';
 import { ExpiringCard } from '../../features/dashboard/components/expiring-card';
 import { OutboxCard } from '../../features/documentation/components/outbox-card';
 import { QuickRecordCard } from '../../features/documentation/components/quick-record-card';
@@ -15,17 +13,18 @@ import { StateSummary } from '../../features/dashboard/components/state-summary'
 import { expiringRoutesQueryOptions, useExpiringRoutes } from '../../features/dashboard/api/get-expiring-routes';
 import { HelpCard } from '../../features/dashboard/components/help-card';
 import { NewsCard } from '../../features/dashboard/components/news-card';
+import { changelogQueryOptions } from '../../features/dashboard/api/get-changelog';
 import { SummaryCard } from '../../features/dashboard/components/summary-card';
 import { useAccountValidityDays } from '../../lib/account-validity';
 import { routesQueryOptions, useRoutes } from '../../features/routes/api/routes';
 import { toursQueryOptions, useTours } from '../../features/tours/api/tours';
-import { useVehicles } from '../../features/vehicles/api/vehicles';
-import { dataRoute } from '../record-route';
+import { useVehicles, vehiclesQueryOptions } from '../../features/vehicles/api/vehicles';
+import { dataRoute, usePageQuery } from '../record-route';
 import { useTitle } from '../use-title';
 
 function Dashboard() {
   useTitle('Dashboard');
-  const user = useCurrentUser();
+  const user = usePageQuery(currentUserQueryOptions());
   const routes = useRoutes();
   const accountDays = useAccountValidityDays();
   const tours = useTours();
@@ -75,7 +74,6 @@ function Dashboard() {
                 route && (
                   <RecordTodayButton
                     routes={[route]}
-                    accountDays={accountDays}
                     label="Heute"
                     fullWidth={false}
                     h="auto"
@@ -90,9 +88,7 @@ function Dashboard() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6, lg: 7 }}>
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-            {user.isPending && <PageLoader />}
-            {user.isError && <QueryError error={user.error} retry={() => void user.refetch()} />}
-            {user.data && <AccountCard user={user.data} accountPath={paths.account} />}
+            <AccountCard user={user.data} accountPath={paths.account} />
             <SummaryCard
               counts={{ routes: routes.data?.length, tours: tours.data?.length, vehicles: vehicles.data?.length }}
               routeNewPath={paths.routeNew}
@@ -108,7 +104,15 @@ function Dashboard() {
 
 export const { clientLoader, ErrorBoundary, Component } = dataRoute({
   title: 'Dashboard',
+  needs: () => [currentUserQueryOptions()],
   // Painted once with its data: cards that appear as answers arrive would push the ones below down the screen.
-  shows: () => [routesQueryOptions(), toursQueryOptions(), routeActivitiesQueryOptions(), expiringRoutesQueryOptions()],
+  shows: () => [
+    routesQueryOptions(),
+    toursQueryOptions(),
+    routeActivitiesQueryOptions(),
+    expiringRoutesQueryOptions(),
+    vehiclesQueryOptions(),
+    changelogQueryOptions(),
+  ],
   Page: Dashboard,
 });

@@ -28,9 +28,10 @@ function serve(post: (path: string, body: unknown) => { status: number; body?: u
   });
 }
 
-const created = (body: { acquiredAt: string; acquiredUntil: string; acquiredRoutes: string[] }) => ({
+/** The server's answer to a drive: without an end date from the page, its own (a year, the accounts' default here). */
+const created = (body: { acquiredAt: string; acquiredUntil?: string; acquiredRoutes: string[] }) => ({
   status: 201,
-  body: { id: 11, owner, vehicleActivities: [], ...body },
+  body: { id: 11, owner, vehicleActivities: [], acquiredUntil: '2025-12-31', ...body },
 });
 
 /** The Idempotency-Key headers of the POSTs sent so far. */
@@ -92,11 +93,8 @@ describe('documentation page', () => {
     expect(posts.map((call) => [call.path, call.body])).toEqual([
       [
         '/api/route_activities',
-        {
-          acquiredAt: '2025-01-01',
-          acquiredUntil: '2025-12-31',
-          acquiredRoutes: ['/api/routes/1', '/api/routes/2', '/api/routes/3'],
-        },
+        // By the rule the server sets the end date (issue 39): the page sends none.
+        { acquiredAt: '2025-01-01', acquiredRoutes: ['/api/routes/1', '/api/routes/2', '/api/routes/3'] },
       ],
       ['/api/vehicle_activities', { acquiredVehicles: ['/api/vehicles/4'], routeActivity: '/api/route_activities/11' }],
     ]);

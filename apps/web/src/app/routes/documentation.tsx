@@ -1,85 +1,35 @@
-import { Anchor, Button, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { addDays } from '@streckenpass/contract/knowledge';
-import { plural, pluralWord } from '@streckenpass/contract/plural';
+import { Grid, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useInViewport, useMediaQuery } from '@mantine/hooks';
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useMemo, useRef } from 'react';
 import { TopicHelpCard } from '../../components/topic-help-card';
 import { paths } from '../../config/paths';
-import { VehiclesNotSavedError } from '../../features/documentation/api/save-documentation';
 import { useDocumentationForm } from '../../features/documentation/use-documentation-form';
+import { usePruneSelection } from '../../features/documentation/use-prune-selection';
 import { OutboxCard } from '../../features/documentation/components/outbox-card';
-import { sessionStartedAt, useConnected } from '../../lib/connection';
 import { CreateObjectsCard } from '../../features/documentation/components/create-objects-card';
-import {
-  SelectableListCard,
-  type SelectableListCardProps,
-} from '../../features/documentation/components/selectable-list-card';
+import { SaveErrorMessage } from '../../features/documentation/components/save-error-message';
+import { SelectableListCard } from '../../features/documentation/components/selectable-list-card';
 import { SelectionActionBar } from '../../features/documentation/components/selection-action-bar';
 import { SelectedObjectsCard, type SelectedEntry } from '../../features/documentation/components/selected-objects-card';
-import {
-  dateProblem,
-  filterByName,
-  filterRoutes,
-  placesOf,
-  routeLabel,
-  selectedRouteIds,
-  driveDays,
-  validityHelpText,
-} from '../../features/documentation/documentation';
+import { placesOf, routeLabel, validityHelpText } from '../../features/documentation/documentation';
+import { selectionLists } from '../../features/documentation/selection-lists';
 import { useDocumentationStore, type SelectionKind } from '../../features/documentation/store';
 import { ExportButtons } from '../../features/export/components/export-buttons';
 import { useAccountValidityDays } from '../../lib/account-validity';
 import { routesQueryOptions, useRoutes } from '../../features/routes/api/routes';
 import { toursQueryOptions, useTours } from '../../features/tours/api/tours';
-import { isTourIncomplete, TOUR_INCOMPLETE_LABEL } from '@streckenpass/contract/tour-status';
 import { useVehicles, vehiclesQueryOptions } from '../../features/vehicles/api/vehicles';
-import { germanMessage } from '../../lib/api-errors';
 import { formatDate, todayInput } from '../../lib/dates';
 import { AllDocumentationsButton } from '../all-documentations-button';
 import { dataRoute } from '../record-route';
 import { useTitle } from '../use-title';
-import { pathSummary } from '@streckenpass/contract/route-paths';
-
-function EmptyHint({ text, action }: { text: string; action?: { label: string; to: string } }) {
-  return (
-    <Stack gap="xs" align="flex-start">
-      <Text size="sm" c="dimmed">
-        {text}
-      </Text>
-      {action && (
-        <Button component={Link} to={action.to} size="xs" variant="light">
-          {action.label}
-        </Button>
-      )}
-    </Stack>
-  );
-}
-
-function saveErrorText(error: unknown): ReactNode {
-  if (error instanceof VehiclesNotSavedError) {
-    const { activity } = error;
-    return (
-      <>
-        Die Strecken sind dokumentiert (gültig bis {formatDate(activity.acquiredUntil)}), die Fahrzeuge aber nicht:{' '}
-        {germanMessage(error.reason)} Speichern Sie erneut – die Strecken werden dabei nicht doppelt erfasst – oder
-        fügen Sie die Fahrzeuge in der{' '}
-        <Anchor component={Link} to={paths.routeActivity(activity.id)} inherit>
-          Dokumentation vom {formatDate(activity.acquiredAt)}
-        </Anchor>{' '}
-        hinzu.
-      </>
-    );
-  }
-  return `Die Dokumentation konnte nicht gespeichert werden: ${germanMessage(error)} Ihre Auswahl bleibt erhalten.`;
-}
 
 function Documentation() {
   useTitle('Dokumentation');
   const routes = useRoutes();
   const tours = useTours();
   const vehicles = useVehicles();
-  const { search, selection, setSearch, toggle, remove, clearSelection, prune } = useDocumentationStore();
+  const { search, selection, setSearch, toggle, remove, clearSelection } = useDocumentationStore();
   const accountDays = useAccountValidityDays();
   const selectedCardRef = useRef<HTMLDivElement>(null);
   const { ref: selectedCardInView, inViewport } = useInViewport();
@@ -96,30 +46,13 @@ function Documentation() {
   const allTours = useMemo(() => tours.data ?? [], [tours.data]);
   const allVehicles = useMemo(() => vehicles.data ?? [], [vehicles.data]);
   const places = useMemo(() => placesOf(allRoutes), [allRoutes]);
-  const routeCount = useMemo(
-    () => selectedRouteIds(selection, allRoutes, allTours).length,
-    [selection, allRoutes, allTours],
-  );
-
-  // The stored selection outlives deletions (also on other devices); once the lists are known, forget what is gone,
-  // so that neither the counts nor the export name records that no longer exist.
-  // Only lists the server has just confirmed count: never a restored offline copy, never after a failed refetch
-  // (a stored selection must survive any number of offline reloads).
-  const connected = useConnected();
-  const listsKnown =
-    connected &&
-    [routes, tours, vehicles].every(
-      (query) => query.isSuccess && !query.isFetching && query.dataUpdatedAt >= sessionStartedAt,
-    );
-  useEffect(() => {
-    if (!listsKnown) return;
-    prune({
-      routes: allRoutes.map((route) => route.id),
-      tours: allTours.map((tour) => tour.id),
-      vehicles: allVehicles.map((vehicle) => vehicle.id),
-      places: places.map((place) => place.id),
-    });
-  }, [listsKnown, allRoutes, allTours, allVehicles, places, prune]);
+  usePruneSelection({
+    queries: [routes, tours, vehicles],
+    routes: allRoutes,
+    tours: allTours,
+    vehicles: allVehicles,
+    places,
+  });
 
   const selected: Record<SelectionKind, SelectedEntry[]> = {
     routes: allRoutes.filter((r) => selection.routes.includes(r.id)).map((r) => ({ id: r.id, name: routeLabel(r) })),
@@ -128,7 +61,7 @@ function Documentation() {
     places: places.filter((p) => selection.places.includes(p.id)).map((p) => ({ id: p.id, name: p.name })),
   };
 
-  const { form, onSubmit, save, formError, resetFeedback } = useDocumentationForm({
+  const { form, onSubmit, save, formError, resetFeedback, routeCount, validUntil } = useDocumentationForm({
     selection,
     routes: allRoutes,
     tours: allTours,
@@ -137,8 +70,7 @@ function Documentation() {
     onDone: clearSelection,
   });
   // Shown in the card and, on a phone, in the bar where "Speichern" was tapped.
-  const saveMessage = formError ?? (save.isError ? saveErrorText(save.error) : null);
-  const { acquiredAt: date, period } = form.values;
+  const saveMessage = formError ?? (save.isError ? <SaveErrorMessage error={save.error} /> : null);
   const onToggle = (kind: SelectionKind) => (id: number | string) => {
     resetFeedback();
     toggle(kind, id as never);
@@ -151,102 +83,18 @@ function Documentation() {
     onToggle: onToggle(kind),
   });
 
-  /** The four lists to choose from, in this order (on a phone one below the other). */
-  const lists = [
-    {
-      kind: 'routes',
-      title: 'Strecken',
-      noun: 'Strecke',
-      total: allRoutes.length,
-      items: filterRoutes(allRoutes, search.routes).map((route) => ({
-        id: route.id,
-        name: route.name,
-        label: routeLabel(route),
-        // The lines it runs over (issue 29): "über 3520 › 4010 › 4011, 78 km".
-        ...(route.path ? { detail: pathSummary(route.path) } : {}),
-        to: paths.route(route.id),
-      })),
-      searchPlaceholder: 'Eine Strecke suchen',
-      query: routes,
-      empty: (
-        <EmptyHint
-          text="Legen Sie Ihre erste Strecke an. Danach können Sie sie hier für die Dokumentation auswählen."
-          action={{ label: 'Strecke erstellen', to: paths.routeNew }}
-        />
-      ),
-    },
-    {
-      kind: 'tours',
-      title: 'Touren',
-      noun: 'Tour',
-      total: allTours.length,
-      items: filterByName(allTours, search.tours).map((tour) => ({
-        id: tour.id,
-        name: tour.name,
-        label: tour.name,
-        detail:
-          plural(tour.routes.length, 'Strecke', 'Strecken') +
-          (isTourIncomplete(tour.routes) ? ` · ${TOUR_INCOMPLETE_LABEL}` : ''),
-        to: paths.tour(tour.id),
-      })),
-      searchPlaceholder: 'Eine Tour suchen',
-      query: tours,
-      empty: (
-        <EmptyHint text="Noch keine Touren. Eine Tour fasst Strecken zusammen, die Sie oft gemeinsam fahren – so dokumentieren Sie alle mit einem Klick." />
-      ),
-    },
-    {
-      kind: 'vehicles',
-      title: 'Fahrzeuge',
-      noun: 'Fahrzeug',
-      total: allVehicles.length,
-      items: filterByName(allVehicles, search.vehicles).map((vehicle) => ({
-        id: vehicle.id,
-        name: vehicle.name,
-        label: vehicle.name,
-        to: paths.vehicle(vehicle.id),
-      })),
-      searchPlaceholder: 'Ein Fahrzeug suchen',
-      query: vehicles,
-      empty: <EmptyHint text="Noch keine Fahrzeuge. Ausgewählte Fahrzeuge werden mit den Strecken dokumentiert." />,
-    },
-    {
-      kind: 'places',
-      title: 'Orte',
-      noun: 'Ort',
-      total: places.length,
-      items: filterByName(places, search.places).map((place) => ({
-        id: place.id,
-        name: place.name,
-        label: place.name,
-        detail: `${plural(place.routes, 'Strecke', 'Strecken')} ${pluralWord(place.routes, 'beginnt oder endet', 'beginnen oder enden')} hier`,
-      })),
-      searchPlaceholder: 'Einen Ort suchen',
-      query: routes,
-      empty: (
-        <EmptyHint text="Orte sind die Start- und Endpunkte Ihrer Strecken. Ein Ort wählt alle Strecken aus, die dort beginnen oder enden." />
-      ),
-    },
-  ] satisfies ({ kind: SelectionKind } & Omit<
-    SelectableListCardProps<number | string>,
-    'search' | 'onSearch' | 'isSelected' | 'onToggle'
-  >)[];
+  const lists = selectionLists({
+    routes: allRoutes,
+    tours: allTours,
+    vehicles: allVehicles,
+    places,
+    search,
+    queries: { routes, tours, vehicles },
+  });
 
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const selectedCount = Object.values(selected).reduce((sum, entries) => sum + entries.length, 0);
-  const chosenRouteIds = selectedRouteIds(selection, allRoutes, allTours);
-  const validUntilText = dateProblem(date, todayInput())
-    ? ''
-    : formatDate(
-        addDays(
-          date,
-          driveDays(
-            period,
-            allRoutes.filter((route) => chosenRouteIds.includes(route.id)),
-            accountDays,
-          ),
-        ),
-      );
+  const validUntilText = validUntil ? formatDate(validUntil) : '';
 
   // On a phone the lists come first; the ways to the create forms follow them (in the DOM too, for the focus order).
   const createObjects = (

@@ -1,11 +1,8 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { QueryClient } from '@tanstack/react-query';
 import { BETRIEB_ROLE_LABELS } from '@streckenpass/contract/terms';
-import { Suspense } from 'react';
-import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
-import { useNavigate } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
+import type { InvitationPreview } from '@streckenpass/contract/betriebe';
+import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useIsAuthenticated } from '../../features/auth/store';
 import { invitationQueryOptions, useAcceptInvitation } from '../../features/betriebe/api/betriebe';
@@ -13,19 +10,16 @@ import { ConsentText } from '../../features/betriebe/components/consent-text';
 import { germanMessage } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/dates';
 import type { FromState } from '../guards';
-import { usePageQuery } from '../record-route';
-import { RouteError } from '../route-error';
+import { publicRoute } from '../record-route';
 import { useTitle } from '../use-title';
-
-const TITLE = 'Einladung';
 
 /**
  * `/beitreten/{token or code}` (issue 28): the invitation as anyone holding it sees it — the Betrieb, the role, and
  * exactly what the Betrieb will see of one's data (the consent, in its current version). Signed in, "Zustimmen und
  * beitreten" joins; signed out, the visitor logs in or registers and comes back here (the guards' `from`).
  */
-function Join({ token }: { token: string }) {
-  const { data: invitation } = usePageQuery(invitationQueryOptions(token));
+function Join({ record: invitation }: { record: InvitationPreview }) {
+  const { token = '' } = useParams();
   const signedIn = useIsAuthenticated();
   const navigate = useNavigate();
   const accept = useAcceptInvitation(token);
@@ -94,36 +88,22 @@ function Join({ token }: { token: string }) {
   );
 }
 
-/** The invitation is loaded before the page paints, with or without an account (it is public). */
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ params }: LoaderFunctionArgs) => {
-    await queryClient.ensureQueryData(invitationQueryOptions(params.token ?? ''));
-    return null;
-  };
-
-/** Unknown, expired, revoked or used: one card, as the server gives one answer for all of them. */
-export function ErrorBoundary() {
-  useTitle(TITLE);
-  return (
-    <RouteError
-      notFound={{
-        title: 'Einladung nicht gefunden',
-        text:
-          'Diese Einladung gibt es nicht oder nicht mehr: Sie ist abgelaufen, wurde widerrufen oder schon benutzt. ' +
-          'Bitten Sie den Betrieb um eine neue.',
-        backTo: paths.home,
-        backLabel: 'Zur Startseite',
-      }}
-    />
-  );
-}
-
-export function Component() {
-  const { token = '' } = useParams();
-  return (
-    <Suspense key={token} fallback={<PageLoader />}>
-      <Join token={token} />
-    </Suspense>
-  );
-}
+/**
+ * Loaded before the page paints, with or without an account (it is public). Unknown, expired, revoked or used: one
+ * card, as the server gives one answer for all of them.
+ */
+export const { clientLoader, ErrorBoundary, Component } = publicRoute(
+  {
+    title: 'Einladung',
+    query: invitationQueryOptions,
+    notFound: {
+      title: 'Einladung nicht gefunden',
+      text:
+        'Diese Einladung gibt es nicht oder nicht mehr: Sie ist abgelaufen, wurde widerrufen oder schon benutzt. ' +
+        'Bitten Sie den Betrieb um eine neue.',
+      backTo: paths.home,
+      backLabel: 'Zur Startseite',
+    },
+  },
+  Join,
+);

@@ -7,13 +7,14 @@ import { paths } from '../../config/paths';
 import { expiringRoutesQueryOptions } from '../../features/dashboard/api/get-expiring-routes';
 import { KnowledgeMap, MapLegend, routeEnds } from '../../features/map/components/knowledge-map';
 import { networkVersionQueryOptions } from '../../features/map/api/network';
-import type { TrackRoute } from '../../features/map/components/track-map';
+import type { TrackRoute } from '../../features/map/track-scene';
 import { routesQueryOptions } from '../../features/routes/api/routes';
-import { dataRoute, usePageQuery } from '../record-route';
+import { dataRoute, usePageQuery, type DataRouteModule } from '../record-route';
 import { useTitle } from '../use-title';
 
 /** The map along the tracks, with the network's code: its own chunk, loaded only when a network is imported. */
-const TrackMap = lazy(() => import('../../features/map/components/track-map'));
+const loadTrackMap = () => import('../../features/map/components/track-map');
+const TrackMap = lazy(loadTrackMap);
 
 /**
  * "Karte": where the user's route knowledge is valid. The routes and their validity come from the same cached
@@ -26,9 +27,9 @@ function MapPage() {
   const routes = usePageQuery(routesQueryOptions()).data;
   const expiring = usePageQuery(expiringRoutesQueryOptions()).data;
 
-  // Which network the server has: with one the routes are drawn along the tracks, without one as today.
-  const network = useQuery(networkVersionQueryOptions());
-  const version = network.data?.version ?? null;
+  // Which network the server has: with one the routes are drawn along the tracks, without one (or not known,
+  // offline) as straight lines.
+  const version = useQuery(networkVersionQueryOptions()).data?.version ?? null;
 
   const mapRoutes = useMemo<TrackRoute[]>(() => {
     const days = new Map(expiring.map((entry) => [entry.id, entry.acquired_until_days]));
@@ -57,9 +58,7 @@ function MapPage() {
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card>
-            {network.isPending ? (
-              <Loader size="sm" aria-label="Karte wird geladen" />
-            ) : version ? (
+            {version ? (
               <Suspense fallback={<Loader size="sm" aria-label="Karte wird geladen" />}>
                 <TrackMap routes={mapRoutes} version={version} onOpenRoute={(id) => navigate(paths.route(id))} />
               </Suspense>
@@ -125,8 +124,18 @@ function MapPage() {
   );
 }
 
-export const { clientLoader, ErrorBoundary, Component } = dataRoute({
+const mapRoute = dataRoute({
   title: 'Karte',
   needs: () => [routesQueryOptions(), expiringRoutesQueryOptions()],
+  shows: () => [networkVersionQueryOptions()],
   Page: MapPage,
 });
+
+export const { ErrorBoundary, Component } = mapRoute;
+
+/** With a network, the map's own chunk is fetched with the data: the page paints once, with the map in place. */
+export const clientLoader: DataRouteModule['clientLoader'] = (queryClient) => async (args) => {
+  await mapRoute.clientLoader(queryClient)(args);
+  if (queryClient.getQueryData(networkVersionQueryOptions().queryKey)?.version) await loadTrackMap();
+  return null;
+};

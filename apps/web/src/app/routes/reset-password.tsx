@@ -4,7 +4,6 @@ import { paths } from '../../config/paths';
 import { resetPasswordFormSchema, withoutRepeat } from '../../features/account/components/new-password-fields';
 import { NewPasswordForm } from '../../features/account/components/new-password-form';
 import { useResetPassword } from '../../features/auth/api/password-reset';
-import { ApiError } from '../../lib/api-errors';
 import { useContractForm } from '../../lib/use-contract-form';
 import { useTitle } from '../use-title';
 
@@ -17,8 +16,7 @@ export function Component() {
     initialValues: { new_password: '', repeat: '', revoke_shared_access: false },
     toVariables: (values) => ({ token, ...withoutRepeat(values) }),
     onSuccess: () => navigate(`${paths.home}?reset=1`, { replace: true }),
-    // The server says what is wrong (an expired link, a common password).
-    errorMessage: (error) => (error instanceof ApiError ? error.serverMessage : undefined),
+    // The server says what is wrong (an expired link, a common password): germanMessage shows it.
   });
 
   return (

@@ -8,12 +8,8 @@ import { paths } from '../../config/paths';
 import { useDeleteRoute, useUpdateRoute } from '../../features/routes/api/routes';
 import { toursQueryOptions, useTours } from '../../features/tours/api/tours';
 import { isTourIncomplete, TOUR_INCOMPLETE_LABEL } from '@streckenpass/contract/tour-status';
-import {
-  pathChoiceOf,
-  RouteForm,
-  ruleChoiceOf,
-  type RouteFormValues,
-} from '../../features/routes/components/route-form';
+import { RouteForm } from '../../features/routes/components/route-form';
+import { pathChoiceOf, ruleChoiceOf, type RouteFormValues } from '../../features/routes/route-form-values';
 import { routeInput } from '../../features/routes/route-input';
 import { recordRoute } from '../record-route';
 import { routeRecord } from '../record-routes';

@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCreateRouteActivity } from '../../features/route-activities/api/route-activities';
 import { useCreateRoute } from '../../features/routes/api/routes';
-import { RouteForm, type RouteFormValues } from '../../features/routes/components/route-form';
+import { RouteForm } from '../../features/routes/components/route-form';
+import type { RouteFormValues } from '../../features/routes/route-form-values';
 import { routeInput } from '../../features/routes/route-input';
 import { NewRecordPage } from '../new-record-page';
 

@@ -134,7 +134,7 @@ function RouteDetails({ record: route }: { record: Route }) {
           },
         ]),
         // The route's main action, also (most of all) when its knowledge has expired or was never recorded.
-        action: <RecordTodayButton routes={[route]} accountDays={accountDays} />,
+        action: <RecordTodayButton routes={[route]} />,
       }}
     >
       <Stack gap="md">

@@ -3,7 +3,6 @@ import type { Tour } from '@streckenpass/contract/tours';
 import { MasterDataGrid } from '../../components/master-data-card';
 import { QueryContent } from '../../components/query-content';
 import { RecordTodayButton } from '../../features/documentation/components/record-today-button';
-import { accountValidityQueryOptions, useAccountValidityDays } from '../../lib/account-validity';
 import { routesQueryOptions, useRoutes } from '../../features/routes/api/routes';
 import { RouteListCard, selectedRoutes } from '../../features/tours/components/route-list-card';
 import { recordRoute } from '../record-route';
@@ -12,7 +11,6 @@ import { useTitle } from '../use-title';
 
 function TourView({ record: tour }: { record: Tour }) {
   const routes = useRoutes();
-  const accountDays = useAccountValidityDays();
   useTitle(tour.name);
   const tourRoutes = selectedRoutes(routes.data ?? [], tour.routes);
 
@@ -26,7 +24,7 @@ function TourView({ record: tour }: { record: Tour }) {
             ? [{ label: 'Status', value: `${TOUR_INCOMPLETE_LABEL} – weniger als ${TOUR_MIN_ROUTES} Strecken` }]
             : []),
         ]),
-        action: <RecordTodayButton routes={tourRoutes} accountDays={accountDays} label="Tour heute gefahren" />,
+        action: <RecordTodayButton routes={tourRoutes} label="Tour heute gefahren" />,
       }}
     >
       <QueryContent query={routes}>
@@ -43,5 +41,5 @@ function TourView({ record: tour }: { record: Tour }) {
 }
 
 export const { clientLoader, ErrorBoundary, Component } = recordRoute(tourRecord.view, TourView, {
-  shows: () => [routesQueryOptions(), accountValidityQueryOptions()],
+  shows: () => [routesQueryOptions()],
 });

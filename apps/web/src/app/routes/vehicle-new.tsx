@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCreateVehicle } from '../../features/vehicles/api/vehicles';
-import { VehicleForm, type VehicleFormValues } from '../../features/vehicles/components/vehicle-form';
-import { vehicleInput } from '../../features/vehicles/vehicle-input';
+import { VehicleForm } from '../../features/vehicles/components/vehicle-form';
+import { vehicleInput, type VehicleFormValues } from '../../features/vehicles/vehicle-input';
 import { NewRecordPage } from '../new-record-page';
 
 export function Component() {

@@ -3,8 +3,8 @@ import type { Tour } from '@streckenpass/contract/tours';
 import type { Vehicle } from '@streckenpass/contract/vehicles';
 import { describe, expect, it } from 'vitest';
 import {
-  dateProblem,
   driveDays,
+  expectedValidUntil,
   filterByName,
   filterRoutes,
   placesOf,
@@ -81,7 +81,6 @@ describe('places', () => {
       vehicles: [],
       acquiredAt: '2026-01-10',
       period: 'year',
-      today: '2026-01-10',
     });
     expect(plan.ok && plan.plan.acquiredRoutes).toEqual(['/api/routes/1', '/api/routes/2']);
   });
@@ -95,7 +94,7 @@ describe('places', () => {
 });
 
 describe('planDocumentation', () => {
-  const base = { routes, tours, vehicles, period: 'year' as const, today: '2025-06-10' };
+  const base = { routes, tours, vehicles, period: 'year' as const };
 
   it('records chosen routes, routes of chosen tours and routes at chosen places, once each', () => {
     const result = planDocumentation({
@@ -124,33 +123,42 @@ describe('planDocumentation', () => {
     expect(result.ok && result.plan).toMatchObject({ acquiredUntil: '2025-07-02', acquiredRoutes: ['/api/routes/3'] });
   });
 
-  it('by the rule: the account default, a route’s own rule, and the shortest when the rules differ', () => {
-    const ruled = routes.map((route) => (route.id === 2 ? { ...route, validityDays: 90 } : route));
-    const plan = (ids: number[], accountDays: number | null) =>
-      planDocumentation({
-        ...base,
-        routes: ruled,
-        period: 'rule',
-        accountDays,
-        selection: { ...empty, routes: ids },
-        acquiredAt: '2025-01-01',
-      });
-    expect(plan([1], 182)).toMatchObject({ plan: { acquiredUntil: '2025-07-02' } });
-    expect(plan([1], null)).toMatchObject({ plan: { acquiredUntil: '2025-12-31' } });
-    expect(plan([2], 182)).toMatchObject({ plan: { acquiredUntil: '2025-04-01' } });
-    expect(plan([1, 2], 364)).toMatchObject({ plan: { acquiredUntil: '2025-04-01' } });
-    expect(driveDays('half-year', ruled, 30)).toBe(182);
+  it('by the rule sends no end date: the server applies the rule', () => {
+    const result = planDocumentation({
+      ...base,
+      period: 'rule',
+      selection: { ...empty, routes: [1] },
+      acquiredAt: '2025-01-01',
+    });
+    expect(result).toEqual({
+      ok: true,
+      plan: { acquiredAt: '2025-01-01', acquiredRoutes: ['/api/routes/1'], acquiredVehicles: [] },
+    });
   });
 
-  it('needs at least one route and a date that is not in the future', () => {
+  it('shows the end date by the rule: the account default, a route’s own rule, and the shortest when the rules differ', () => {
+    const ruled = routes.map((route) => (route.id === 2 ? { ...route, validityDays: 90 } : route));
+    const preview = (ids: number[], accountDays: number | null) =>
+      expectedValidUntil(
+        { acquiredAt: '2025-01-01', period: 'rule' },
+        ruled.filter((route) => ids.includes(route.id)),
+        accountDays,
+        '2025-06-10',
+      );
+    expect(preview([1], 182)).toBe('2025-07-02');
+    expect(preview([1], null)).toBe('2025-12-31');
+    expect(preview([2], 182)).toBe('2025-04-01');
+    expect(preview([1, 2], 364)).toBe('2025-04-01');
+    expect(driveDays('half-year', ruled, 30)).toBe(182);
+    expect(expectedValidUntil({ acquiredAt: '', period: 'rule' }, ruled, 364, '2025-06-10')).toBeNull();
+    expect(expectedValidUntil({ acquiredAt: '2025-06-11', period: 'year' }, ruled, 364, '2025-06-10')).toBeNull();
+  });
+
+  it('needs at least one route', () => {
     expect(planDocumentation({ ...base, selection: { ...empty, vehicles: [4] }, acquiredAt: '2025-06-01' })).toEqual({
       ok: false,
       message: 'Wählen Sie mindestens eine Strecke, eine Tour oder einen Ort aus.',
     });
-    expect(dateProblem('2025-06-11', '2025-06-10')).toBe('Das Datum darf nicht in der Zukunft liegen.');
-    expect(dateProblem('2025-02-30', '2025-06-10')).toBe('Bitte ein gültiges Datum eingeben.');
-    expect(dateProblem('', '2025-06-10')).toMatch(/zuletzt gefahren/);
-    expect(dateProblem('2025-06-10', '2025-06-10')).toBeNull();
   });
 });
 

@@ -2,13 +2,12 @@ import { parseIri, toIri } from '@streckenpass/contract/common';
 import { VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
 import {
   addDays,
-  daysBetween,
   driveValidityDays,
   expandSelection,
-  FUTURE_DATE_MESSAGE,
   placeKey,
   isCalendarDate,
   validityDays,
+  validUntil,
   type TourRouteLink,
   type ValidityPeriod,
 } from '@streckenpass/contract/knowledge';
@@ -120,14 +119,6 @@ export function selectedRouteIds(
   return expandSelection(selection, routes, tourRouteLinks(tours));
 }
 
-/** Why the "Zuletzt gefahren am" date cannot be saved, or null when it can. */
-export function dateProblem(date: string, today: string): string | null {
-  if (!date) return 'Bitte geben Sie an, wann Sie zuletzt gefahren sind.';
-  if (!isCalendarDate(date)) return 'Bitte ein gültiges Datum eingeben.';
-  if (daysBetween(today, date) > 0) return FUTURE_DATE_MESSAGE;
-  return null;
-}
-
 /** The validity of a recorded drive: by the routes' rules (decision 0020), or explicitly a year or half a year. */
 export type PeriodChoice = ValidityPeriod | 'rule';
 
@@ -147,9 +138,26 @@ export function driveDays(
   );
 }
 
+/**
+ * The end date a form shows before the save ("gültig bis …"), or null while the date cannot be saved (none, or after
+ * `today`). Only a preview: by the rule the server sets the end date (`planDocumentation` sends none), with the rules
+ * it knows when the drive arrives.
+ */
+export function expectedValidUntil(
+  drive: { acquiredAt: string; period: PeriodChoice },
+  routes: readonly { validityDays?: number | null }[],
+  accountDays: number | null,
+  today: string,
+): string | null {
+  const { acquiredAt, period } = drive;
+  if (!isCalendarDate(acquiredAt) || acquiredAt > today) return null;
+  return addDays(acquiredAt, driveDays(period, routes, accountDays));
+}
+
 export interface DocumentationPlan {
   acquiredAt: string;
-  acquiredUntil: string;
+  /** Only for an explicit "1 Jahr" / "½ Jahr"; absent = the server applies the routes' rule. */
+  acquiredUntil?: string;
   /** IRIs of every route to record. */
   acquiredRoutes: string[];
   /** IRIs of the selected vehicles that still exist. */
@@ -158,7 +166,10 @@ export interface DocumentationPlan {
 
 export type PlanResult = { ok: true; plan: DocumentationPlan } | { ok: false; message: string };
 
-/** What "Dokumentation speichern" sends, or why it cannot send anything. */
+/**
+ * What "Dokumentation speichern" sends, or why it cannot send anything. The date is the form's (checked by its schema,
+ * `driveDatesSchema`); the end date only where the driver chose one.
+ */
 export function planDocumentation(input: {
   selection: DocumentationSelection;
   routes: readonly Route[];
@@ -166,12 +177,7 @@ export function planDocumentation(input: {
   vehicles: readonly Vehicle[];
   acquiredAt: string;
   period: PeriodChoice;
-  /** The account's validity rule in days (for `period: 'rule'`); null = not known (364). */
-  accountDays?: number | null;
-  today: string;
 }): PlanResult {
-  const problem = dateProblem(input.acquiredAt, input.today);
-  if (problem) return { ok: false, message: problem };
   const routeIds = selectedRouteIds(input.selection, input.routes, input.tours);
   if (routeIds.length === 0) {
     return { ok: false, message: 'Wählen Sie mindestens eine Strecke, eine Tour oder einen Ort aus.' };
@@ -181,14 +187,7 @@ export function planDocumentation(input: {
     ok: true,
     plan: {
       acquiredAt: input.acquiredAt,
-      acquiredUntil: addDays(
-        input.acquiredAt,
-        driveDays(
-          input.period,
-          input.routes.filter((route) => routeIds.includes(route.id)),
-          input.accountDays ?? null,
-        ),
-      ),
+      ...(input.period === 'rule' ? {} : { acquiredUntil: validUntil(input.acquiredAt, input.period) }),
       acquiredRoutes: routeIds.map((id) => toIri('routes', id)),
       acquiredVehicles: input.vehicles.filter((v) => vehicleIds.has(v.id)).map((v) => toIri('vehicles', v.id)),
     },

@@ -4,7 +4,6 @@ import { ApiError, NetworkError, germanMessage } from '../../lib/api-errors';
 import { queryClient } from '../../lib/query-client';
 import { notifications } from '@mantine/notifications';
 import { noteConnectionFailure } from '../../lib/connection';
-import { todayInput } from '../../lib/dates';
 import { onResetStoredData, STORAGE_PREFIX } from '../../lib/storage';
 import { refreshAfterSave, writeSavedDocumentation } from './api/apply-saved-documentation';
 import { saveDocumentation, VehiclesNotSavedError, type SaveKeys } from './api/save-documentation';
@@ -68,7 +67,7 @@ export function flushOutbox(): Promise<number> {
           // Sent later from this device: the records' history says so (channel `outbox`, issue 27).
           const saved = await saveDocumentation(next.plan, next.keys, 'outbox');
           useOutboxStore.getState().discard(next.id);
-          writeSavedDocumentation(queryClient, saved, todayInput());
+          writeSavedDocumentation(queryClient, saved);
           delivered += 1;
         } catch (error) {
           const reason = error instanceof VehiclesNotSavedError ? error.reason : error;

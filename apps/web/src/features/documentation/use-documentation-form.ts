@@ -6,7 +6,7 @@ import { todayInput } from '../../lib/dates';
 import { useContractForm } from '../../lib/use-contract-form';
 import { planDocumentation, type PeriodChoice } from './documentation';
 import type { DocumentationSelection } from './store';
-import { driveFields, usePlannedRecording } from './use-record-documentation';
+import { useDrivePreview, usePlannedRecording } from './use-record-documentation';
 
 export interface DocumentationValues {
   acquiredAt: string;
@@ -16,7 +16,7 @@ export interface DocumentationValues {
 /**
  * "Dokumentation speichern" (the "Ausgewählte Objekte" card and, on phones, the action bar: one form in two places).
  * The selection stays in its store; what the drive records, or why it cannot, is `planDocumentation`, the rule
- * "Heute gefahren" checks too. `record` sends the drive or puts it into the outbox; a refused save is `save.error`.
+ * "Heute gefahren" follows too. `record` sends the drive or puts it into the outbox; a refused save is `save.error`.
  */
 export function useDocumentationForm(input: {
   selection: DocumentationSelection;
@@ -27,8 +27,8 @@ export function useDocumentationForm(input: {
   onDone: () => void;
 }) {
   const planOf = (values: DocumentationValues) =>
-    planDocumentation({ ...input, acquiredAt: values.acquiredAt, period: values.period, today: todayInput() });
-  const { schema, recording, save } = usePlannedRecording(driveFields, planOf);
+    planDocumentation({ ...input, acquiredAt: values.acquiredAt, period: values.period });
+  const { schema, recording, save } = usePlannedRecording({}, planOf);
   const contractForm = useContractForm(schema, recording, {
     initialValues: { acquiredAt: todayInput(), period: 'rule' } as DocumentationValues,
     onSuccess: (_done, _values, form) => {
@@ -42,8 +42,11 @@ export function useDocumentationForm(input: {
     contractForm.clearFormError();
     save.reset();
   };
+  const { selection, routes, tours, accountDays } = input;
+  const preview = useDrivePreview({ drive: contractForm.form.values, selection, routes, tours, accountDays });
   return {
     ...contractForm,
+    ...preview,
     onSubmit: (event?: FormEvent<HTMLFormElement>) => {
       save.reset();
       contractForm.onSubmit(event);

@@ -1,14 +1,25 @@
+import type { Route } from '@streckenpass/contract/routes';
+import type { Tour } from '@streckenpass/contract/tours';
 import type { ClientChannel } from '@streckenpass/contract/history';
 import { plural } from '@streckenpass/contract/plural';
 import { notifyWithUndo, type UndoableResult } from '../../components/undo-notification';
 import { api } from '../../lib/api-client';
-import { NetworkError } from '../../lib/api-errors';
+import { GermanError, NetworkError } from '../../lib/api-errors';
 import { useInvalidateRecords } from '../../lib/use-invalidate-records';
-import { formatDate } from '../../lib/dates';
+import { formatDate, todayInput } from '../../lib/dates';
+import { driveDate, driveDatesSchema } from '../../lib/drive-form';
 import { useSaveDocumentation, VehiclesNotSavedError, type SavedDocumentation } from './api/save-documentation';
+import { useMemo } from 'react';
 import { z } from 'zod';
 import type { FormMutation } from '../../lib/use-contract-form';
-import type { DocumentationPlan, PlanResult } from './documentation';
+import {
+  expectedValidUntil,
+  selectedRouteIds,
+  type DocumentationPlan,
+  type PeriodChoice,
+  type PlanResult,
+} from './documentation';
+import type { DocumentationSelection } from './store';
 import { useOutboxStore } from './outbox';
 
 export interface RecordedDrive {
@@ -48,7 +59,7 @@ export function useRecordDocumentation(channel?: ClientChannel) {
         undo: async () => {
           const outbox = useOutboxStore.getState();
           if (!outbox.entries.some((entry) => entry.id === keys.routes)) {
-            throw new Error('Schon gesendet. Löschen Sie die Dokumentation unter „Alle Dokumentationen“.');
+            throw new GermanError('Schon gesendet. Löschen Sie die Dokumentation unter „Alle Dokumentationen“.');
           }
           outbox.discard(keys.routes);
           return `Die vorgemerkte Fahrt (${routesText}) wird nicht gesendet.`;
@@ -91,32 +102,56 @@ export function useRecordDocumentation(channel?: ClientChannel) {
   return { record, save };
 }
 
+/** Date and validity of a recorded drive, as a form holds them: the contract's drive date and the period chosen. */
+const driveFields = { acquiredAt: driveDate(), period: z.enum(['rule', 'year', 'half-year']) };
+
 /**
- * A form that records a drive ("Heute gefahren", the documentation page): its schema is the form's own fields plus the
- * rule `planOf` applies (`planDocumentation`, its message the form's), its mutation `record` – which sends the drive
- * or puts it into the outbox, and reports only success (a refused save is `save.error`).
+ * A form that records a drive ("Heute gefahren", the documentation page): its schema is the contract's drive date
+ * with the server's date rules (`driveDatesSchema`) plus the form's `fields`, its mutation `record` – which sends the
+ * drive or puts it into the outbox, and reports only success (a refused save is `save.error`). `planOf` runs once per
+ * submit: what the drive records, or why there is nothing to record (then the form's message).
  */
-export function usePlannedRecording<Values>(
+export function usePlannedRecording<Values extends { acquiredAt: string; period: PeriodChoice }>(
   fields: z.ZodRawShape,
   planOf: (values: Values) => PlanResult,
   options: { inline?: boolean; channel?: ClientChannel } = {},
 ) {
   const { record, save } = useRecordDocumentation(options.channel);
-  const schema = z.object(fields).superRefine((values, context) => {
-    const result = planOf(values as Values);
-    if (!result.ok) context.addIssue({ code: 'custom', message: result.message });
-  });
+  const schema = driveDatesSchema({ ...driveFields, ...fields }, () => todayInput());
   const recording: FormMutation<Values, RecordedDrive> = {
     isPending: save.isPending,
     mutate: (values, callbacks) => {
       const result = planOf(values);
-      if (result.ok) {
-        record(result.plan, { inline: options.inline, onDone: (done) => callbacks?.onSuccess?.(done) });
+      if (!result.ok) {
+        callbacks?.onError?.(new GermanError(result.message));
+        return;
       }
+      record(result.plan, { inline: options.inline, onDone: (done) => callbacks?.onSuccess?.(done) });
     },
   };
   return { schema, recording, save };
 }
 
-/** Date and validity of a recorded drive, as a form holds them. */
-export const driveFields = { acquiredAt: z.string(), period: z.enum(['rule', 'year', 'half-year']) };
+/**
+ * What a drive form shows before the save: how many routes the selection records, and the end date it is expected to
+ * get (a preview: by the rule the server sets it; null while the date cannot be saved).
+ */
+export function useDrivePreview(input: {
+  drive: { acquiredAt: string; period: PeriodChoice };
+  selection: DocumentationSelection;
+  routes: readonly Route[];
+  tours: readonly Tour[];
+  accountDays: number | null;
+}) {
+  const { drive, selection, routes, tours, accountDays } = input;
+  const routeIds = useMemo(() => selectedRouteIds(selection, routes, tours), [selection, routes, tours]);
+  return {
+    routeCount: routeIds.length,
+    validUntil: expectedValidUntil(
+      drive,
+      routes.filter((route) => routeIds.includes(route.id)),
+      accountDays,
+      todayInput(),
+    ),
+  };
+}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { NetworkGeometry } from '@streckenpass/contract/network';
 import { project } from './map-layout';
-import { decodeNetwork, distanceToPolyline, traceSections } from './track-network';
+import { decodeNetwork, distanceToPolyline } from './track-network';
+import { traceSections } from './track-trace';
 
 /*
  * Line 10 runs A (km 0) – B (km 10) – C (km 20); a branch of line 10 with the same km 10–20 runs from B to D, as

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorText } from './error-text';
+import { germanMessage } from '../../lib/api-errors';
 import {
   PushUnavailableError,
   pushFailureMessage,
@@ -21,8 +21,9 @@ describe('push subscription errors', () => {
   ])('%s is worded in German, without the browser’s English', (name, german) => {
     const error = new DOMException('Registration failed - permission denied', name);
     expect(pushFailureMessage(error)).toMatch(german);
-    expect(errorText(error)).toMatch(german);
-    expect(errorText(error)).not.toContain('Registration failed');
+    expect(germanMessage(new PushUnavailableError(pushFailureMessage(error)))).toMatch(german);
+    // Reaching the page unwrapped, the browser's English is still not shown.
+    expect(germanMessage(error)).not.toContain('Registration failed');
   });
 
   it('a plain error or a thrown string is worded in German too', () => {

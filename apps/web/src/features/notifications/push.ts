@@ -1,4 +1,5 @@
 import type { CreatePushSubscriptionInput } from '@streckenpass/contract/notifications';
+import { GermanError } from '../../lib/api-errors';
 import { STORAGE_PREFIX } from '../../lib/storage';
 
 /** Whether this browser can receive Web Push at all (service worker, PushManager, Notification). */
@@ -19,7 +20,8 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-export class PushUnavailableError extends Error {}
+/** Why this browser cannot receive push, in German (`germanMessage` shows it as it is). */
+export class PushUnavailableError extends GermanError {}
 
 const NOT_ALLOWED =
   'Benachrichtigungen sind für diese Seite nicht erlaubt. Bitte in den Browser-Einstellungen freigeben.';
@@ -36,7 +38,6 @@ const BROWSER_REFUSALS: Record<string, string> = {
 
 /** Why subscribing failed, as one German sentence for any error the browser throws (DOMException or other). */
 export function pushFailureMessage(error: unknown): string {
-  if (error instanceof PushUnavailableError) return error.message;
   const name = typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '';
   return (
     BROWSER_REFUSALS[name] ??

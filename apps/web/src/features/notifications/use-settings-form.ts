@@ -2,11 +2,10 @@ import type { UpdateNotificationSettingsInput } from '@streckenpass/contract/not
 import type { z } from 'zod';
 import { useContractForm } from '../../lib/use-contract-form';
 import { useUpdateNotificationSettings } from './api/notification-settings';
-import { errorText } from './error-text';
 
 /**
  * A form of the notification settings (reminders, validity rules): its own fields, sent as one PATCH of the settings,
- * failures in this feature's words. `frame` is what `SettingsForm` shows: the submit, and whether the last save went
+ * failures in the app's words (`germanMessage`). `frame` is what `SettingsForm` shows: the submit, and whether the last save went
  * through or failed.
  */
 export function useSettingsForm<Values extends object>(
@@ -18,7 +17,6 @@ export function useSettingsForm<Values extends object>(
   const { form, onSubmit, isPending, formError } = useContractForm(schema, save, {
     initialValues,
     toVariables: toInput,
-    errorMessage: errorText,
   });
   return { form, frame: { onSubmit, isPending, formError, saved: save.isSuccess } };
 }

@@ -1,10 +1,4 @@
 import { parseIri } from '@streckenpass/contract/common';
-import {
-  FUTURE_DATE_MESSAGE,
-  isCalendarDate,
-  isValidityRange,
-  VALIDITY_RANGE_MESSAGE,
-} from '@streckenpass/contract/knowledge';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
 import type { VehicleActivity } from '@streckenpass/contract/vehicle-activities';
 
@@ -30,28 +24,4 @@ export function vehiclesByActivity(vehicleActivities: readonly VehicleActivity[]
     result.set(activityId, vehicles);
   }
   return new Map([...result].map(([id, vehicles]) => [id, [...vehicles]]));
-}
-
-export interface ActivityDates {
-  acquiredAt: string;
-  acquiredUntil: string;
-}
-
-/**
- * Field errors of the date form; empty when the dates can be saved. A drive date after `today` is refused as the
- * server refuses it, unless it is the date the activity already has (`storedAt`: stored before that rule).
- */
-export function activityDateErrors(
-  { acquiredAt, acquiredUntil }: ActivityDates,
-  today: string,
-  storedAt?: string,
-): Partial<ActivityDates> {
-  const errors: Partial<ActivityDates> = {};
-  if (!isCalendarDate(acquiredAt)) errors.acquiredAt = 'Bitte ein gültiges Datum eingeben.';
-  else if (acquiredAt > today && acquiredAt !== storedAt) errors.acquiredAt = FUTURE_DATE_MESSAGE;
-  if (!isCalendarDate(acquiredUntil)) errors.acquiredUntil = 'Bitte ein gültiges Datum eingeben.';
-  if (!errors.acquiredAt && !errors.acquiredUntil && !isValidityRange(acquiredAt, acquiredUntil)) {
-    errors.acquiredUntil = VALIDITY_RANGE_MESSAGE;
-  }
-  return errors;
 }

@@ -1,11 +1,12 @@
 import type { CreateRouteInput } from '@streckenpass/contract/routes';
-import { ruleDaysOf, type RouteFormValues } from './components/route-form';
+import { ruleDaysOf, type RouteFormValues } from './route-form-values';
 
 /**
  * What the route form sends, new or edited: the rule only when it differs from the saved one (`savedDays`, null for
- * a new route or one without a rule of its own), so the server keeps following the account's rule otherwise.
+ * a new route or one without a rule of its own; undefined sends it always, as the form's check does), so the server
+ * keeps following the account's rule otherwise.
  */
-export function routeInput(values: RouteFormValues, savedDays: number | null): CreateRouteInput {
+export function routeInput(values: RouteFormValues, savedDays: number | null | undefined): CreateRouteInput {
   const days = ruleDaysOf(values);
   return {
     name: values.name,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Backup, MergePreview, RestoreResult } from '@streckenpass/contract/backup';
 import { api } from '../../../lib/api-client';
+import { GermanError } from '../../../lib/api-errors';
 import { queryKeys } from '../../../lib/query-keys';
 import { downloadFile, type DownloadedFile } from '../../../lib/save-file';
 import { useInvalidateRecords } from '../../../lib/use-invalidate-records';
@@ -13,7 +14,7 @@ export async function readBackupFile(file: File): Promise<Backup> {
   try {
     return JSON.parse(await file.text()) as Backup;
   } catch {
-    throw new Error('Die Datei ist keine Sicherung von Streckenpass (kein JSON).');
+    throw new GermanError('Die Datei ist keine Sicherung von Streckenpass (kein JSON).');
   }
 }
 

@@ -4,7 +4,6 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { TitledCard } from '../../../components/titled-card';
 import { useDownloadBackup, usePreviewRestore, useRestoreBackup } from '../api/backup';
 import { DownloadButton } from '../../../components/download-button';
-import { errorText } from '../../../lib/error-text';
 import { CheckedFileUpload } from '../../../components/checked-file-upload';
 import { MergePreviewTable } from './merge-preview-table';
 import { SignatureNotice } from './signature-notice';
@@ -27,7 +26,7 @@ export function BackupCard() {
           Sicherung herunterladen
         </DownloadButton>
       </Group>
-      <ErrorAlert call={download} text={errorText} />
+      <ErrorAlert call={download} />
       <CheckedFileUpload
         input={{
           label: 'Sicherung einspielen',

@@ -7,7 +7,6 @@ import { TitledCard } from '../../../components/titled-card';
 import { useDownloadBackup } from '../api/backup';
 import { useDownloadTransfer } from '../api/transfer';
 import { DownloadButton } from '../../../components/download-button';
-import { errorText } from '../../../lib/error-text';
 
 /**
  * "Nachweis für den Arbeitgeberwechsel" (issue 27): the signed PDF of the whole record with its history, and the
@@ -33,8 +32,8 @@ export function TransferCard() {
           Signierte Sicherung
         </DownloadButton>
       </Group>
-      <ErrorAlert call={pdf} text={errorText} />
-      <ErrorAlert call={backup} text={errorText} />
+      <ErrorAlert call={pdf} />
+      <ErrorAlert call={backup} />
     </TitledCard>
   );
 }

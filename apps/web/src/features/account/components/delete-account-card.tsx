@@ -2,7 +2,6 @@ import { Button, Card, Group, Modal, PasswordInput, Stack, Text, TextInput, Titl
 import { useDisclosure } from '@mantine/hooks';
 import { DELETE_ACCOUNT_CONFIRMATION, deleteAccountSchema } from '@streckenpass/contract/users';
 import { IconTrash } from '@tabler/icons-react';
-import { ApiError } from '../../../lib/api-errors';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useDeleteAccount } from '../api/delete-account';
 import { FormError } from '../../../components/form-error';
@@ -17,7 +16,6 @@ export function DeleteAccountCard() {
   const { form, save, isPending, formError } = useContractForm(deleteAccountSchema, useDeleteAccount(), {
     initialValues: { password: '', confirmation: '' },
     // The server says what is wrong ("Das Passwort ist falsch.").
-    errorMessage: (error) => (error instanceof ApiError ? error.serverMessage : undefined),
     fallbackMessage: 'Es ist ein Fehler aufgetreten',
     // Once the password is corrected, "Das Passwort ist falsch." no longer holds.
     formErrorFields: ['password'],

@@ -2,7 +2,6 @@ import { Alert, Button, Card, Checkbox, Stack, Title } from '@mantine/core';
 import { updatePreferencesSchema, type User } from '@streckenpass/contract/users';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-errors';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useReportSettings } from '../api/get-report-settings';
 import { useUpdatePreferences } from '../api/update-preferences';
@@ -18,7 +17,6 @@ export function PreferencesForm({ user }: { user: User }) {
       receive_weekly_reports: user.receive_weekly_reports,
       bcc_mail_weekly_reports: user.bcc_mail_weekly_reports,
     },
-    errorMessage: (error) => (error instanceof ApiError ? error.serverMessage : undefined),
     fallbackMessage: 'Es ist ein Fehler aufgetreten',
   });
 

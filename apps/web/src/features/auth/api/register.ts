@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RegisterInput } from '@streckenpass/contract/users';
 import { api } from '../../../lib/api-client';
+import { GermanError } from '../../../lib/api-errors';
 import { startSession } from '../session';
 
 export interface RegisterResponse {
@@ -17,7 +18,8 @@ export function toRegisterPayload(input: RegisterInput): RegisterInput {
 export const register = (input: RegisterInput) =>
   api.post<RegisterResponse>('/api/users/register', toRegisterPayload(input), { auth: false });
 
-export class RegistrationFailed extends Error {}
+/** The server declined without an error status (`success: false`): its German message. */
+export class RegistrationFailed extends GermanError {}
 
 export function useRegister() {
   return useMutation({

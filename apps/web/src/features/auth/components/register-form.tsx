@@ -1,18 +1,15 @@
 import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { TERMS } from '@streckenpass/contract/terms';
 import { registerSchema } from '@streckenpass/contract/users';
-import { ApiError } from '../../../lib/api-errors';
 import { useContractForm } from '../../../lib/use-contract-form';
-import { RegistrationFailed, useRegister } from '../api/register';
+import { useRegister } from '../api/register';
 import { FormError } from '../../../components/form-error';
 
 export function RegisterForm({ onBack, onSuccess }: { onBack: () => void; onSuccess: () => void }) {
   const { form, onSubmit, isPending, formError } = useContractForm(registerSchema, useRegister(), {
     initialValues: { email: '', firstname: '', lastname: '', password: '' },
     onSuccess,
-    // The server's own sentence wins (409 "bereits registriert", its rate limit per address).
-    errorMessage: (error) =>
-      error instanceof RegistrationFailed ? error.message : error instanceof ApiError ? error.serverMessage : undefined,
+    // The server's own sentence wins (409 "bereits registriert"; a declined registration's message): germanMessage.
     fallbackMessage: 'Der Benutzer konnte nicht registriert werden.',
   });
 

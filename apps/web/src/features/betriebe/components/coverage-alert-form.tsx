@@ -1,7 +1,7 @@
-import { NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { NumberInput, Switch, Text } from '@mantine/core';
 import { BETRIEB_LIMITS, coverageAlertSchema, type Betrieb } from '@streckenpass/contract/betriebe';
 import { COVERAGE_WINDOW_DAYS } from '@streckenpass/contract/matrix';
-import { FormError } from '../../../components/form-error';
+import { FormFrame } from '../../../components/form-frame';
 import { FormSubmit } from '../../../components/form-submit';
 import { sentValuesSchema, useContractForm } from '../../../lib/use-contract-form';
 import { useSetCoverageAlert } from '../api/betriebe';
@@ -32,38 +32,35 @@ export function CoverageAlertForm({ betrieb }: { betrieb: Betrieb }) {
     },
   );
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Wöchentlicher Hinweis zur Abdeckung">
-      <Stack gap="sm">
-        <FormError error={formError} />
-        <Switch
-          label="Wöchentlicher Hinweis zur Abdeckung"
-          description={
-            `Montags eine Mail: welche Anforderungen über die nächsten ${COVERAGE_WINDOW_DAYS} Tage hinaus zu wenige ` +
-            'streckenkundige Fahrer/innen haben, und wessen Streckenkunde in dieser Zeit endet. Ohne Befund keine Mail.'
-          }
-          {...form.getInputProps('wanted', { type: 'checkbox' })}
+    <FormFrame label="Wöchentlicher Hinweis zur Abdeckung" onSubmit={onSubmit} formError={formError}>
+      <Switch
+        label="Wöchentlicher Hinweis zur Abdeckung"
+        description={
+          `Montags eine Mail: welche Anforderungen über die nächsten ${COVERAGE_WINDOW_DAYS} Tage hinaus zu wenige ` +
+          'streckenkundige Fahrer/innen haben, und wessen Streckenkunde in dieser Zeit endet. Ohne Befund keine Mail.'
+        }
+        {...form.getInputProps('wanted', { type: 'checkbox' })}
+      />
+      {form.values.wanted && (
+        <NumberInput
+          label="Mindestens streckenkundig je Anforderung"
+          suffix=" Fahrer/innen"
+          min={1}
+          max={BETRIEB_LIMITS.coverageAlertMinMax}
+          allowDecimal={false}
+          maw={280}
+          {...form.getInputProps('minDrivers')}
         />
-        {form.values.wanted && (
-          <NumberInput
-            label="Mindestens streckenkundig je Anforderung"
-            suffix=" Fahrer/innen"
-            min={1}
-            max={BETRIEB_LIMITS.coverageAlertMinMax}
-            allowDecimal={false}
-            maw={280}
-            {...form.getInputProps('minDrivers')}
-          />
-        )}
-        {form.isDirty() ? (
-          <FormSubmit loading={isPending}>Hinweis speichern</FormSubmit>
-        ) : (
-          <Text size="sm" c="dimmed" role="status">
-            {current === null
-              ? 'Sie bekommen keinen wöchentlichen Hinweis.'
-              : `Gespeichert: Hinweis, wenn weniger als ${current} Fahrer/innen streckenkundig sind.`}
-          </Text>
-        )}
-      </Stack>
-    </form>
+      )}
+      {form.isDirty() ? (
+        <FormSubmit loading={isPending}>Hinweis speichern</FormSubmit>
+      ) : (
+        <Text size="sm" c="dimmed" role="status">
+          {current === null
+            ? 'Sie bekommen keinen wöchentlichen Hinweis.'
+            : `Gespeichert: Hinweis, wenn weniger als ${current} Fahrer/innen streckenkundig sind.`}
+        </Text>
+      )}
+    </FormFrame>
   );
 }

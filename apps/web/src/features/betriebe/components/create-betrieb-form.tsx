@@ -1,7 +1,7 @@
-import { Accordion, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Accordion, TagsInput, TextInput } from '@mantine/core';
 import { CONSENT_VERSION, CURRENT_CONSENT } from '@streckenpass/contract/betrieb-consent';
 import { BETRIEB_LIMITS, createBetriebSchema, type Betrieb } from '@streckenpass/contract/betriebe';
-import { FormError } from '../../../components/form-error';
+import { FormFrame } from '../../../components/form-frame';
 import { FormSubmit } from '../../../components/form-submit';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useCreateBetrieb } from '../api/betriebe';
@@ -29,38 +29,35 @@ export function CreateBetriebForm({ onCreated }: { onCreated: (betrieb: Betrieb)
     },
   });
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Betrieb gründen">
-      <Stack gap="sm">
-        <FormError error={formError} />
-        <TextInput
-          label="Name des Betriebs"
-          placeholder="z. B. Regio Franken"
-          required
-          maxLength={BETRIEB_LIMITS.nameLength}
-          {...form.getInputProps('name')}
-        />
-        <TagsInput
-          label="Depots oder Teams (optional)"
-          description="Namen mit der Eingabetaste übernehmen."
-          placeholder="z. B. Würzburg"
-          maxTags={BETRIEB_LIMITS.depotsPerBetrieb}
-          {...form.getInputProps('depots')}
-        />
-        <Accordion variant="contained">
-          <Accordion.Item value="consent">
-            <Accordion.Control>Was der Betrieb von Ihren Daten sieht</Accordion.Control>
-            <Accordion.Panel>
-              <ConsentText consent={CURRENT_CONSENT} headingOrder={3} />
-            </Accordion.Panel>
-          </Accordion.Item>
-        </Accordion>
-        <FormSubmit
-          loading={isPending}
-          note="Sie werden das erste Mitglied und Admin des Betriebs; für Ihre Daten gilt dieselbe Einwilligung wie für alle Mitglieder."
-        >
-          Zustimmen und Betrieb gründen
-        </FormSubmit>
-      </Stack>
-    </form>
+    <FormFrame label="Betrieb gründen" onSubmit={onSubmit} formError={formError}>
+      <TextInput
+        label="Name des Betriebs"
+        placeholder="z. B. Regio Franken"
+        required
+        maxLength={BETRIEB_LIMITS.nameLength}
+        {...form.getInputProps('name')}
+      />
+      <TagsInput
+        label="Depots oder Teams (optional)"
+        description="Namen mit der Eingabetaste übernehmen."
+        placeholder="z. B. Würzburg"
+        maxTags={BETRIEB_LIMITS.depotsPerBetrieb}
+        {...form.getInputProps('depots')}
+      />
+      <Accordion variant="contained">
+        <Accordion.Item value="consent">
+          <Accordion.Control>Was der Betrieb von Ihren Daten sieht</Accordion.Control>
+          <Accordion.Panel>
+            <ConsentText consent={CURRENT_CONSENT} headingOrder={3} />
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
+      <FormSubmit
+        loading={isPending}
+        note="Sie werden das erste Mitglied und Admin des Betriebs; für Ihre Daten gilt dieselbe Einwilligung wie für alle Mitglieder."
+      >
+        Zustimmen und Betrieb gründen
+      </FormSubmit>
+    </FormFrame>
   );
 }

@@ -22,7 +22,7 @@ import {
 import { BETRIEB_ROLE_LABELS } from '@streckenpass/contract/terms';
 import { IconCopy, IconMailPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { FormError } from '../../../components/form-error';
+import { FormFrame } from '../../../components/form-frame';
 import { QueryContent } from '../../../components/query-content';
 import { TitledCard } from '../../../components/titled-card';
 import { germanMessage } from '../../../lib/api-errors';
@@ -108,28 +108,25 @@ export function InvitationsCard({ betriebId }: { betriebId: number }) {
         Wer eine Einladung öffnet, sieht den Namen des Betriebs und was er von den eigenen Daten sehen wird, und tritt
         erst nach Zustimmung bei.
       </Text>
-      <form noValidate onSubmit={onSubmit} aria-label="Einladung erstellen">
-        <Stack gap="sm">
-          <FormError error={formError} />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Select label="Rolle" data={roleOptions} allowDeselect={false} {...form.getInputProps('role')} />
-            <NumberInput
-              label="Gültig für Tage"
-              min={BETRIEB_LIMITS.invitationDaysMin}
-              max={BETRIEB_LIMITS.invitationDaysMax}
-              allowDecimal={false}
-              // The contract's message says what is allowed instead of silently changing the number.
-              clampBehavior="none"
-              {...form.getInputProps('expiresInDays')}
-            />
-          </SimpleGrid>
-          <div>
-            <Button type="submit" loading={isPending} leftSection={<IconMailPlus size={18} aria-hidden />}>
-              Einladung erstellen
-            </Button>
-          </div>
-        </Stack>
-      </form>
+      <FormFrame label="Einladung erstellen" onSubmit={onSubmit} formError={formError}>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Select label="Rolle" data={roleOptions} allowDeselect={false} {...form.getInputProps('role')} />
+          <NumberInput
+            label="Gültig für Tage"
+            min={BETRIEB_LIMITS.invitationDaysMin}
+            max={BETRIEB_LIMITS.invitationDaysMax}
+            allowDecimal={false}
+            // The contract's message says what is allowed instead of silently changing the number.
+            clampBehavior="none"
+            {...form.getInputProps('expiresInDays')}
+          />
+        </SimpleGrid>
+        <div>
+          <Button type="submit" loading={isPending} leftSection={<IconMailPlus size={18} aria-hidden />}>
+            Einladung erstellen
+          </Button>
+        </div>
+      </FormFrame>
       {created && <CreatedInvitationAlert invitation={created} />}
       {revoke.isError && (
         <Alert color="red" role="alert">

@@ -4,7 +4,6 @@ import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { IconDoorExit } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
-import { germanMessage } from '../../../lib/api-errors';
 import { useLeaveBetrieb } from '../api/betriebe';
 
 /**
@@ -49,7 +48,7 @@ export function LeaveBetriebButton({ betrieb, onLeft }: { betrieb: Betrieb; onLe
           Sie verlassen „{betrieb.name}“. Der Betrieb sieht Ihre Daten ab sofort nicht mehr. Um wieder beizutreten,
           brauchen Sie eine neue Einladung.
         </Text>
-        <ErrorAlert call={leave} text={germanMessage} />
+        <ErrorAlert call={leave} />
       </ConfirmDialog>
     </>
   );

@@ -4,9 +4,11 @@ import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { formatDate, formatDateTime, formatNumber } from '@streckenpass/contract/format';
 import {
   coverageLabel,
+  MATRIX_NOT_REQUIRED_LABEL,
   MATRIX_STATE_LABELS,
   MATRIX_STATES,
   matrixCellLabel,
+  matrixCellShortLabel,
   requirementShortLabel,
   type Matrix,
   type MatrixCell,
@@ -23,7 +25,6 @@ import { SearchInput } from '../../../components/search-input';
 import { ErrorAlert } from '../../../components/error-alert';
 import { QueryContent } from '../../../components/query-content';
 import { paths } from '../../../config/paths';
-import { germanMessage } from '../../../lib/api-errors';
 import { useConnected } from '../../../lib/connection';
 import { useDownloadMatrixCsv, useDownloadMatrixPdf, useMatrix } from '../api/matrix';
 import { DriverLink } from './driver-link';
@@ -51,23 +52,17 @@ const stateColours = (state: MatrixState) =>
 
 /** A cell: its state in colour and words, the date; "nicht gefordert" where the requirement is another depot's. */
 function Cell({ cell }: { cell: MatrixCell }) {
-  if (!cell.required) return <span className={classes.notRequired}>nicht gefordert</span>;
+  if (!cell.required) return <span className={classes.notRequired}>{MATRIX_NOT_REQUIRED_LABEL}</span>;
   const label = matrixCellLabel(cell);
-  const short =
-    cell.state === 'fehlt'
-      ? 'fehlt'
-      : cell.state === 'abgelaufen'
-        ? `abgelaufen ${cell.validUntil ? formatDate(cell.validUntil) : '(nie gefahren)'}`
-        : `bis ${formatDate(cell.validUntil)}`;
+  const short = matrixCellShortLabel(cell);
   return (
     <span
       className={classes.cell}
       style={stateColours(cell.state)}
       title={cell.route ? `${label} · ${cell.route.name}` : label}
     >
-      {cell.state === 'bald' && <VisuallyHidden>läuft bald ab, </VisuallyHidden>}
-      {cell.state === 'gueltig' && <VisuallyHidden>gültig </VisuallyHidden>}
-      {short}
+      {short.hidden && <VisuallyHidden>{short.hidden}</VisuallyHidden>}
+      {short.shown}
     </span>
   );
 }
@@ -229,8 +224,8 @@ export function MatrixView({
           PDF (signiert)
         </DownloadButton>
       </Group>
-      <ErrorAlert call={csv} text={germanMessage} />
-      <ErrorAlert call={pdf} text={germanMessage} />
+      <ErrorAlert call={csv} />
+      <ErrorAlert call={pdf} />
       {data && matrix.isPlaceholderData && <Text size="sm">Wird geladen …</Text>}
       {data && !connected && (
         <Alert color="yellow" title="Ohne Verbindung">

@@ -1,9 +1,9 @@
-import { Button, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Select, SimpleGrid } from '@mantine/core';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { IconPlus } from '@tabler/icons-react';
 import type { FormEventHandler, ReactNode } from 'react';
 import type { z } from 'zod';
-import { FormError } from '../../../components/form-error';
+import { FormFrame } from '../../../components/form-frame';
 import { sentValuesSchema, useContractForm, type FormMutation } from '../../../lib/use-contract-form';
 
 /**
@@ -31,28 +31,25 @@ export function RequirementForm({
   children: ReactNode;
 }) {
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={label}>
-      <Stack gap="sm">
-        <FormError error={formError} />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          {children}
-          {betrieb.depots.length > 0 && (
-            <Select
-              label={depotLabel}
-              placeholder="Ganzer Betrieb"
-              clearable
-              data={betrieb.depots.map((depot) => ({ value: String(depot.id), label: depot.name }))}
-              {...depotProps}
-            />
-          )}
-        </SimpleGrid>
-        <div>
-          <Button type="submit" loading={isPending} leftSection={<IconPlus size={18} aria-hidden />}>
-            {label}
-          </Button>
-        </div>
-      </Stack>
-    </form>
+    <FormFrame label={label} onSubmit={onSubmit} formError={formError}>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        {children}
+        {betrieb.depots.length > 0 && (
+          <Select
+            label={depotLabel}
+            placeholder="Ganzer Betrieb"
+            clearable
+            data={betrieb.depots.map((depot) => ({ value: String(depot.id), label: depot.name }))}
+            {...depotProps}
+          />
+        )}
+      </SimpleGrid>
+      <div>
+        <Button type="submit" loading={isPending} leftSection={<IconPlus size={18} aria-hidden />}>
+          {label}
+        </Button>
+      </div>
+    </FormFrame>
   );
 }
 

@@ -14,7 +14,7 @@ import { useStationIndex } from '../../../lib/stations';
 import { useWhoCanDrive } from '../api/matrix';
 import { routeRequirements } from '../api/requirements';
 import { DriverLink } from './driver-link';
-import { pairLabel } from './requirements-card';
+import { pairLabel } from './requirement-labels';
 
 /** The question as the page's address holds it: a requirement or a station pair, and the day. */
 export interface WhoCanDriveAsked {

@@ -11,8 +11,7 @@ import {
 import type { ExpiringRoute } from '@streckenpass/contract/routes';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageLoader } from '../../../components/page-loader';
-import { QueryError } from '../../../components/query-error';
+import { QueryContent } from '../../../components/query-content';
 import { useExpiringRoutes } from '../api/get-expiring-routes';
 import { useDashboardFilter } from '../store';
 import classes from './expiring-card.module.css';
@@ -146,47 +145,47 @@ export function ExpiringCard({
           </Button>
         </Group>
       )}
-      {expiring.isPending ? (
-        <PageLoader />
-      ) : expiring.isError ? (
-        <QueryError error={expiring.error} retry={() => void expiring.refetch()} />
-      ) : shown.length === 0 && status ? (
-        <Text size="sm" c="dimmed">
-          Keine Strecke ist „{KNOWLEDGE_STATUS_LABELS[status]}“.
-        </Text>
-      ) : shown.length === 0 ? (
-        <EmptyState all={expiring.data} days={days} recordedOnly={recordedOnly} links={links} />
-      ) : (
-        <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Ablaufende Strecken">
-          {shown.map((entry) => {
-            const entryStatus = knowledgeStatus(entry.acquired_until_days);
-            return (
-              <li key={entry.id} className={classes.row}>
-                <UnstyledButton component={Link} to={links.route(entry.id)} className={classes.entry}>
-                  <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-                    {entry.name}
-                    {entry.companyRoute && (
-                      <Text span size="sm" c="dimmed">
-                        {' '}
-                        · Kürzel {entry.companyRoute}
+      <QueryContent query={expiring}>
+        {(all) =>
+          shown.length === 0 && status ? (
+            <Text size="sm" c="dimmed">
+              Keine Strecke ist „{KNOWLEDGE_STATUS_LABELS[status]}“.
+            </Text>
+          ) : shown.length === 0 ? (
+            <EmptyState all={all} days={days} recordedOnly={recordedOnly} links={links} />
+          ) : (
+            <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Ablaufende Strecken">
+              {shown.map((entry) => {
+                const entryStatus = knowledgeStatus(entry.acquired_until_days);
+                return (
+                  <li key={entry.id} className={classes.row}>
+                    <UnstyledButton component={Link} to={links.route(entry.id)} className={classes.entry}>
+                      <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                        {entry.name}
+                        {entry.companyRoute && (
+                          <Text span size="sm" c="dimmed">
+                            {' '}
+                            · Kürzel {entry.companyRoute}
+                          </Text>
+                        )}
                       </Text>
-                    )}
-                  </Text>
-                  <Text
-                    size="sm"
-                    c={TONE[entryStatus]}
-                    fs={entryStatus === 'unrecorded' ? 'italic' : undefined}
-                    fw={entryStatus === 'expired' ? 600 : undefined}
-                  >
-                    {validityLabel(entry.acquired_until_days)}
-                  </Text>
-                </UnstyledButton>
-                {rowAction?.(entry)}
-              </li>
-            );
-          })}
-        </Stack>
-      )}
+                      <Text
+                        size="sm"
+                        c={TONE[entryStatus]}
+                        fs={entryStatus === 'unrecorded' ? 'italic' : undefined}
+                        fw={entryStatus === 'expired' ? 600 : undefined}
+                      >
+                        {validityLabel(entry.acquired_until_days)}
+                      </Text>
+                    </UnstyledButton>
+                    {rowAction?.(entry)}
+                  </li>
+                );
+              })}
+            </Stack>
+          )
+        }
+      </QueryContent>
     </Card>
   );
 }

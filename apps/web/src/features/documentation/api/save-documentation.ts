@@ -5,7 +5,6 @@ import type { RouteActivity } from '@streckenpass/contract/route-activities';
 import type { VehicleActivity } from '@streckenpass/contract/vehicle-activities';
 import { useRef } from 'react';
 import { api } from '../../../lib/api-client';
-import { todayInput } from '../../../lib/dates';
 import { useInvalidateRecords } from '../../../lib/use-invalidate-records';
 import type { DocumentationPlan } from '../documentation';
 import { applySavedDocumentation } from './apply-saved-documentation';
@@ -53,7 +52,12 @@ export async function saveDocumentation(
 ): Promise<SavedDocumentation> {
   const activity = await api.post<RouteActivity>(
     '/api/route_activities',
-    { acquiredAt: plan.acquiredAt, acquiredUntil: plan.acquiredUntil, acquiredRoutes: plan.acquiredRoutes },
+    {
+      acquiredAt: plan.acquiredAt,
+      // Absent by the rule: the server sets the end date from the routes' and the account's rules.
+      ...(plan.acquiredUntil ? { acquiredUntil: plan.acquiredUntil } : {}),
+      acquiredRoutes: plan.acquiredRoutes,
+    },
     headersOf(keys.routes, channel),
   );
   if (plan.acquiredVehicles.length === 0) return { activity, vehicleActivity: null };
@@ -104,12 +108,12 @@ export function useSaveDocumentation(channel?: ClientChannel) {
     // Every stored view shows the save before anything else happens (offline right after a save).
     onSuccess: (saved) => {
       pending.current = null;
-      applySavedDocumentation(queryClient, saved, todayInput());
+      applySavedDocumentation(queryClient, saved);
     },
     // A partly saved documentation changed data too.
     onError: (error) => {
       if (error instanceof VehiclesNotSavedError) {
-        applySavedDocumentation(queryClient, { activity: error.activity, vehicleActivity: null }, todayInput());
+        applySavedDocumentation(queryClient, { activity: error.activity, vehicleActivity: null });
       } else void invalidate();
     },
   });

@@ -23,17 +23,20 @@ export function DrivenOnInput({ form, today, onEdit }: { form: DriveForm; today:
   );
 }
 
-/** "Gültigkeit": the account's or the routes' rule, or explicitly one year or half a year. */
-export function PeriodControl({
+/**
+ * "Gültigkeit": the account's or the routes' rule, or explicitly one year or half a year (the documentation page and
+ * "Heute gefahren").
+ */
+export function PeriodControl<Values extends { period: PeriodChoice }>({
   form,
-  ...labelling
-}: { form: DriveForm } & Pick<SegmentedControlProps, 'aria-label' | 'aria-labelledby'>) {
+  ...control
+}: { form: UseFormReturnType<Values> } & Pick<SegmentedControlProps, 'aria-label' | 'aria-labelledby' | 'fullWidth'>) {
   return (
     <SegmentedControl
       fullWidth
-      {...labelling}
+      {...control}
       value={form.values.period}
-      onChange={(value) => form.setFieldValue('period', value as PeriodChoice)}
+      onChange={(value) => form.setFieldValue('period', value as never)}
       data={[
         { value: 'rule', label: 'Regel' },
         { value: 'year', label: '1 Jahr' },

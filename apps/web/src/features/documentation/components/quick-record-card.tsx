@@ -1,84 +1,30 @@
 import { placeLabel } from '@streckenpass/contract/stations';
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { addDays, daysUntil } from '@streckenpass/contract/knowledge';
+import { Anchor, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { daysUntil } from '@streckenpass/contract/knowledge';
 import { statusLabel } from '@streckenpass/contract/status';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
 import type { Route } from '@streckenpass/contract/routes';
 import type { Tour } from '@streckenpass/contract/tours';
-import { IconCheck, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import { formatDate, todayInput } from '../../../lib/dates';
-import { useContractForm } from '../../../lib/use-contract-form';
-import {
-  dateProblem,
-  driveDays,
-  filterByName,
-  planDocumentation,
-  routeLabel,
-  selectedRouteIds,
-  type PeriodChoice,
-} from '../documentation';
+import { filterByName, routeLabel } from '../documentation';
 import { quickChoices } from '../quick-record';
-import { driveFields, usePlannedRecording } from '../use-record-documentation';
+import { useQuickRecordForm } from '../use-quick-record-form';
 import { plural } from '@streckenpass/contract/plural';
 import classes from './quick-record-card.module.css';
 import { FormError } from '../../../components/form-error';
 import { DateField } from '../../../components/date-field';
-import { UndoAlert, type UndoableResult } from '../../../components/undo-notification';
-
-interface QuickRecordValues {
-  acquiredAt: string;
-  period: PeriodChoice;
-  tours: number[];
-  routes: number[];
-}
-
-function Choice({
-  label,
-  detail,
-  selected,
-  onToggle,
-}: {
-  label: string;
-  detail: string;
-  selected: boolean;
-  onToggle: () => void;
-}) {
-  return (
-    <UnstyledButton className={classes.choice} aria-pressed={selected} onClick={onToggle}>
-      <Group gap="xs" wrap="nowrap" justify="space-between">
-        <div style={{ minWidth: 0 }}>
-          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {label}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {detail}
-          </Text>
-        </div>
-        <span className={classes.mark} aria-hidden>
-          {selected && <IconCheck size={18} />}
-        </span>
-      </Group>
-    </UnstyledButton>
-  );
-}
+import { UndoAlert } from '../../../components/undo-notification';
+import { PeriodControl } from './drive-fields';
+import { QuickRecordChoice, QuickRecordGroup } from './quick-record-choice';
 
 /** How many routes the search shows at once. */
 const SEARCH_LIMIT = 6;
+
+const ends = (route: Route) =>
+  `${placeLabel(route.startPoint, route.startStation)} – ${placeLabel(route.endPoint, route.endStation)}`;
 
 /**
  * "Heute gefahren": the quickest way to record a drive – one tap to choose, one to save, whatever the route. On top
@@ -114,57 +60,21 @@ export function QuickRecordCard({
     () => (search.trim() ? filterByName(routes, search).slice(0, SEARCH_LIMIT) : []),
     [routes, search],
   );
-
-  // What the drive records, or why it cannot: the documentation page's rule (`planDocumentation`), so its message is
-  // the form's (the date field is often hidden behind "Datum ändern").
-  const planOf = (values: QuickRecordValues) =>
-    planDocumentation({
-      selection: { routes: values.routes, tours: values.tours, vehicles: [], places: [] },
-      routes: [...routes],
-      tours: [...tours],
-      vehicles: [],
-      acquiredAt: values.acquiredAt,
-      period: values.period,
+  const { form, onSubmit, isPending, formError, chosen, toggle, routeCount, validUntil, saved, closeSaved } =
+    useQuickRecordForm({
+      tours,
+      routes,
       accountDays,
-      today: todayInput(),
+      onSaved: () => {
+        setEditDate(false);
+        setSearch('');
+      },
     });
-  // Not a single request: `record` sends the drive, or – without a connection – puts it into the outbox (then it is
-  // done as well, with its own notification). As before a refused save leaves the choice as it is and shows no
-  // message on this card.
-  const { schema, recording } = usePlannedRecording(
-    { ...driveFields, tours: z.array(z.number()), routes: z.array(z.number()) },
-    planOf,
-    { inline: true, channel: 'quick' },
-  );
-  // The last save's message, inside the card where the driver tapped, until the next choice.
-  const [saved, setSaved] = useState<UndoableResult | null>(null);
-  const initialValues: QuickRecordValues = { acquiredAt: today, period: 'rule', tours: [], routes: [] };
-  const { form, onSubmit, isPending, formError, clearFormError } = useContractForm(schema, recording, {
-    initialValues,
-    onSuccess: (done, _values, form) => {
-      setSaved(done.result);
-      form.setValues({ tours: [], routes: [], acquiredAt: todayInput(), period: 'rule' });
-      setEditDate(false);
-      setSearch('');
-    },
-  });
-  const { acquiredAt: date, period } = form.values;
-  const chosen = { tours: form.values.tours, routes: form.values.routes };
-
-  const selection = { routes: chosen.routes, tours: chosen.tours, vehicles: [], places: [] };
-  const chosenRouteIds = selectedRouteIds(selection, [...routes], [...tours]);
-  const routeCount = chosenRouteIds.length;
-  const toggle = (kind: 'tours' | 'routes', id: number) => {
-    clearFormError();
-    setSaved(null);
-    form.setFieldValue(kind, (current: number[]) =>
-      current.includes(id) ? current.filter((x) => x !== id) : [...current, id],
-    );
-  };
+  const date = form.values.acquiredAt;
 
   const nothingToOffer = tours.length === 0 && routes.length === 0;
   const routeChoice = (route: Route, detail: string) => (
-    <Choice
+    <QuickRecordChoice
       key={`r${route.id}`}
       label={routeLabel(route)}
       detail={detail}
@@ -172,16 +82,8 @@ export function QuickRecordCard({
       onToggle={() => toggle('routes', route.id)}
     />
   );
-  const ends = (route: Route) =>
-    `${placeLabel(route.startPoint, route.startStation)} – ${placeLabel(route.endPoint, route.endStation)}`;
   const shown = new Set([...choices.due, ...choices.routes, ...found].map((route) => route.id));
   const hiddenChosen = routes.filter((route) => chosen.routes.includes(route.id) && !shown.has(route.id));
-  const days = driveDays(
-    period,
-    routes.filter((route) => chosenRouteIds.includes(route.id)),
-    accountDays,
-  );
-  const validText = dateProblem(date, today) ? '' : formatDate(addDays(date, days));
 
   return (
     <Card component="section" aria-labelledby={titleId}>
@@ -203,45 +105,37 @@ export function QuickRecordCard({
             Antippen, was Sie gefahren sind, dann speichern.
           </Text>
           {choices.due.length > 0 && (
-            <div role="group" aria-label="Fällige Strecken">
-              <Text size="sm" fw={600} mb={4} aria-hidden>
-                Jetzt fällig
-                {choices.dueCount > choices.due.length && ` (${choices.due.length} von ${choices.dueCount})`}
-              </Text>
-              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
-                {choices.due.map((route) =>
-                  routeChoice(route, `${statusLabel(daysUntil(route.validUntil ?? null, today))} · ${ends(route)}`),
-                )}
-              </SimpleGrid>
-            </div>
+            <QuickRecordGroup
+              label="Fällige Strecken"
+              heading={
+                <>
+                  Jetzt fällig
+                  {choices.dueCount > choices.due.length && ` (${choices.due.length} von ${choices.dueCount})`}
+                </>
+              }
+            >
+              {choices.due.map((route) =>
+                routeChoice(route, `${statusLabel(daysUntil(route.validUntil ?? null, today))} · ${ends(route)}`),
+              )}
+            </QuickRecordGroup>
           )}
           {choices.tours.length > 0 && (
-            <div role="group" aria-label="Touren">
-              <Text size="sm" fw={600} mb={4} aria-hidden>
-                Touren
-              </Text>
-              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
-                {choices.tours.map((tour) => (
-                  <Choice
-                    key={`t${tour.id}`}
-                    label={tour.name}
-                    detail={`Tour · ${plural(tour.routes.length, 'Strecke', 'Strecken')}`}
-                    selected={chosen.tours.includes(tour.id)}
-                    onToggle={() => toggle('tours', tour.id)}
-                  />
-                ))}
-              </SimpleGrid>
-            </div>
+            <QuickRecordGroup label="Touren" heading="Touren">
+              {choices.tours.map((tour) => (
+                <QuickRecordChoice
+                  key={`t${tour.id}`}
+                  label={tour.name}
+                  detail={`Tour · ${plural(tour.routes.length, 'Strecke', 'Strecken')}`}
+                  selected={chosen.tours.includes(tour.id)}
+                  onToggle={() => toggle('tours', tour.id)}
+                />
+              ))}
+            </QuickRecordGroup>
           )}
           {choices.routes.length > 0 && (
-            <div role="group" aria-label="Zuletzt gefahrene Strecken">
-              <Text size="sm" fw={600} mb={4} aria-hidden>
-                Zuletzt gefahren
-              </Text>
-              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
-                {choices.routes.map((route) => routeChoice(route, ends(route)))}
-              </SimpleGrid>
-            </div>
+            <QuickRecordGroup label="Zuletzt gefahrene Strecken" heading="Zuletzt gefahren">
+              {choices.routes.map((route) => routeChoice(route, ends(route)))}
+            </QuickRecordGroup>
           )}
           <TextInput
             type="search"
@@ -264,11 +158,9 @@ export function QuickRecordCard({
             }
           />
           {found.length > 0 && (
-            <div role="group" aria-label="Gefundene Strecken">
-              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
-                {found.map((route) => routeChoice(route, ends(route)))}
-              </SimpleGrid>
-            </div>
+            <QuickRecordGroup label="Gefundene Strecken">
+              {found.map((route) => routeChoice(route, ends(route)))}
+            </QuickRecordGroup>
           )}
           {hiddenChosen.length > 0 && (
             <Text size="sm">Ausgewählt: {hiddenChosen.map((route) => routeLabel(route)).join(', ')}</Text>
@@ -287,26 +179,17 @@ export function QuickRecordCard({
                 {date === today ? 'Heute' : formatDate(date)} · Datum ändern
               </Button>
             )}
-            <SegmentedControl
-              aria-label="Gültigkeit"
-              value={period}
-              onChange={(value) => form.setFieldValue('period', value as PeriodChoice)}
-              data={[
-                { value: 'rule', label: 'Regel' },
-                { value: 'year', label: '1 Jahr' },
-                { value: 'half-year', label: '½ Jahr' },
-              ]}
-            />
+            <PeriodControl form={form} aria-label="Gültigkeit" fullWidth={false} />
           </Group>
           <FormError error={formError} p="xs" />
-          {saved && <UndoAlert result={saved} onClose={() => setSaved(null)} />}
+          {saved && <UndoAlert result={saved} onClose={closeSaved} />}
           <div className={classes.saveBar}>
             <Button onClick={() => onSubmit()} loading={isPending} disabled={routeCount === 0} fullWidth size="md">
               {routeCount === 0 ? 'Speichern' : `${plural(routeCount, 'Strecke', 'Strecken')} speichern`}
             </Button>
-            {validText && (
+            {validUntil && (
               <Text size="xs" c="dimmed" mt={4} ta="center">
-                Gefahren am {formatDate(date)} · gültig bis {validText}
+                Gefahren am {formatDate(date)} · gültig bis {formatDate(validUntil)}
               </Text>
             )}
           </div>

@@ -1,36 +1,31 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { toIri } from '@streckenpass/contract/common';
-import { addDays } from '@streckenpass/contract/knowledge';
 import type { Route } from '@streckenpass/contract/routes';
 import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { todayInput } from '../../../lib/dates';
-import { driveDays } from '../documentation';
 import { useRecordDocumentation } from '../use-record-documentation';
 
 /**
  * "Heute gefahren" in one tap, on a route's or tour's page and on each row of the expiry list: records `routes` as
- * driven today by their rule (the account's `accountDays` where a route has none), online or into the outbox,
- * with "Rückgängig" in the message. Then it says "Heute erfasst" until the page changes.
+ * driven today by their rule (the server sets the end date: each route's rule, the account's where a route has
+ * none), online or into the outbox, with "Rückgängig" in the message. Then it says "Heute erfasst" until the page
+ * changes.
  */
 export function RecordTodayButton({
   routes,
-  accountDays,
   label = 'Heute gefahren',
   ...button
 }: {
-  routes: readonly Pick<Route, 'id' | 'validityDays'>[];
-  accountDays: number | null;
+  routes: readonly Pick<Route, 'id'>[];
   label?: string;
 } & ButtonProps & { 'aria-label'?: string }) {
   const { record, save } = useRecordDocumentation('quick');
   const [done, setDone] = useState(false);
   const onClick = () => {
-    const today = todayInput();
     record(
       {
-        acquiredAt: today,
-        acquiredUntil: addDays(today, driveDays('rule', routes, accountDays)),
+        acquiredAt: todayInput(),
         acquiredRoutes: routes.map((route) => toIri('routes', route.id)),
         acquiredVehicles: [],
       },

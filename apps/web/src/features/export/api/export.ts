@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Selection } from '@streckenpass/contract/selection';
 import { apiRequest } from '../../../lib/api-client';
+import { GermanError, UnprocessableError } from '../../../lib/api-errors';
 
 export type ExportFormat = 'csv' | 'pdf';
 
@@ -15,6 +16,9 @@ const ACCEPT: Record<ExportFormat, string> = {
   pdf: 'application/pdf, application/problem+json',
 };
 
+const SELECTION_OUTDATED =
+  'Die Auswahl enthält Einträge, die es nicht mehr gibt. Bitte entfernen Sie sie aus der Auswahl.';
+
 /** POST /api/export/{csv|pdf}: the selection as a file (empty selection = every route). */
 export async function exportSelection(format: ExportFormat, selection: Selection): Promise<ExportFile> {
   const blob = await apiRequest<Blob>(`/api/export/${format}`, {
@@ -22,6 +26,9 @@ export async function exportSelection(format: ExportFormat, selection: Selection
     body: selection,
     responseType: 'blob',
     headers: { accept: ACCEPT[format] },
+  }).catch((error: unknown) => {
+    // 422 names the records by their IRIs: the stored selection (it survives reloads) holds one deleted since.
+    throw error instanceof UnprocessableError ? new GermanError(SELECTION_OUTDATED) : error;
   });
   const filename = blob instanceof File && blob.name ? blob.name : `streckenkunde.${format}`;
   return { blob, filename };

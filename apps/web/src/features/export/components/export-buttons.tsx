@@ -1,7 +1,7 @@
 import { Alert, Button, Divider, Stack, Text } from '@mantine/core';
 import type { Selection } from '@streckenpass/contract/selection';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
-import { germanMessage, UnprocessableError } from '../../../lib/api-errors';
+import { germanMessage } from '../../../lib/api-errors';
 import { useExportSelection, type ExportFormat } from '../api/export';
 import { saveFile } from '../../../lib/save-file';
 
@@ -9,14 +9,6 @@ const FORMATS: { format: ExportFormat; label: string; icon: typeof IconFileSprea
   { format: 'csv', label: 'Als CSV exportieren', icon: IconFileSpreadsheet },
   { format: 'pdf', label: 'Als PDF exportieren', icon: IconFileTypePdf },
 ];
-
-function failure(error: unknown): string {
-  // 422: the stored selection names a record that has been deleted since (the selection survives reloads).
-  if (error instanceof UnprocessableError) {
-    return 'Die Auswahl enthält Einträge, die es nicht mehr gibt. Bitte entfernen Sie sie aus der Auswahl.';
-  }
-  return germanMessage(error, 'Bitte versuchen Sie es erneut.');
-}
 
 /** What the file will hold, by the server's rule: no route, tour or place chosen = every route. */
 function scope(selection: Selection): string {
@@ -55,7 +47,7 @@ export function ExportButtons({ selection }: { selection: Selection }) {
       </Text>
       {exporter.isError && (
         <Alert color="red" role="alert" p="xs">
-          Der Export ist fehlgeschlagen. {failure(exporter.error)}
+          Der Export ist fehlgeschlagen. {germanMessage(exporter.error, 'Bitte versuchen Sie es erneut.')}
         </Alert>
       )}
     </Stack>

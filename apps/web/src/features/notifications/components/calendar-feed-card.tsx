@@ -5,7 +5,6 @@ import { ConfirmDeleteButton } from '../../../components/confirm-delete-button';
 import { ErrorAlert } from '../../../components/error-alert';
 import { TitledCard } from '../../../components/titled-card';
 import { useCreateCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-feed';
-import { errorText } from '../error-text';
 
 function FeedAddress({ feed }: { feed: CalendarFeed }) {
   return (
@@ -63,10 +62,7 @@ export function CalendarFeedCard({ exists }: { exists: boolean }) {
           eine neue, um sie erneut anzuzeigen.
         </Text>
       )}
-      <ErrorAlert
-        call={{ isError: create.isError || revoke.isError, error: create.error ?? revoke.error }}
-        text={errorText}
-      />
+      <ErrorAlert call={{ isError: create.isError || revoke.isError, error: create.error ?? revoke.error }} />
       <Group>
         <Button onClick={() => create.mutate()} loading={create.isPending}>
           {exists ? 'Neue Adresse erzeugen' : 'Kalender-Abo einrichten'}

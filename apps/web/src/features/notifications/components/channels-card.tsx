@@ -6,7 +6,6 @@ import { TitledCard } from '../../../components/titled-card';
 import { formatDate } from '../../../lib/dates';
 import { useDeletePushSubscription, usePushSubscriptions, useSubscribeThisDevice } from '../api/push-subscriptions';
 import { useSendTestNotification } from '../api/test-notification';
-import { errorText } from '../error-text';
 import { pushSupported, thisDeviceId } from '../push';
 
 function TestButton({ channel, disabled }: { channel: ReminderChannel; disabled?: boolean }) {
@@ -24,7 +23,7 @@ function TestButton({ channel, disabled }: { channel: ReminderChannel; disabled?
         Test-Benachrichtigung senden
       </Button>
       <SuccessAlert call={test} />
-      <ErrorAlert call={test} text={errorText} />
+      <ErrorAlert call={test} />
     </Stack>
   );
 }
@@ -58,8 +57,8 @@ export function ChannelsCard({ email, mailVerified }: { email: string; mailVerif
           Auf diesem Gerät aktivieren
         </Button>
       )}
-      <ErrorAlert call={subscribe} text={errorText} />
-      <ErrorAlert call={devices} text={errorText} />
+      <ErrorAlert call={subscribe} />
+      <ErrorAlert call={devices} />
       {devices.data && devices.data.length === 0 && (
         <Text size="sm" c="dimmed">
           Noch kein Gerät angemeldet.

@@ -8,15 +8,11 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { RevokeButton } from '../../../components/revoke-button';
 import { TitledCard } from '../../../components/titled-card';
-import { ApiError, germanMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/dates';
 import { useProofs, useRevokeProof } from '../api/proofs';
 import classes from './issued-proofs-card.module.css';
 
 const dateTime = (iso: string) => formatDateTime(iso, 'Europe/Berlin');
-
-const message = (error: unknown) =>
-  error instanceof ApiError ? (error.serverMessage ?? germanMessage(error)) : 'Es ist ein Fehler aufgetreten';
 
 /** What a document lists: "3 Strecken, 1 Fahrzeug" (vehicles only when it has a vehicles block). */
 const scopeText = (proof: IssuedProof) =>
@@ -69,8 +65,8 @@ export function IssuedProofsCard() {
           echt ist, wann und für wen er ausgestellt wurde und was er enthielt – ohne Ihre E-Mail-Adresse. Ein
           widerrufener Nachweis gilt nicht mehr.
         </Text>
-        <ErrorAlert call={proofs} text={message} />
-        <ErrorAlert call={revoke} text={message} />
+        <ErrorAlert call={proofs} />
+        <ErrorAlert call={revoke} />
         <CardsOrTable
           items={proofs.data}
           empty="Noch keine Nachweise ausgestellt. Jeder PDF-Export stellt einen aus."

@@ -2,32 +2,32 @@ import { Button, Group, Stack } from '@mantine/core';
 import { isCalendarDate, validUntil } from '@streckenpass/contract/knowledge';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
 import { useMemo } from 'react';
-import { z } from 'zod';
 import { germanMessage } from '../../../lib/api-errors';
 import { todayInput } from '../../../lib/dates';
+import { driveDate, driveDatesSchema } from '../../../lib/drive-form';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useUpdateRouteActivity } from '../api/route-activities';
-import { activityDateErrors, type ActivityDates } from '../route-activities';
 import { FormError } from '../../../components/form-error';
 import { DateField } from '../../../components/date-field';
 
+const DATE_MISSING = 'Bitte ein Datum eingeben.';
+
 /**
- * The two dates as the server checks them (`activityDateErrors`: real dates, the drive not after today unless it is
- * the stored date, "gültig bis" not before it), with the messages of the dates' rules.
+ * The two dates as the server checks a patch of them: the contract's dates and their rules, the day driven judged
+ * against today only when it moved (a drive stored before that rule keeps its date editable).
  */
 function activityDatesSchema(storedAt: string) {
-  return z.object({ acquiredAt: z.string(), acquiredUntil: z.string() }).superRefine((values, context) => {
-    for (const [field, message] of Object.entries(activityDateErrors(values, todayInput(), storedAt))) {
-      if (message) context.addIssue({ code: 'custom', path: [field], message });
-    }
-  });
+  return driveDatesSchema(
+    { acquiredAt: driveDate(DATE_MISSING), acquiredUntil: driveDate(DATE_MISSING) },
+    ({ acquiredAt }) => (acquiredAt !== storedAt ? todayInput() : undefined),
+  );
 }
 
 /** Edits "gefahren am" and "gültig bis" together (one PATCH), so the range stays valid. */
 export function ActivityDatesForm({ activity, onDone }: { activity: RouteActivity; onDone: () => void }) {
   const schema = useMemo(() => activityDatesSchema(activity.acquiredAt), [activity.acquiredAt]);
   const { form, onSubmit, isPending, formError } = useContractForm(schema, useUpdateRouteActivity(activity.id), {
-    initialValues: { acquiredAt: activity.acquiredAt, acquiredUntil: activity.acquiredUntil } satisfies ActivityDates,
+    initialValues: { acquiredAt: activity.acquiredAt, acquiredUntil: activity.acquiredUntil },
     onSuccess: onDone,
     errorMessage: (error) => `Die Daten konnten nicht gespeichert werden: ${germanMessage(error)}`,
   });

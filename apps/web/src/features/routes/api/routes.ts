@@ -1,8 +1,9 @@
 import type * as contract from '@streckenpass/contract/routes';
+import { RECORD_KINDS } from '@streckenpass/contract/record-kinds';
 import { ownedRecordApi } from '../../../lib/record-api';
 
 /** /api/routes (server: modules/routes/routes.routes.ts). */
-export const routeApi = ownedRecordApi<typeof contract, 'route'>('routes');
+export const routeApi = ownedRecordApi<typeof contract, 'route'>(RECORD_KINDS.routes);
 
 export const {
   getList: getRoutes,

@@ -23,10 +23,10 @@ import {
   sectionLabel,
   sectionsKm,
 } from '@streckenpass/contract/route-paths';
-import { ApiError, NetworkError } from '../../../lib/api-errors';
+import { germanMessage, NetworkError } from '../../../lib/api-errors';
 import { useLinePoints } from '../api/line-points';
 import { useNetworkVersion, useRoutePath } from '../api/route-path';
-import type { RouteFormValues } from './route-form';
+import type { RouteFormValues } from '../route-form-values';
 import { PathMap } from './path-map';
 
 /** The server's sentence while no network is imported starts so (modules/network/network.routes.ts). */
@@ -91,12 +91,11 @@ function LinePointFields({ form }: { form: UseFormReturnType<RouteFormValues> })
     );
   }
   if (points.isError) {
-    const message = points.error instanceof ApiError ? points.error.serverMessage : undefined;
     return (
       <Text size="sm" c="dimmed" role="status">
         {points.error instanceof NetworkError
           ? 'Ohne Verbindung können die Betriebsstellen der Strecke nicht geladen werden.'
-          : (message ?? 'Die Betriebsstellen der Strecke konnten nicht geladen werden.')}{' '}
+          : germanMessage(points.error, 'Die Betriebsstellen der Strecke konnten nicht geladen werden.')}{' '}
         Die km können von Hand angegeben werden.
       </Text>
     );
@@ -145,8 +144,8 @@ function pathProblem(error: unknown): { title: string; text: string } {
       text: 'Ohne Verbindung kann der Weg entlang der Gleise nicht gesucht werden.',
     };
   }
-  const message = error instanceof ApiError ? error.serverMessage : undefined;
-  if (message?.startsWith(NO_NETWORK)) {
+  const message = germanMessage(error, 'Der Weg konnte nicht gesucht werden.');
+  if (message.startsWith(NO_NETWORK)) {
     return {
       title: 'Kein Streckennetz importiert',
       text: 'Die Strecke wird wie bisher ohne Streckenabschnitte gespeichert.',
@@ -154,7 +153,7 @@ function pathProblem(error: unknown): { title: string; text: string } {
   }
   return {
     title: 'Nicht im Streckennetz',
-    text: `${message ?? 'Der Weg konnte nicht gesucht werden.'} Die Strecke wird ohne Streckenabschnitte gespeichert.`,
+    text: `${message} Die Strecke wird ohne Streckenabschnitte gespeichert.`,
   };
 }
 

@@ -15,7 +15,6 @@ import { plural } from '@streckenpass/contract/plural';
 import { createShareLinkSchema, type CreatedShareLink, type ShareLink } from '@streckenpass/contract/share-links';
 import { IconCopy, IconLink, IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiError, germanMessage } from '../../../lib/api-errors';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { sentValuesSchema, useContractForm } from '../../../lib/use-contract-form';
 import { CardsOrTable, CellWithNote } from '../../../components/cards-or-table';
@@ -70,9 +69,6 @@ const toInput = (values: CreateValues) => ({
 
 const createSchema = sentValuesSchema(createShareLinkSchema, toInput);
 
-const message = (error: unknown) =>
-  error instanceof ApiError ? (error.serverMessage ?? germanMessage(error)) : 'Es ist ein Fehler aufgetreten';
-
 /**
  * Read-only links for a supervisor: create one (optional name, last day and chosen routes or tours), see when each
  * was last opened, revoke it. The link's address is shown once, right after it was made.
@@ -103,7 +99,6 @@ export function ShareLinksCard({ routes, tours }: { routes: ShareChoice[]; tours
   } = useContractForm(createSchema, create, {
     initialValues: { label: '', expiresOn: '', routes: [], tours: [] } as CreateValues,
     toVariables: toInput,
-    errorMessage: message,
     onSuccess: (link, _values, form) => {
       setCreated(link);
       form.reset();
@@ -178,7 +173,7 @@ export function ShareLinksCard({ routes, tours }: { routes: ShareChoice[]; tours
             </Stack>
           </Alert>
         )}
-        <ErrorAlert call={links} text={message} />
+        <ErrorAlert call={links} />
         <CardsOrTable
           items={links.data}
           empty="Sie haben noch keinen Link erstellt."

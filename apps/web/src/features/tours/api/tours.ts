@@ -1,8 +1,9 @@
 import type * as contract from '@streckenpass/contract/tours';
+import { RECORD_KINDS } from '@streckenpass/contract/record-kinds';
 import { ownedRecordApi } from '../../../lib/record-api';
 
 /** /api/tours (server: modules/tours/tours.routes.ts). */
-export const tourApi = ownedRecordApi<typeof contract, 'tour'>('tours');
+export const tourApi = ownedRecordApi<typeof contract, 'tour'>(RECORD_KINDS.tours);
 
 export const {
   getList: getTours,

@@ -1,8 +1,9 @@
 import type * as contract from '@streckenpass/contract/vehicles';
+import { RECORD_KINDS } from '@streckenpass/contract/record-kinds';
 import { ownedRecordApi } from '../../../lib/record-api';
 
 /** /api/vehicles (server: modules/vehicles/vehicles.routes.ts). */
-export const vehicleApi = ownedRecordApi<typeof contract, 'vehicle'>('vehicles');
+export const vehicleApi = ownedRecordApi<typeof contract, 'vehicle'>(RECORD_KINDS.vehicles);
 
 export const {
   getList: getVehicles,

@@ -1,42 +1,23 @@
 import { Select } from '@mantine/core';
-import { validityDaysSchema, validityRuleLabel } from '@streckenpass/contract/notifications';
+import { validityRuleLabel } from '@streckenpass/contract/notifications';
 import { accountRuleLabel } from '@streckenpass/contract/terms';
 import { useAccountVehicleValidityDays } from '../../../lib/account-validity';
 import { createVehicleSchema } from '@streckenpass/contract/vehicles';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { useContractForm } from '../../../lib/use-contract-form';
+import { renamedFields, sentValuesSchema, useContractForm } from '../../../lib/use-contract-form';
+import { vehicleInput, type VehicleFormValues } from '../vehicle-input';
 import { ValidityDaysInput } from '../../../components/validity-days-input';
 import { RecordForm, type RecordFormTexts } from '../../../components/record-form';
-
-export type VehicleFormValues = {
-  name: string;
-  /** 'account' = the account's vehicle rule; otherwise a number of days of its own. */
-  rule: 'account' | 'custom';
-  ruleDays: number | string;
-};
 
 /** The name field of the form. */
 const VEHICLE_NAME = { label: 'Name des Fahrzeugs', placeholder: 'z. B. BR 146' };
 
-/** The vehicle's own rule in days from the form; null = the account's. */
-export function vehicleRuleDays(values: VehicleFormValues): number | null {
-  if (values.rule === 'account') return null;
-  return typeof values.ruleDays === 'number' ? values.ruleDays : Number.NaN;
-}
-
-/** The contract's rule for the name, plus the rule choice (its own days checked like the server's `validityDays`). */
-const vehicleFormSchema = createVehicleSchema
-  .pick({ name: true })
-  .extend({ rule: z.enum(['account', 'custom']), ruleDays: z.union([z.number(), z.string()]) })
-  .superRefine((values, context) => {
-    if (values.rule !== 'custom') return;
-    const checked = validityDaysSchema.safeParse(vehicleRuleDays(values));
-    if (!checked.success) {
-      const message = checked.error.issues[0]?.message ?? 'Bitte eine Zahl von Tagen angeben.';
-      context.addIssue({ code: 'custom', path: ['ruleDays'], message });
-    }
-  });
+/** The contract's rules on what the form sends (`vehicleInput`): the name, and the rule's days on "Tage". */
+const vehicleFormSchema = sentValuesSchema<VehicleFormValues>(
+  createVehicleSchema,
+  (values) => vehicleInput(values, undefined),
+  renamedFields({ validityDays: 'ruleDays' }),
+);
 
 /**
  * Name and rule of a vehicle (create and edit). `onSubmit` (the page's save) runs as a mutation, so its pending state

@@ -1,0 +1,7 @@
+import { defineModule } from '../app-module.js';
+import healthRoutes from './health.routes.js';
+
+/** Health and metrics. */
+export default defineModule({
+  routes: [healthRoutes],
+});
