@@ -19,3 +19,9 @@ export function repositoryPlugin<N extends keyof FastifyInstance & string>(
     { name: decorator, dependencies: ['db', ...dependencies] },
   );
 }
+
+/**
+ * A service (logic over several repositories, built once from the app's config) as a named plugin: the same
+ * mechanics as a repository's, decorated under `decorator` with its dependencies declared.
+ */
+export const servicePlugin = repositoryPlugin;

@@ -1,4 +1,4 @@
-import fp from 'fastify-plugin';
+import { servicePlugin } from '../../db/repository.js';
 import { BACKUP_FORMAT, BACKUP_VERSION } from '@streckenpass/contract/backup';
 import type { Backup, MergePreview } from '@streckenpass/contract/backup';
 import type { BackupSection, SectionItem, Step } from '../../db/backup-section.js';
@@ -192,9 +192,4 @@ declare module 'fastify' {
 }
 
 /** The backup service as a named plugin: the backup's routes and the CSV import (modules/import) share it. */
-export default fp(
-  async (app) => {
-    app.decorate('backupService', createBackupService(app.backupRepository));
-  },
-  { name: 'backupService', dependencies: ['backupRepository'] },
-);
+export default servicePlugin('backupService', (app) => createBackupService(app.backupRepository), ['backupRepository']);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { servicePlugin } from '../../db/repository.js';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { formatNumber } from '@streckenpass/contract/format';
 import {
@@ -261,22 +261,14 @@ declare module 'fastify' {
 }
 
 /** The matrix service as a named plugin over the repositories it reads. */
-export default fp(
-  async (app) => {
-    app.decorate('matrixService', createMatrixService(app));
-  },
-  {
-    name: 'matrixService',
-    dependencies: [
-      'betriebeRepository',
-      'requirementsRepository',
-      'matrixRepository',
-      'whoCanDriveRepository',
-      'usersRepository',
-      'stations',
-    ],
-  },
-);
+export default servicePlugin('matrixService', (app) => createMatrixService(app), [
+  'betriebeRepository',
+  'requirementsRepository',
+  'matrixRepository',
+  'whoCanDriveRepository',
+  'usersRepository',
+  'stations',
+]);
 
 const unknownRequirement = () =>
   unprocessable([{ propertyPath: 'requirement', message: 'Diese Anforderung gibt es im Betrieb nicht.' }]);

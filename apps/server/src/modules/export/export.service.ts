@@ -2,7 +2,7 @@ import { addDays, calendarDayOf, expandSelection, isBackdated } from '@streckenp
 import { effectiveValidityDays, validityRuleLabel } from '@streckenpass/contract/notifications';
 import type { Selection } from '@streckenpass/contract/selection';
 import type { StationIndex } from '@streckenpass/contract/stations';
-import fp from 'fastify-plugin';
+import { servicePlugin } from '../../db/repository.js';
 import type { ExportData } from '../../export/model.js';
 import { transferDrives, transferHistory } from '../../export/transfer.js';
 import { unauthorized } from '../../lib/errors.js';
@@ -143,9 +143,8 @@ declare module 'fastify' {
 }
 
 /** The export service as a named plugin over the export repository and the station data, with `APP_TIMEZONE`. */
-export default fp(
-  async (app) => {
-    app.decorate('exportService', createExportService(app.exportRepository, app.stations.index, app.config.timezone));
-  },
-  { name: 'exportService', dependencies: ['exportRepository', 'stations'] },
+export default servicePlugin(
+  'exportService',
+  (app) => createExportService(app.exportRepository, app.stations.index, app.config.timezone),
+  ['exportRepository', 'stations'],
 );

@@ -1,4 +1,4 @@
-import fp from 'fastify-plugin';
+import { servicePlugin } from '../../db/repository.js';
 import type { Executor } from '../../db/client.js';
 import { RailNetworkGraph } from '../../lib/rail-network/graph.js';
 import { unpackNetwork } from '../../lib/rail-network/network-format.js';
@@ -52,9 +52,6 @@ declare module 'fastify' {
  * One network cache per instance, shared by the path endpoint and the routes' paths (issue 29, decision 0051): the
  * graph of the real network holds some tens of MB and is built once per version, not once per user of it.
  */
-export default fp(
-  async (app) => {
-    app.decorate('railNetworkCache', createNetworkCache(app.railNetworkRepository));
-  },
-  { name: 'railNetworkCache', dependencies: ['railNetworkRepository'] },
-);
+export default servicePlugin('railNetworkCache', (app) => createNetworkCache(app.railNetworkRepository), [
+  'railNetworkRepository',
+]);

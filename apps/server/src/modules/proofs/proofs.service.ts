@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import fp from 'fastify-plugin';
+import { servicePlugin } from '../../db/repository.js';
 import type { BackupSignature } from '@streckenpass/contract/backup';
 import { todayIn } from '@streckenpass/contract/knowledge';
 import { PROOF_PAGE_PREFIX, type IssuedProof, type ProofKind } from '@streckenpass/contract/proofs';
@@ -185,21 +185,17 @@ declare module 'fastify' {
  * issued matrix through the matrix service, on today in the app's time zone — the same for every route that issues
  * or verifies a document.
  */
-export default fp(
-  async (app) => {
-    const timeZone = app.config.timezone;
-    app.decorate(
-      'proofsService',
-      createProofsService(app.proofsRepository, {
-        publicUrl: app.config.publicUrl,
-        timeZone,
-        // The worker pool is registered after the services (plugins/pdf-pool.ts): it is read at the first render.
-        renderPdf: (data) => app.pdfPool.render(data),
-        load: (ownerId, scope) =>
-          app.exportService.load(ownerId, selectionOf(scope), todayIn(timeZone), scope.emptyMeansAll),
-        loadMatrix: (issuerId, issued) => app.matrixService.reissue(issuerId, issued),
-      }),
-    );
-  },
-  { name: 'proofsService', dependencies: ['proofsRepository', 'exportService', 'matrixService'] },
+export default servicePlugin(
+  'proofsService',
+  (app) =>
+    createProofsService(app.proofsRepository, {
+      publicUrl: app.config.publicUrl,
+      timeZone: app.config.timezone,
+      // The worker pool is registered after the services (plugins/pdf-pool.ts): it is read at the first render.
+      renderPdf: (data) => app.pdfPool.render(data),
+      load: (ownerId, scope) =>
+        app.exportService.load(ownerId, selectionOf(scope), todayIn(app.config.timezone), scope.emptyMeansAll),
+      loadMatrix: (issuerId, issued) => app.matrixService.reissue(issuerId, issued),
+    }),
+  ['proofsRepository', 'exportService', 'matrixService'],
 );

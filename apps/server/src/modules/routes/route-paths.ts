@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { servicePlugin } from '../../db/repository.js';
 import type { RoutePath } from '@streckenpass/contract/route-paths';
 import type { Executor } from '../../db/client.js';
 import { unprocessable } from '../../lib/errors.js';
@@ -62,9 +62,8 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    app.decorate('routePaths', createRoutePaths(app.railNetworkCache, app.routePathsRepository, app.dataVersions.bump));
-  },
-  { name: 'routePaths', dependencies: ['railNetworkCache', 'routePathsRepository', 'dataVersions'] },
+export default servicePlugin(
+  'routePaths',
+  (app) => createRoutePaths(app.railNetworkCache, app.routePathsRepository, app.dataVersions.bump),
+  ['railNetworkCache', 'routePathsRepository', 'dataVersions'],
 );

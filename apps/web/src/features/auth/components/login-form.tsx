@@ -12,15 +12,14 @@ const t = startPage.login;
 /** The contract's rules on what `useLogin` sends: the address trimmed (blanks alone are no address). */
 const loginFormSchema = loginSchema.extend({ username: z.string().trim().pipe(loginSchema.shape.username) });
 
-export function LoginForm({
-  onRegister,
-  onForgot,
-  onSuccess,
-}: {
+/** Where the form leads: to registration, to the forgotten password, and on, once signed in. */
+interface LoginFormProps {
   onRegister: () => void;
   onForgot: () => void;
   onSuccess: () => void;
-}) {
+}
+
+export function LoginForm({ onRegister, onForgot, onSuccess }: LoginFormProps) {
   const { form, onSubmit, isPending, formError } = useContractForm(loginFormSchema, useLogin(), {
     initialValues: { username: '', password: '' },
     onSuccess,

@@ -1,4 +1,5 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
+import { CodeInput } from '../../../components/code-input';
 import { invitationCodeSchema } from '@streckenpass/contract/betriebe';
 import { useContractForm, type FormMutation } from '../../../lib/use-contract-form';
 
@@ -18,13 +19,7 @@ export function JoinCodeForm({ open }: { open: (code: string) => void }) {
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Mit Code beitreten">
       <Stack gap="sm">
-        <TextInput
-          label="Code der Einladung"
-          placeholder="z. B. K7QXM-2PAHD"
-          autoCapitalize="characters"
-          autoComplete="off"
-          {...form.getInputProps('code')}
-        />
+        <CodeInput label="Code der Einladung" placeholder="z. B. K7QXM-2PAHD" {...form.getInputProps('code')} />
         <Group>
           <Button type="submit" variant="light">
             Einladung öffnen

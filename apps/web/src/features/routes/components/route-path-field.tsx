@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Group,
-  List,
-  Loader,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Group, List, Loader, NumberInput, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
@@ -23,6 +11,7 @@ import {
   sectionLabel,
   sectionsKm,
 } from '@streckenpass/contract/route-paths';
+import { CodeInput } from '../../../components/code-input';
 import { germanMessage, NetworkError } from '../../../lib/api-errors';
 import { useLinePoints } from '../api/line-points';
 import { useNetworkVersion, useRoutePath } from '../api/route-path';
@@ -244,11 +233,10 @@ export function RoutePathField({ form }: { form: UseFormReturnType<RouteFormValu
           ) : (
             isPath(path.data) && <ShownPath path={path.data} />
           )}
-          <TextInput
+          <CodeInput
             label="Über (optional)"
             description="Ein anderer Weg: das Kürzel eines Punkts, über den er führen soll, z. B. einer Abzweigstelle"
             placeholder="z. B. FFU"
-            autoComplete="off"
             {...form.getInputProps('via')}
           />
         </>
