@@ -1,0 +1,3 @@
+import { users } from '../db/schema.js';
+
+export const table = users;

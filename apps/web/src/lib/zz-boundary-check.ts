@@ -1,0 +1,3 @@
+export function shown(error: Error): string {
+  return `${error.message} ${new Date().toLocaleDateString('de-DE')}`;
+}

@@ -1,0 +1,4 @@
+import fs from 'node:fs';
+import { loadConfig } from '../../../apps/server/src/config.js';
+
+export const outside = [fs, loadConfig];
