@@ -1,3 +1,0 @@
-import { users } from '../db/schema.js';
-
-export const table = users;
