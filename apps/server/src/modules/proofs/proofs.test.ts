@@ -315,7 +315,8 @@ describe('the supervisor page', () => {
 
 describe('signing keys', () => {
   it('publishes every public key, and makes only one when several instances ask at once', async () => {
-    const { app } = await buildTestApp();
+    const fresh = await buildTestApp();
+    const { app } = fresh;
     try {
       const keys = await Promise.all(Array.from({ length: 5 }, () => app.proofsRepository.activeKey()));
       expect(new Set(keys.map((key) => key.id)).size).toBe(1);
@@ -327,7 +328,8 @@ describe('signing keys', () => {
       expect(body.keys[0]!.publicKey).toContain('BEGIN PUBLIC KEY');
       expect(published.body).not.toContain('PRIVATE');
     } finally {
-      await app.close();
+      // The app and its database (on PostgreSQL a database of its own, which the file must not leave behind).
+      await fresh.close();
     }
   });
 
