@@ -19,19 +19,29 @@ import { matrixDocument } from './matrix-check-html.js';
 import { isMatrixContent, type MatrixProofContent } from './matrix-model.js';
 import { hasDrives, holderName, type ProofContentDrive, type ShownProofContent } from './proof-content.js';
 
-/** What the verification page shows: the answer, and the document where the code is known. */
+/** What a verification found, by code or by file, and so what the check page shows. */
 export interface ProofCheckView {
   state: ProofState;
+  /** German sentence: why this state. */
   reason: string;
+  /** The document, when the code is known and not revoked (genuine or altered file of a known document). */
   document?: {
     code: string;
     kind: ProofKind;
     issuedAt: Date;
+    /** A driver's record, or a Betrieb's matrix (kind `matrix`). */
     content: ShownProofContent | MatrixProofContent;
+    /** Whether the holder's record (the same selection) — or the Betrieb's matrix — reads differently today. */
     changedSince: boolean;
+    /** An issued matrix's drivers left out of `content` because they are no longer members of the Betrieb. */
     withheldDrivers?: number;
   };
+  /** For a revoked document: only when it was issued and revoked, nothing of its content. */
   revoked?: { code: string; kind: ProofKind; issuedAt: Date; revokedAt: Date };
+  /**
+   * For a document whose holder (or issuer) deleted the account: only when it was issued, and that its content was
+   * erased — it still verifies by its signed hashes, but shows nothing of the person (GDPR Art. 17).
+   */
   erased?: { code: string; kind: ProofKind; issuedAt: Date };
 }
 

@@ -1,12 +1,7 @@
-import type { ProofKind, ProofState } from '@streckenpass/contract/proofs';
 import { isMatrixContent, type MatrixProofContent } from '../../export/matrix-model.js';
+import type { ProofCheckView } from '../../export/proof-check-html.js';
 import type { ExportData } from '../../export/model.js';
-import {
-  proofContent,
-  type ProofContent,
-  type ProofScope,
-  type ShownProofContent,
-} from '../../export/proof-content.js';
+import { proofContent, type ProofContent, type ProofScope } from '../../export/proof-content.js';
 import { backupAsProofContent, backupDocumentOf, comparable, proofPart, shownPart } from '../../export/proof-views.js';
 import { HttpError } from '../../lib/errors.js';
 import { verifyBackup } from '../../lib/proof-backup-signature.js';
@@ -16,31 +11,8 @@ import type { IssuedDocumentRow, ProofsRepository } from './proofs.repository.js
 /** Loads the current ExportData of a holder's selection (the export service's `load`). */
 export type LoadRecord = (ownerId: number, scope: ProofScope) => Promise<ExportData>;
 
-/** What a verification found, by code or by file; the page renders it. */
-export interface Verification {
-  state: ProofState;
-  /** German sentence: why this state. */
-  reason: string;
-  /** The document, when the code is known and not revoked (genuine or altered file of a known document). */
-  document?: {
-    code: string;
-    kind: ProofKind;
-    issuedAt: Date;
-    /** A driver's record, or a Betrieb's matrix (kind `matrix`). */
-    content: ShownProofContent | MatrixProofContent;
-    /** Whether the holder's record (the same selection) — or the Betrieb's matrix — reads differently today. */
-    changedSince: boolean;
-    /** An issued matrix's drivers left out of `content` because they are no longer members of the Betrieb. */
-    withheldDrivers?: number;
-  };
-  /** For a revoked document: only when it was issued and revoked, nothing of its content. */
-  revoked?: { code: string; kind: ProofKind; issuedAt: Date; revokedAt: Date };
-  /**
-   * For a document whose holder (or issuer) deleted the account: only when it was issued, and that its content was
-   * erased — it still verifies by its signed hashes, but shows nothing of the person (GDPR Art. 17).
-   */
-  erased?: { code: string; kind: ProofKind; issuedAt: Date };
-}
+/** What a verification found, by code or by file: the check page's view (export/proof-check-html.ts) renders it. */
+export type Verification = ProofCheckView;
 
 export interface VerificationOptions {
   /** The app's time zone: the day a backup's drives were recorded on. */
