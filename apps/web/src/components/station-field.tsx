@@ -1,6 +1,6 @@
 import { Autocomplete, Text } from '@mantine/core';
 import { placeLabel, type StationIndex } from '@streckenpass/contract/stations';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import classes from './station-field.module.css';
 
 /** Six suggestions of 44 px fit without a scrolling list (no scroll region to reach by keyboard). */
@@ -40,6 +40,12 @@ export function StationField({
   const matches = useMemo(() => (index && value.trim() ? index.search(value, SUGGESTIONS) : []), [index, value]);
   const data = useMemo(() => matches.map((s) => ({ value: s.code, label: s.name })), [matches]);
   const chosen = station && index ? index.byCode(station) : undefined;
+  // A code or name typed before the station list had loaded links its station once the list is there, as typing it
+  // afterwards would (a slow connection, or a fast hand: "NWH" typed at once stayed free text before).
+  const pending = station === null && index !== null && value.trim() !== '' ? index.exact(value)?.code : undefined;
+  useEffect(() => {
+    if (pending) onChange(value, pending);
+  }, [pending, value, onChange]);
 
   return (
     <Autocomplete
