@@ -51,6 +51,31 @@ export interface RecordNoun {
   gender: 'f' | 'm' | 'n';
 }
 
+/**
+ * The words a record kind's noun takes by its gender, for the texts built from it: "Soll das Fahrzeug … gelöscht
+ * werden?", "Dieses Fahrzeug gibt es nicht (mehr), oder es gehört …", "Stammdaten des Fahrzeugs", "Ein eigenes
+ * Fahrzeug".
+ */
+export function nounWords({ one, gender }: Pick<RecordNoun, 'one' | 'gender'>) {
+  const [the, this_, pronoun, own] = {
+    f: ['die', 'Diese', 'sie', 'Eine eigene'],
+    m: ['der', 'Dieser', 'er', 'Ein eigener'],
+    n: ['das', 'Dieses', 'es', 'Ein eigenes'],
+  }[gender];
+  return {
+    /** "das Fahrzeug" */
+    the: `${the} ${one}`,
+    /** "Dieses Fahrzeug" */
+    this: `${this_} ${one}`,
+    /** "es" */
+    pronoun,
+    /** "des Fahrzeugs", "der Strecke" */
+    ofThe: gender === 'f' ? `der ${one}` : `des ${one}s`,
+    /** "Ein eigenes Fahrzeug" */
+    ownOne: `${own} ${one}`,
+  };
+}
+
 /** How a write reached the server, as a record's history ("Verlauf") names it (issue 27). */
 export const HISTORY_CHANNEL_LABELS = {
   api: 'in der App',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idParamsSchema } from '@streckenpass/contract/common';
 import { CHANNEL_HEADER, channelFromHeader, historySchema } from '@streckenpass/contract/history';
 import type { RecordKindDeclaration } from '@streckenpass/contract/record-kinds';
-import type { RecordNoun } from '@streckenpass/contract/terms';
+import { nounWords, type RecordNoun } from '@streckenpass/contract/terms';
 import type { OwnedRepository } from '../db/owned-records.js';
 import { notFound } from '../lib/errors.js';
 import { currentUser } from './current-user.js';
@@ -25,16 +25,15 @@ export interface CrudDocs {
   remove?: string;
 }
 
-const OWN_ONE = { f: 'Eine eigene', m: 'Ein eigener', n: 'Ein eigenes' } as const;
-
 /** The five operations' summaries and descriptions: the standard wording plus what the kind adds. */
-function summaries({ one, many, gender }: RecordNoun, docs: CrudDocs) {
+function summaries(noun: RecordNoun, docs: CrudDocs) {
+  const { one, many } = noun;
   const described = (summary: string, description: string | undefined) =>
     description === undefined ? { summary } : { summary, description };
   return {
     list: { summary: `Eigene ${many}, ${docs.order}` },
     create: described(`${one} ${docs.createVerb ?? 'anlegen'}`, docs.create),
-    get: { summary: `${OWN_ONE[gender]} ${one}` },
+    get: { summary: nounWords(noun).ownOne },
     update: described(`${one} ${docs.updateVerb ?? 'ändern'} (JSON Merge Patch)`, docs.update),
     remove: described(`${one} löschen`, docs.remove),
     history: {

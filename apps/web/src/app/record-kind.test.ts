@@ -6,7 +6,7 @@ import { keysOfKind, queryKeys, recordKeys } from '../lib/query-keys';
 import { ownedRecordApi } from '../lib/record-api';
 import { stubFetch } from '../test/fetch-stub';
 import { recordPageRoutes } from './record-page-routes';
-import { editableRecord } from './record-routes';
+import { editableRecord } from './record-kind-pages';
 
 /*
  * A kind of owned record added from its declaration alone (issue 39): a throwaway kind, depots, gets its query keys,
@@ -89,6 +89,9 @@ describe('a record kind declared once (web)', () => {
   });
 
   it('gives the routes of its three pages, found by their file names', () => {
+    const declared = { './routes/depot.tsx': async () => ({ create: 'c', edit: 'e', view: 'v' }) };
+    const paths = recordPageRoutes(depotKind, declared, (path) => (typeof path === 'string' ? path : path.pattern));
+    expect(paths).toEqual(['/depot/new', '/depot/edit/:id', '/depot/:id']);
     const loaders = {
       './routes/depot-new.tsx': async () => ({}),
       './routes/depot-edit.tsx': async () => ({}),
@@ -104,7 +107,7 @@ describe('a record kind declared once (web)', () => {
       { path: '/depot/:id', load: loaders['./routes/depot-view.tsx'] },
     ]);
     expect(() => recordPageRoutes({ page: '/lager' }, loaders, () => null)).toThrow(
-      '/lager: the page ./routes/lager-new.tsx is missing',
+      '/lager: the page ./routes/lager.tsx or ./routes/lager-new.tsx is missing',
     );
   });
 });

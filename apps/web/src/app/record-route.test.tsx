@@ -8,7 +8,7 @@ import { stubFetch } from '../test/fetch-stub';
 import { fakeToken } from '../test/render';
 import { renderPages } from '../test/render-pages';
 import { pageRoute } from './record-route';
-import * as vehicleView from './routes/vehicle-view';
+import { view as vehicleView } from './routes/vehicle';
 
 const routes = (queryClient: QueryClient) => [{ path: '/vehicle/:id', ...pageRoute(vehicleView, queryClient) }];
 const vehicle = { id: 4, name: 'BR 146', owner: '/api/users/1', validityDays: null };

@@ -141,7 +141,7 @@ export interface RecordPageKind<T, Key extends QueryKey> {
   notFound: NotFoundCard;
 }
 
-interface RecordPageLists extends Omit<PageLists, 'shows'> {
+export interface RecordPageLists extends Omit<PageLists, 'shows'> {
   /** As a data page's `shows`, given the record's id (its history, issue 27). */
   shows?: (id: number) => PageQuery[];
   /** Forms stand in the middle of the page; so do their not-found and error cards. */

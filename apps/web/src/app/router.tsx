@@ -11,8 +11,11 @@ import { recordPageRoutes } from './record-page-routes';
 import { pageRoute, StoredQueriesRestoredReport, type PageModule } from './record-route';
 import { RouteError } from './route-error';
 
-/** The record kinds' pages (`<page>-new.tsx`, `-edit.tsx`, `-view.tsx`), each its own lazily loaded chunk. */
-const recordPageModules = import.meta.glob('./routes/*-{new,edit,view}.tsx');
+/**
+ * The record kinds' pages: `<page>.tsx` (all three, `recordKindPages`) or `<page>-new.tsx`, `-edit.tsx`, `-view.tsx`,
+ * each a lazily loaded chunk (app/record-page-routes.ts).
+ */
+const recordPageModules = import.meta.glob(['./routes/*.tsx', '!./routes/*.test.tsx']);
 
 /** The app's routes; every page is its own lazily loaded chunk, its loader bound to `queryClient`. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {

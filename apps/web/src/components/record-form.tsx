@@ -11,6 +11,14 @@ export interface RecordFormTexts {
   actions?: ReactNode;
 }
 
+/** What a kind's form is given on its create page (no `record`) and its edit page (app/record-kind-pages.tsx). */
+export interface RecordKindFormProps<T, Values> extends RecordFormTexts {
+  /** The record being edited; its values are the form's first ones. */
+  record?: T;
+  /** The page's save: a mutation inside the form, so its pending state is the button's and a failure its message. */
+  onSubmit: (values: Values) => Promise<unknown>;
+}
+
 /** What `useContractForm` gives the frame. */
 interface ContractFormState<Values> {
   form: UseFormReturnType<Values>;

@@ -1,10 +1,26 @@
+import { RECORD_KINDS } from '@streckenpass/contract/record-kinds';
+import { routeActivitySchemas } from '@streckenpass/contract/route-activities';
+import { crudRoutes } from '../../http/crud-routes.js';
 import { defineModule } from '../app-module.js';
 import routeActivitiesRepository, { routeActivitiesSection } from './route-activities.repository.js';
-import routeActivitiesRoutes from './route-activities.routes.js';
 
 /** The drives (route activities), an owned record kind. */
 export default defineModule({
   repositories: [routeActivitiesRepository],
-  routes: [routeActivitiesRoutes],
+  routes: [
+    crudRoutes(RECORD_KINDS.route_activities, routeActivitySchemas, (app) => app.routeActivitiesRepository, {
+      tag: 'Streckenkunde',
+      order: 'neueste (höchste id) zuerst',
+      createVerb: 'erfassen',
+      create:
+        'Die Strecken aus `acquiredRoutes` wurden am `acquiredAt` befahren; das Datum darf nicht nach heute liegen ' +
+        '(Zeitzone der Anwendung). `acquiredUntil` (einschließlich) ist ohne Angabe `acquiredAt` + 364 Tage und darf ' +
+        'nicht davor liegen. `owner` darf nur das eigene Konto sein.',
+      update:
+        '`acquiredRoutes` ersetzt die Strecken. Danach darf `acquiredUntil` nicht vor `acquiredAt` liegen; ein ' +
+        'geändertes `acquiredAt` darf nicht nach heute liegen.',
+      remove: 'Ihre Fahrzeugaktivitäten werden mit gelöscht.',
+    }),
+  ],
   backupSections: () => [routeActivitiesSection],
 });

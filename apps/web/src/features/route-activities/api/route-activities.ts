@@ -3,7 +3,7 @@ import { RECORD_KINDS } from '@streckenpass/contract/record-kinds';
 import { ownedRecordApi } from '../../../lib/record-api';
 import { useInvalidateRecords } from '../../../lib/use-invalidate-records';
 
-/** /api/route_activities (server: modules/route-activities/route-activities.routes.ts); the list is newest first. */
+/** /api/route_activities (server: modules/route-activities/index.ts); the list is newest first. */
 export const routeActivityApi = ownedRecordApi<typeof contract, 'routeActivity'>(RECORD_KINDS.route_activities);
 
 export const {

@@ -2,7 +2,7 @@ import type * as contract from '@streckenpass/contract/routes';
 import { RECORD_KINDS } from '@streckenpass/contract/record-kinds';
 import { ownedRecordApi } from '../../../lib/record-api';
 
-/** /api/routes (server: modules/routes/routes.routes.ts). */
+/** /api/routes (server: modules/routes/index.ts). */
 export const routeApi = ownedRecordApi<typeof contract, 'route'>(RECORD_KINDS.routes);
 
 export const {

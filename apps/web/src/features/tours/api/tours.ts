@@ -2,7 +2,7 @@ import type * as contract from '@streckenpass/contract/tours';
 import { RECORD_KINDS } from '@streckenpass/contract/record-kinds';
 import { ownedRecordApi } from '../../../lib/record-api';
 
-/** /api/tours (server: modules/tours/tours.routes.ts). */
+/** /api/tours (server: modules/tours/index.ts). */
 export const tourApi = ownedRecordApi<typeof contract, 'tour'>(RECORD_KINDS.tours);
 
 export const {

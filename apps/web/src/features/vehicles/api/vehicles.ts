@@ -2,7 +2,7 @@ import type * as contract from '@streckenpass/contract/vehicles';
 import { RECORD_KINDS } from '@streckenpass/contract/record-kinds';
 import { ownedRecordApi } from '../../../lib/record-api';
 
-/** /api/vehicles (server: modules/vehicles/vehicles.routes.ts). */
+/** /api/vehicles (server: modules/vehicles/index.ts). */
 export const vehicleApi = ownedRecordApi<typeof contract, 'vehicle'>(RECORD_KINDS.vehicles);
 
 export const {

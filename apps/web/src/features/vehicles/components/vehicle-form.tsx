@@ -2,12 +2,12 @@ import { Select } from '@mantine/core';
 import { validityRuleLabel } from '@streckenpass/contract/notifications';
 import { accountRuleLabel } from '@streckenpass/contract/terms';
 import { useAccountVehicleValidityDays } from '../../../lib/account-validity';
-import { createVehicleSchema } from '@streckenpass/contract/vehicles';
+import { createVehicleSchema, type Vehicle } from '@streckenpass/contract/vehicles';
 import { useMutation } from '@tanstack/react-query';
 import { renamedFields, sentValuesSchema, useContractForm } from '../../../lib/use-contract-form';
 import { vehicleInput, type VehicleFormValues } from '../vehicle-input';
 import { ValidityDaysInput } from '../../../components/validity-days-input';
-import { RecordForm, type RecordFormTexts } from '../../../components/record-form';
+import { RecordForm, type RecordKindFormProps } from '../../../components/record-form';
 
 /** The name field of the form. */
 const VEHICLE_NAME = { label: 'Name des Fahrzeugs', placeholder: 'z. B. BR 146' };
@@ -23,22 +23,14 @@ const vehicleFormSchema = sentValuesSchema<VehicleFormValues>(
  * Name and rule of a vehicle (create and edit). `onSubmit` (the page's save) runs as a mutation, so its pending state
  * is the button's; when it throws, the input stays and a German message appears.
  */
-export function VehicleForm({
-  initialName = '',
-  initialRuleDays = null,
-  onSubmit,
-  ...texts
-}: RecordFormTexts & {
-  initialName?: string;
-  initialRuleDays?: number | null;
-  onSubmit: (values: VehicleFormValues) => Promise<unknown>;
-}) {
+export function VehicleForm({ record, onSubmit, ...texts }: RecordKindFormProps<Vehicle, VehicleFormValues>) {
   // The page's save may be more than one step; the mutation inside it decides about the network.
   const save = useMutation({ mutationFn: onSubmit, networkMode: 'always' });
+  const ruleDays = record?.validityDays ?? null;
   const initialValues: VehicleFormValues = {
-    name: initialName,
-    rule: initialRuleDays === null ? 'account' : 'custom',
-    ruleDays: initialRuleDays ?? 364,
+    name: record?.name ?? '',
+    rule: ruleDays === null ? 'account' : 'custom',
+    ruleDays: ruleDays ?? 364,
   };
   const contract = useContractForm(vehicleFormSchema, save, { initialValues });
   const accountVehicleDays = useAccountVehicleValidityDays();

@@ -1,9 +1,11 @@
 import { Stack } from '@mantine/core';
 import { toIri } from '@streckenpass/contract/common';
+import { RECORD_KINDS } from '@streckenpass/contract/record-kinds';
 import { validityRuleLabel } from '@streckenpass/contract/notifications';
 import { accountRuleLabel } from '@streckenpass/contract/terms';
 import { useAccountVehicleValidityDays } from '../../lib/account-validity';
 import type { Vehicle } from '@streckenpass/contract/vehicles';
+import type { DetailRow } from '../../components/detail-table';
 import { MasterDataCard } from '../../components/master-data-card';
 import { QueryError } from '../../components/query-error';
 import { routeActivitiesQueryOptions, useRouteActivities } from '../../features/route-activities/api/route-activities';
@@ -13,11 +15,19 @@ import {
 } from '../../features/vehicle-activities/api/vehicle-activities';
 import { lastDocumentedAt } from '../../features/vehicles/last-documented';
 import { formatDate } from '../../lib/dates';
-import { recordRoute } from '../record-route';
-import { vehicleRecord } from '../record-routes';
+import { vehicleApi } from '../../features/vehicles/api/vehicles';
+import { VehicleForm } from '../../features/vehicles/components/vehicle-form';
+import { vehicleInput } from '../../features/vehicles/vehicle-input';
+import { recordKindPages, type MasterData } from '../record-kind-pages';
 import { useTitle } from '../use-title';
 
-function VehicleView({ record: vehicle }: { record: Vehicle }) {
+/*
+ * The vehicles' pages (`/vehicle/:id`, `/vehicle/edit/:id`, `/vehicle/new`): the view's card, and the create and edit
+ * pages of `VehicleForm` as every kind without pages of its own has them (app/record-kind-pages.tsx).
+ */
+
+/** A vehicle's "Stammdaten": its name, when it was last documented, and the rule its validity follows. */
+function VehicleView({ record: vehicle, master }: { record: Vehicle; master: (rows: DetailRow[]) => MasterData }) {
   const vehicleActivities = useVehicleActivities();
   const routeActivities = useRouteActivities();
   const accountVehicleDays = useAccountVehicleValidityDays();
@@ -33,7 +43,7 @@ function VehicleView({ record: vehicle }: { record: Vehicle }) {
       <MasterDataCard
         maw={560}
         w="100%"
-        {...vehicleRecord.master(vehicle.id, [
+        {...master([
           { label: 'Name des Fahrzeugs', value: vehicle.name },
           {
             label: 'Zuletzt dokumentiert am',
@@ -68,7 +78,9 @@ function VehicleView({ record: vehicle }: { record: Vehicle }) {
   );
 }
 
-export const { clientLoader, ErrorBoundary, Component } = recordRoute(vehicleRecord.view, VehicleView, {
-  centered: true,
-  shows: () => [vehicleActivitiesQueryOptions(), routeActivitiesQueryOptions()],
+export const { view, edit, create } = recordKindPages(RECORD_KINDS.vehicles, vehicleApi, {
+  View: VehicleView,
+  Form: VehicleForm,
+  input: (values, saved) => vehicleInput(values, saved ? saved.validityDays : null),
+  view: { centered: true, shows: () => [vehicleActivitiesQueryOptions(), routeActivitiesQueryOptions()] },
 });
