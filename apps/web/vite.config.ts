@@ -148,5 +148,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     testTimeout: 15_000,
+    // Two files at a time: vitest's default is one fewer worker than cores, a single one on CI's 2-core machine
+    // (120 s → 81 s for the web suite there, 2026-12-03).
+    maxWorkers: 2,
   },
 });
