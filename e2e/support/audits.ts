@@ -16,7 +16,7 @@ export async function listenForCspViolations(page: Page): Promise<void> {
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) => {
       window.__cspViolations?.push(
-        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}:${event.columnNumber})`,
       );
     });
   });
@@ -83,6 +83,41 @@ export async function smallTouchTargets(page: Page, min = 44): Promise<string[]>
     }
     return problems;
   }, min);
+}
+
+/**
+ * Texts cut or outside the viewport, measured (issue 40): every visible element with text of its own whose content is
+ * wider than its box (an ellipsis, a clipped label) or that reaches beyond the viewport's sides, outside any
+ * sideways-scrolling area. One line each: the element and its text.
+ */
+export async function cutTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = document.documentElement.clientWidth;
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      const own = [...element.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent ?? '')
+        .join('')
+        .trim();
+      if (!own || element.closest('[aria-hidden="true"], [inert], script, style, noscript')) continue;
+      const style = getComputedStyle(element);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      const rect = element.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      // Visually hidden text (for screen readers) is 1 × 1 px by design.
+      if (rect.width <= 1 && rect.height <= 1) continue;
+      const label = `${element.tagName.toLowerCase()} "${own.slice(0, 40)}"`;
+      if (element.scrollWidth > element.clientWidth + 1 && style.overflowX !== 'visible') {
+        problems.push(`${label} cut: ${element.scrollWidth} px of text in ${element.clientWidth} px`);
+      } else if (rect.left < -1 || rect.right > width + 1) {
+        problems.push(
+          `${label} outside the viewport: ${Math.round(rect.left)}–${Math.round(rect.right)} of ${width} px`,
+        );
+      }
+    }
+    return problems;
+  });
 }
 
 /** axe's WCAG 2.1 A and AA violations on the page, one line each: rule, impact, help and the first elements. */

@@ -84,8 +84,11 @@ function loginFailure(error: unknown): string {
   return germanMessage(error, t.wrongCredentials);
 }
 
-/** Where to go after signing in: the dashboard, as the app's start page does. */
-const target = '/dashboard';
+/**
+ * Where to go after signing in, as the app's start page does: `/start` (app/routes/landing.tsx), which leads a
+ * Betrieb's admin or Disponent to the Betrieb's page and everyone else to the dashboard.
+ */
+const target = '/start';
 
 function bindLoginForm(form: HTMLFormElement): void {
   const username = element<HTMLInputElement>(ids.username);

@@ -116,3 +116,14 @@ export const BETRIEB_ROLE_LABELS = {
   disponent: 'Disponent/in',
   driver: 'Triebfahrzeugführer/in',
 } as const;
+
+/** The roles that read the drivers' knowledge (matrix, "Wer kann fahren?", members): the Betrieb's staff. */
+export const BETRIEB_STAFF_ROLES: readonly (keyof typeof BETRIEB_ROLE_LABELS)[] = ['admin', 'disponent'];
+
+/**
+ * Whether the caller's membership reads the drivers' knowledge (admin or Disponent). Here, not beside the Betrieb's
+ * schemas: the navigation asks it on every page, and the app's first chunk builds no zod schema (lib/csp.ts).
+ */
+export function readsDrivers(betrieb: { role: keyof typeof BETRIEB_ROLE_LABELS }): boolean {
+  return BETRIEB_STAFF_ROLES.includes(betrieb.role);
+}

@@ -30,6 +30,7 @@ const routes = [
       </RequireAuth>
     ),
     children: [
+      { path: '/start', element: <p>Dashboard oder Betrieb</p> },
       { path: '/dashboard', element: <p>Dashboard-Seite</p> },
       { path: '/route/:id', element: <p>Strecken-Seite</p> },
     ],
@@ -49,12 +50,12 @@ describe('guards', () => {
     expect(await screen.findByText('Startseite (zurück nach /route/7?x=1)')).toBeInTheDocument();
   });
 
-  it('sends a signed-in user from / and /about to the dashboard', async () => {
+  it('sends a signed-in user from / and /about to where they work (/start: dashboard or Betrieb)', async () => {
     signIn();
     renderRoutes(routes, '/');
-    expect(await screen.findByText('Dashboard-Seite')).toBeInTheDocument();
+    expect(await screen.findByText('Dashboard oder Betrieb')).toBeInTheDocument();
     renderRoutes(routes, '/about');
-    expect((await screen.findAllByText('Dashboard-Seite')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Dashboard oder Betrieb')).length).toBeGreaterThan(0);
   });
 
   it('lets a signed-in user open signed-in pages and everyone open /legal', async () => {

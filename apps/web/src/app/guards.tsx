@@ -7,6 +7,11 @@ export interface FromState {
   from?: string;
 }
 
+/** Where a login leads: back to the page that asked for it (a path of this app), or to `paths.landing`. */
+export function afterLogin(from: string | undefined): string {
+  return from && from.startsWith('/') && !from.startsWith('//') ? from : paths.landing;
+}
+
 /** Signed-in pages: a visitor goes to the start page and comes back here after logging in. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const authenticated = useIsAuthenticated();
@@ -18,14 +23,16 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Start and information pages: a signed-in user goes to the dashboard (or to the page they wanted). */
+/**
+ * Start and information pages: a signed-in user goes to the page they wanted, or where they work (`paths.landing`: the
+ * Betrieb's page for its admins and Disponenten, the dashboard otherwise).
+ */
 export function RequireGuest({ children }: { children: ReactNode }) {
   const authenticated = useIsAuthenticated();
   const location = useLocation();
   if (authenticated) {
     const from = (location.state as FromState | null)?.from;
-    const target = from && from.startsWith('/') && !from.startsWith('//') ? from : paths.dashboard;
-    return <Navigate to={target} replace />;
+    return <Navigate to={afterLogin(from)} replace />;
   }
   return children;
 }

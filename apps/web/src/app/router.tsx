@@ -27,6 +27,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 
   /** The signed-in pages (seed section 2). */
   const signedIn: RouteObject[] = [
+    page(paths.landing, () => import('./routes/landing')),
     page(paths.dashboard, () => import('./routes/dashboard')),
     page(paths.documentation, () => import('./routes/documentation')),
     page(paths.map, () => import('./routes/map')),

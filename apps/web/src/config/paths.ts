@@ -29,6 +29,8 @@ export const paths = {
   donate: '/donate',
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
+  /** Where a login leads: the Betrieb's page for its staff, the dashboard otherwise (app/routes/landing.tsx). */
+  landing: '/start',
   documentation: '/documentation',
   map: '/map',
   routeNew: routePages.new,
@@ -74,8 +76,10 @@ export const documentationSection = [
     return page ? [page] : [];
   }),
 ];
-/** Path prefix under which the "Konto" navigation entry is active. */
-export const accountSection = ['/account', '/betrieb/'];
+/** A Betrieb's pages: in the navigation's "Betrieb" for its staff, in "Konto" for a driver. */
+export const betriebSection = '/betrieb/';
+/** Path prefixes under which the "Konto" navigation entry is active. */
+export const accountSection = ['/account', betriebSection];
 
 export function isInSection(pathname: string, prefixes: readonly string[]): boolean {
   return prefixes.some((prefix) => pathname === prefix || pathname.startsWith(prefix));

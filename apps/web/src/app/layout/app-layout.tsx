@@ -14,7 +14,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconMoon, IconSun, IconTrain } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { accountSection, documentationSection, isInSection, paths } from '../../config/paths';
+import { useQuery } from '@tanstack/react-query';
+import { accountSection, betriebSection, documentationSection, isInSection, paths } from '../../config/paths';
+import { betriebeQueryOptions } from '../../features/betriebe/api/betriebe';
+import { betriebHome } from '../../features/betriebe/betrieb-home';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { useLogout } from '../../features/auth/api/logout';
 import { useIsAuthenticated } from '../../features/auth/store';
@@ -32,12 +35,26 @@ interface NavItem {
   active: (pathname: string) => boolean;
 }
 
-const signedInItems: NavItem[] = [
-  { label: 'Dashboard', to: paths.dashboard, active: (p) => isInSection(p, [paths.dashboard]) },
-  { label: 'Dokumentation', to: paths.documentation, active: (p) => isInSection(p, documentationSection) },
-  { label: 'Karte', to: paths.map, active: (p) => isInSection(p, [paths.map]) },
-  { label: 'Konto', to: paths.account, active: (p) => isInSection(p, accountSection) },
-];
+/** A Betrieb's pages (its view, matrix, "Wer kann fahren?", a driver's page). */
+const inBetrieb = (p: string) => isInSection(p, [betriebSection]);
+
+/**
+ * The signed-in navigation. A Betrieb's admin or Disponent has the Betrieb in it (issue 40; `home`: its page, or "Meine
+ * Betriebe" for several), and its pages are then no longer the account's.
+ */
+function signedInItems(home: string | null): NavItem[] {
+  return [
+    { label: 'Dashboard', to: paths.dashboard, active: (p) => isInSection(p, [paths.dashboard]) },
+    ...(home ? [{ label: 'Betrieb', to: home, active: (p: string) => inBetrieb(p) || p === home }] : []),
+    { label: 'Dokumentation', to: paths.documentation, active: (p) => isInSection(p, documentationSection) },
+    { label: 'Karte', to: paths.map, active: (p) => isInSection(p, [paths.map]) },
+    {
+      label: 'Konto',
+      to: paths.account,
+      active: (p) => isInSection(p, accountSection) && !(home && (inBetrieb(p) || p === home)),
+    },
+  ];
+}
 
 // The prerendered public pages draw the same header (content/prerender.ts): labels and links come from one place.
 const signedOutItems: NavItem[] = siteHeader.links.map(({ href, label }) => ({
@@ -73,7 +90,8 @@ export function AppLayout() {
   // device, or on the first signed-in load fetched) the layout waits, so that the banner and the page appear together
   // instead of the banner pushing a painted page down.
   const awaitingUser = useAwaitingFirstAnswer(useCurrentUser());
-  const items = authenticated ? signedInItems : signedOutItems;
+  const betriebe = useQuery({ ...betriebeQueryOptions(), enabled: authenticated });
+  const items = authenticated ? signedInItems(betriebHome(betriebe.data)) : signedOutItems;
 
   const onLogout = async () => {
     close();

@@ -1,11 +1,12 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
-import { BETRIEB_ROLE_LABELS } from '@streckenpass/contract/terms';
+import { BETRIEB_ROLE_LABELS, readsDrivers } from '@streckenpass/contract/terms';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { DetailTable } from '../../components/detail-table';
 import { TitledCard } from '../../components/titled-card';
 import { paths } from '../../config/paths';
+import { BetriebOverview } from '../../features/betriebe/components/betrieb-overview';
 import { consentOf } from '../../features/betriebe/components/betriebe-list';
 import { CoverageAlertForm } from '../../features/betriebe/components/coverage-alert-form';
 import { ConsentText } from '../../features/betriebe/components/consent-text';
@@ -33,6 +34,7 @@ function BetriebView({ record: betrieb }: { record: Betrieb }) {
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1}>{betrieb.name}</Title>
+      {readsDrivers(betrieb) && <BetriebOverview betrieb={betrieb} />}
       <TitledCard title="Ihre Mitgliedschaft">
         <DetailTable
           rows={[
@@ -52,7 +54,7 @@ function BetriebView({ record: betrieb }: { record: Betrieb }) {
           <LeaveBetriebButton betrieb={betrieb} onLeft={() => navigate(paths.accountBetriebe, { replace: true })} />
         </Group>
       </TitledCard>
-      {(betrieb.role === 'admin' || betrieb.role === 'disponent') && (
+      {readsDrivers(betrieb) && (
         <TitledCard title="Streckenkunde der Fahrer/innen">
           <Text size="sm">Wer welche geforderte Strecke kennt, und wer an einem Tag eine Strecke fahren kann.</Text>
           <Group gap="sm">
@@ -66,7 +68,7 @@ function BetriebView({ record: betrieb }: { record: Betrieb }) {
           <CoverageAlertForm betrieb={betrieb} />
         </TitledCard>
       )}
-      {(betrieb.role === 'admin' || betrieb.role === 'disponent') && <MembersCard betrieb={betrieb} />}
+      {readsDrivers(betrieb) && <MembersCard betrieb={betrieb} />}
       {betrieb.role === 'admin' && <InvitationsCard betriebId={betrieb.id} />}
       <RequirementsCard betrieb={betrieb} ownRoutes={ownRoutes.data} />
       {consent && (

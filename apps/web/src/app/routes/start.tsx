@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { PageLoader } from '../../components/page-loader';
 import { startPage } from '../../content/public-pages';
-import type { FromState } from '../guards';
+import { afterLogin, type FromState } from '../guards';
 
 // Registration validates with the contract's zod schema; loading it on demand keeps zod off the start page.
 const RegisterForm = lazy(() =>
@@ -41,8 +41,7 @@ export function Component() {
   useTitle(titles[mode]);
 
   const onSignedIn = () => {
-    const target = from && from.startsWith('/') && !from.startsWith('//') ? from : paths.dashboard;
-    navigate(target, { replace: true });
+    navigate(afterLogin(from), { replace: true });
   };
 
   return (

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
+import { readsDrivers } from '@streckenpass/contract/terms';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -39,7 +40,7 @@ export function BetriebViewFrame({
 }) {
   const { title, other, forbidden, maw } = VIEWS[view];
   const betriebPath = paths.betrieb(betrieb.id);
-  const readsDrivers = betrieb.role === 'admin' || betrieb.role === 'disponent';
+  const staff = readsDrivers(betrieb);
   return (
     <Stack gap="lg" maw={maw}>
       <Stack gap={4}>
@@ -50,13 +51,13 @@ export function BetriebViewFrame({
         <Button component={Link} to={betriebPath} variant="subtle">
           Zum Betrieb
         </Button>
-        {readsDrivers && (
+        {staff && (
           <Button component={Link} to={VIEWS[other].path(betrieb.id)} variant="light">
             {VIEWS[other].link}
           </Button>
         )}
       </Group>
-      {readsDrivers ? children : <Text>{forbidden}</Text>}
+      {staff ? children : <Text>{forbidden}</Text>}
     </Stack>
   );
 }

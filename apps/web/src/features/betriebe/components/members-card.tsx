@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { BETRIEB_ROLES, type Betrieb, type BetriebRole, type Member } from '@streckenpass/contract/betriebe';
-import { BETRIEB_ROLE_LABELS } from '@streckenpass/contract/terms';
+import { BETRIEB_ROLE_LABELS, readsDrivers } from '@streckenpass/contract/terms';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryContent } from '../../../components/query-content';
@@ -18,7 +18,7 @@ const NO_DEPOT = '';
  */
 export function MembersCard({ betrieb }: { betrieb: Betrieb }) {
   const admin = betrieb.role === 'admin';
-  const members = useMembers(betrieb.id, betrieb.role === 'admin' || betrieb.role === 'disponent');
+  const members = useMembers(betrieb.id, readsDrivers(betrieb));
   const update = useUpdateMember(betrieb.id);
   const remove = useRemoveMember(betrieb.id);
   const [removing, setRemoving] = useState<Member | null>(null);

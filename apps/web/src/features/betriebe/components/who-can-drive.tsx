@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { formatDate } from '@streckenpass/contract/format';
+import { addDays } from '@streckenpass/contract/knowledge';
 import { requirementShortLabel, type WhoCanDrive, type WhoCanDriveQuery } from '@streckenpass/contract/matrix';
 import { plural } from '@streckenpass/contract/plural';
 import type { Requirement } from '@streckenpass/contract/requirements';
@@ -10,6 +11,7 @@ import { DateField } from '../../../components/date-field';
 import { SearchInput } from '../../../components/search-input';
 import { QueryContent } from '../../../components/query-content';
 import { StationField } from '../../../components/station-field';
+import { todayInput } from '../../../lib/dates';
 import { useStationIndex } from '../../../lib/stations';
 import { useWhoCanDrive } from '../api/matrix';
 import { routeRequirements } from '../api/requirements';
@@ -180,13 +182,29 @@ export function WhoCanDriveView({
   const answer = useWhoCanDrive(betrieb.id, query, asked(question));
   return (
     <Stack gap="md">
-      <DateField
-        label="Am Tag"
-        required
-        value={question.date}
-        onChange={(date) => date && onAsk({ ...question, date })}
-        maw={260}
-      />
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <DateField
+          label="Am Tag"
+          required
+          value={question.date}
+          onChange={(date) => date && onAsk({ ...question, date })}
+          maw={260}
+        />
+        {/* One tap for the days a Disponent asks about most (issue 40). */}
+        {[
+          { label: 'Heute', date: todayInput() },
+          { label: 'Morgen', date: addDays(todayInput(), 1) },
+        ].map(({ label, date }) => (
+          <Button
+            key={label}
+            variant={question.date === date ? 'filled' : 'default'}
+            aria-pressed={question.date === date}
+            onClick={() => onAsk({ ...question, date })}
+          >
+            {label}
+          </Button>
+        ))}
+      </Group>
       {asked(question) ? (
         <>
           <div>

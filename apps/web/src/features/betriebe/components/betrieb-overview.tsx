@@ -1,0 +1,198 @@
+import { Anchor, Button, Card, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import type { Betrieb } from '@streckenpass/contract/betriebe';
+import { formatDate, formatDateTime } from '@streckenpass/contract/format';
+import { addDays, daysBetween } from '@streckenpass/contract/knowledge';
+import { COVERAGE_WINDOW_DAYS, requirementShortLabel, type Matrix } from '@streckenpass/contract/matrix';
+import { plural } from '@streckenpass/contract/plural';
+import { Link } from 'react-router';
+import { QueryContent } from '../../../components/query-content';
+import { paths } from '../../../config/paths';
+import { todayInput } from '../../../lib/dates';
+import { useMembers } from '../api/betriebe';
+import { searchOf, useMatrix } from '../api/matrix';
+import { DriverLink } from './driver-link';
+
+/** Drivers shown whose knowledge lapses soon, first to lapse first; the matrix has them all. */
+const LAPSING_SHOWN = 10;
+
+/** The requirements with fewer drivers valid beyond the window than `minimum`, fewest first. */
+export function gapsOf(matrix: Pick<Matrix, 'requirements' | 'totals'>, minimum: number) {
+  return matrix.totals
+    .map((total) => ({ total, requirement: matrix.requirements.find((r) => r.id === total.requirementId) }))
+    .filter((gap) => gap.requirement && gap.total.valid - gap.total.expiring < minimum)
+    .sort((a, b) => a.total.valid - a.total.expiring - (b.total.valid - b.total.expiring));
+}
+
+/** "Wer kann fahren?" one tap away: today and tomorrow. */
+function WhoCanDriveDays({ betriebId }: { betriebId: number }) {
+  const today = todayInput();
+  const ask = (date?: string) => `${paths.betriebWhoCanDrive(betriebId)}${searchOf({ date })}`;
+  return (
+    <Group gap="sm" wrap="wrap">
+      <Button component={Link} to={ask()}>
+        Wer kann heute fahren?
+      </Button>
+      <Button component={Link} to={ask(addDays(today, 1))} variant="light">
+        Wer kann morgen fahren?
+      </Button>
+      <Button component={Link} to={paths.betriebMatrix(betriebId)} variant="light">
+        Matrix
+      </Button>
+    </Group>
+  );
+}
+
+/** Requirements under their minimum: each a tap from who can drive it. */
+function Gaps({ betrieb, matrix }: { betrieb: Betrieb; matrix: Matrix }) {
+  const minimum = betrieb.coverageAlertMin ?? 1;
+  const gaps = gapsOf(matrix, minimum);
+  const rule = `Mindestens ${plural(minimum, 'Fahrer/in', 'Fahrer/innen')} über die nächsten ${COVERAGE_WINDOW_DAYS} Tage hinaus`;
+  if (matrix.requirements.length === 0) {
+    return <Text size="sm">Der Betrieb hat noch keine Anforderungen: Admins legen sie unter „Anforderungen“ an.</Text>;
+  }
+  return (
+    <Stack gap={6}>
+      <Title order={3} size="h5">
+        {gaps.length === 0
+          ? 'Alle Anforderungen sind gedeckt'
+          : `${plural(gaps.length, 'Anforderung', 'Anforderungen')} unter dem Minimum`}
+      </Title>
+      <Text size="xs" c="dimmed">
+        {rule}
+        {betrieb.coverageAlertMin == null ? ' (ohne eigenen Hinweis zur Abdeckung: 1)' : ''}
+      </Text>
+      {gaps.length > 0 && (
+        <Stack
+          gap={6}
+          component="ul"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Anforderungen unter dem Minimum"
+        >
+          {gaps.map(({ total, requirement }) => (
+            <Paper key={total.requirementId} component="li" withBorder radius="md" p="sm">
+              <Anchor
+                component={Link}
+                to={`${paths.betriebWhoCanDrive(betrieb.id)}${searchOf({ requirement: total.requirementId })}`}
+                fw={600}
+              >
+                {requirementShortLabel(requirement!)}
+              </Anchor>
+              <Text size="sm">
+                {total.valid - total.expiring === 0
+                  ? 'Niemand'
+                  : `${total.valid - total.expiring} von ${total.drivers}`}{' '}
+                über {COVERAGE_WINDOW_DAYS} Tage hinaus streckenkundig
+                {total.expiring > 0 ? ` · ${plural(total.expiring, 'läuft', 'laufen')} bald ab` : ''}
+                {total.missing + total.expired > 0
+                  ? ` · ${total.missing + total.expired} ohne gültige Streckenkunde`
+                  : ''}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** Drivers whose required knowledge ends within the window: who, which requirement, on which day. */
+function Lapsing({ betrieb, matrix }: { betrieb: Betrieb; matrix: Matrix }) {
+  const rows = matrix.drivers.flatMap((driver) =>
+    driver.cells
+      .filter((cell) => cell.required && cell.state === 'bald' && cell.validUntil)
+      .map((cell) => ({
+        driver,
+        cell,
+        requirement: matrix.requirements.find((requirement) => requirement.id === cell.requirementId),
+      })),
+  );
+  rows.sort((a, b) => a.cell.validUntil!.localeCompare(b.cell.validUntil!));
+  return (
+    <Stack gap={6}>
+      <Title order={3} size="h5">
+        {matrix.total === 0
+          ? `Keine Streckenkunde läuft in den nächsten ${COVERAGE_WINDOW_DAYS} Tagen ab`
+          : `${plural(matrix.total, 'Fahrer/in', 'Fahrer/innen')}, deren Streckenkunde in den nächsten ${COVERAGE_WINDOW_DAYS} Tagen abläuft`}
+      </Title>
+      {rows.length > 0 && (
+        <List spacing={4} size="sm" listStyleType="none" p={0} aria-label="Ablaufende Streckenkunde">
+          {rows.slice(0, LAPSING_SHOWN).map(({ driver, cell, requirement }) => (
+            <List.Item key={`${driver.membershipId}-${cell.requirementId}`}>
+              <DriverLink betriebId={betrieb.id} membershipId={driver.membershipId} name={driver.name} fw={600} />
+              {' · '}
+              {requirement ? requirementShortLabel(requirement) : ''} · läuft ab am {formatDate(cell.validUntil)} (in{' '}
+              {plural(daysBetween(matrix.asOf, cell.validUntil!), 'Tag', 'Tagen')})
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {matrix.total > matrix.drivers.length && (
+        <Anchor component={Link} to={`${paths.betriebMatrix(betrieb.id)}?state=bald&sort=expiring`} size="sm">
+          Alle in der Matrix
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
+/** Who joined in the last 30 days, newest first. */
+function RecentMembers({ betrieb }: { betrieb: Betrieb }) {
+  const members = useMembers(betrieb.id, true);
+  const since = addDays(todayInput(), -COVERAGE_WINDOW_DAYS);
+  return (
+    <QueryContent query={members}>
+      {(list) => {
+        const joined = list
+          .filter((member) => !member.you && member.joinedAt.slice(0, 10) >= since)
+          .sort((a, b) => b.joinedAt.localeCompare(a.joinedAt));
+        return (
+          <Stack gap={6}>
+            <Title order={3} size="h5">
+              {joined.length === 0
+                ? `Niemand ist in den letzten ${COVERAGE_WINDOW_DAYS} Tagen beigetreten`
+                : `Neu im Betrieb (letzte ${COVERAGE_WINDOW_DAYS} Tage)`}
+            </Title>
+            {joined.length > 0 && (
+              <List spacing={4} size="sm" listStyleType="none" p={0} aria-label="Neue Mitglieder">
+                {joined.map((member) => (
+                  <List.Item key={member.id}>
+                    <DriverLink betriebId={betrieb.id} membershipId={member.id} name={member.name} fw={600} /> ·
+                    beigetreten am {formatDateTime(member.joinedAt, 'Europe/Berlin')} Uhr
+                    {member.depot ? ` · Depot ${member.depot.name}` : ''}
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </Stack>
+        );
+      }}
+    </QueryContent>
+  );
+}
+
+/**
+ * The Betrieb's home for its admins and Disponenten (issue 40): "Wer kann heute / morgen fahren?" and the matrix one
+ * tap away, the requirements under their minimum, whose knowledge lapses in the next 30 days, and who joined.
+ */
+export function BetriebOverview({ betrieb }: { betrieb: Betrieb }) {
+  // The totals are over every driver, whatever the page: one row is enough.
+  const coverage = useMatrix(betrieb.id, { pageSize: 1 });
+  const lapsing = useMatrix(betrieb.id, { state: 'bald', sort: 'expiring', pageSize: LAPSING_SHOWN });
+  const headingId = useId();
+  return (
+    <Card component="section" aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Title order={2} size="h4" id={headingId}>
+          Heute im Betrieb
+        </Title>
+        <WhoCanDriveDays betriebId={betrieb.id} />
+        <QueryContent query={coverage}>{(matrix) => <Gaps betrieb={betrieb} matrix={matrix} />}</QueryContent>
+        <QueryContent query={lapsing}>{(matrix) => <Lapsing betrieb={betrieb} matrix={matrix} />}</QueryContent>
+        <RecentMembers betrieb={betrieb} />
+      </Stack>
+    </Card>
+  );
+}
