@@ -75,7 +75,7 @@ test('a Disponent finds who can drive a route in two taps, and reads the matrix 
 
   // Tap 1: "Wer kann fahren?" on the Betrieb's page; tap 2: the requirement. Today both can.
   await signIn(page, disponent, `/betrieb/${betriebId}`);
-  await page.getByRole('link', { name: 'Wer kann fahren?' }).click();
+  await page.getByRole('link', { name: 'Wer kann heute fahren?' }).click();
   await expect(page.getByRole('heading', { name: 'Wer kann fahren?', level: 1 })).toBeVisible();
   await expectAudited(page, 'Wer kann fahren? (Auswahl)');
   await page.getByRole('button', { name: /Fürth.*Würzburg|Würzburg.*Fürth/ }).click();

@@ -55,16 +55,7 @@ function BetriebView({ record: betrieb }: { record: Betrieb }) {
         </Group>
       </TitledCard>
       {readsDrivers(betrieb) && (
-        <TitledCard title="Streckenkunde der Fahrer/innen">
-          <Text size="sm">Wer welche geforderte Strecke kennt, und wer an einem Tag eine Strecke fahren kann.</Text>
-          <Group gap="sm">
-            <Button component={Link} to={paths.betriebWhoCanDrive(betrieb.id)}>
-              Wer kann fahren?
-            </Button>
-            <Button component={Link} to={paths.betriebMatrix(betrieb.id)} variant="light">
-              Matrix
-            </Button>
-          </Group>
+        <TitledCard title="Minimum je Anforderung">
           <CoverageAlertForm betrieb={betrieb} />
         </TitledCard>
       )}

@@ -60,7 +60,7 @@ function Gaps({ betrieb, matrix }: { betrieb: Betrieb; matrix: Matrix }) {
       </Title>
       <Text size="xs" c="dimmed">
         {rule}
-        {betrieb.coverageAlertMin == null ? ' (ohne eigenen Hinweis zur Abdeckung: 1)' : ''}
+        {betrieb.coverageAlertMin == null ? ' (kein Minimum gesetzt: 1)' : ''}
       </Text>
       {gaps.length > 0 && (
         <Stack
