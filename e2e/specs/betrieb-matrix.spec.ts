@@ -96,8 +96,8 @@ test('a Disponent finds who can drive a route in two taps, and reads the matrix 
   await expect(page.getByRole('heading', { name: 'Matrix der Streckenkunde', level: 1 })).toBeVisible();
   const matrix = page.getByRole('region', { name: 'Matrix' });
   await expect(matrix).toContainText('2 von 3 Fahrer/innen streckenkundig');
-  await expect(matrix.getByRole('row', { name: /Tom Gültig/ })).toContainText('gültig');
-  await expect(matrix.getByRole('row', { name: /Tom Bald/ })).toContainText('läuft bald ab');
+  await expect(matrix.getByRole('row', { name: /Tom Gültig/ })).toContainText('gültig bis');
+  await expect(matrix.getByRole('row', { name: /Tom Bald/ })).toContainText('läuft ab am');
   await expect(matrix.getByRole('row', { name: /Tom Fehlt/ })).toContainText('fehlt');
   await expectAudited(page, 'Matrix');
 

@@ -6,7 +6,6 @@ import {
   MATRIX_VALID_STATES,
   matrixCellLabel,
   matrixCellOf,
-  matrixCellShortLabel,
   matrixState,
   requirementShortLabel,
   whoCanDriveQuerySchema,
@@ -14,17 +13,17 @@ import {
 
 describe('matrixState', () => {
   const asOf = '2026-11-27';
-  it('tells the four states apart at the edges of the window', () => {
+  it('tells the five states apart at the edges of the window', () => {
     expect(COVERAGE_WINDOW_DAYS).toBe(30);
     expect(matrixState(null, asOf, false)).toBe('fehlt');
-    expect(matrixState(null, asOf)).toBe('abgelaufen');
+    expect(matrixState(null, asOf)).toBe('nie');
     expect(matrixState('2026-11-26', asOf)).toBe('abgelaufen');
     expect(matrixState('2026-11-27', asOf)).toBe('bald');
     expect(matrixState('2026-12-27', asOf)).toBe('bald');
     expect(matrixState('2026-12-28', asOf)).toBe('gueltig');
   });
 
-  it('is decided by the bands alone: every matched state has one, ending where the next begins', () => {
+  it('is decided by the bands for a driven route: every band ending where the next begins', () => {
     expect(MATRIX_STATE_BANDS.map((band) => band.state)).toEqual(['abgelaufen', 'bald', 'gueltig']);
     expect(MATRIX_STATE_BANDS.at(-1)!.before).toBeNull();
     expect(MATRIX_VALID_STATES).toEqual(['bald', 'gueltig']);
@@ -42,30 +41,13 @@ describe('matrixState', () => {
   });
 });
 
-describe('matrixCellShortLabel', () => {
-  it('words a cell of the table, with what a screen reader hears before it', () => {
-    expect(matrixCellShortLabel({ state: 'gueltig', validUntil: '2027-12-31' })).toEqual({
-      hidden: 'gültig ',
-      shown: 'bis 31.12.2027',
-    });
-    expect(matrixCellShortLabel({ state: 'bald', validUntil: '2026-12-15' })).toEqual({
-      hidden: 'läuft bald ab, ',
-      shown: 'bis 15.12.2026',
-    });
-    expect(matrixCellShortLabel({ state: 'abgelaufen', validUntil: '2026-01-01' })).toEqual({
-      hidden: '',
-      shown: 'abgelaufen 01.01.2026',
-    });
-    expect(matrixCellShortLabel({ state: 'abgelaufen', validUntil: null }).shown).toBe('abgelaufen (nie gefahren)');
-    expect(matrixCellShortLabel({ state: 'fehlt', validUntil: null })).toEqual({ hidden: '', shown: 'fehlt' });
-  });
-});
-
 describe('matrixCellLabel and requirementShortLabel', () => {
-  it('word a cell with its date and a column with codes, Kürzel and depot', () => {
+  it('word a cell – its state and date in words, not only in colour – and a column with codes, Kürzel and depot', () => {
     expect(matrixCellLabel({ state: 'gueltig', validUntil: '2027-12-31' })).toBe('gültig bis 31.12.2027');
-    expect(matrixCellLabel({ state: 'bald', validUntil: '2026-12-15' })).toBe('läuft bald ab (15.12.2026)');
-    expect(matrixCellLabel({ state: 'abgelaufen', validUntil: null })).toBe('abgelaufen (nie gefahren)');
+    expect(matrixCellLabel({ state: 'bald', validUntil: '2026-12-15' })).toBe('läuft ab am 15.12.2026');
+    // The last valid day was 11.11.: expired since the 12th.
+    expect(matrixCellLabel({ state: 'abgelaufen', validUntil: '2026-11-11' })).toBe('abgelaufen seit 12.11.2026');
+    expect(matrixCellLabel({ state: 'nie', validUntil: null })).toBe('nie gefahren');
     expect(matrixCellLabel({ state: 'fehlt', validUntil: null })).toBe('fehlt');
     const ends = { startStation: { code: 'NWH' }, endStation: { code: 'NF' } };
     expect(requirementShortLabel({ ...ends, companyRoute: 'K1', depot: { name: 'Würzburg' } })).toBe(

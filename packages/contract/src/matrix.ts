@@ -25,14 +25,17 @@ export const COVERAGE_WINDOW_DAYS = EXPIRING_SOON_DAYS;
  * The state of one cell, on the day `asOf`:
  * - `gueltig`: valid beyond the window (valid_until > asOf + COVERAGE_WINDOW_DAYS);
  * - `bald`: still valid, but ends within the window (asOf ≤ valid_until ≤ asOf + COVERAGE_WINDOW_DAYS);
- * - `abgelaufen`: a matching route whose validity ended (valid_until < asOf, or never driven);
+ * - `abgelaufen`: a matching route whose validity ended (valid_until < asOf);
+ * - `nie`: a matching route that was never driven (no valid_until): a state and a filter of its own (issue 40);
  * - `fehlt`: no route of the driver meets the requirement.
- * The words are these labels; `matrixCellLabel` and `matrixCellShortLabel` word a whole cell.
+ * The words are these labels; `matrixCellLabel` words a whole cell, the date included, so that no state is told by
+ * its colour alone.
  */
 export const MATRIX_STATE_LABELS = {
   gueltig: 'gültig',
   bald: 'läuft bald ab',
   abgelaufen: 'abgelaufen',
+  nie: 'nie gefahren',
   fehlt: 'fehlt',
 };
 export type MatrixState = keyof typeof MATRIX_STATE_LABELS;
@@ -44,12 +47,18 @@ export const MATRIX_STATES = Object.keys(MATRIX_STATE_LABELS) as [MatrixState, .
 /** The states of a matched cell, valid on the Stichtag or not. */
 export type MatchedMatrixState = Exclude<MatrixState, 'fehlt'>;
 
+/** The state of a matched route that was never driven (no last valid day). */
+export const MATRIX_NEVER_STATE = 'nie' satisfies MatchedMatrixState;
+
 /**
- * The one definition of a matched cell's state: the first band whose end its last valid day lies before (`before`:
- * days after the Stichtag; null: no end), a never driven route (no last valid day) in the first. `matrixState`
+ * The one definition of a matched cell's state: a never driven route (no last valid day) is `nie`; otherwise the
+ * first band whose end its last valid day lies before (`before`: days after the Stichtag; null: no end). `matrixState`
  * decides by it in code, and the server's SQL decides by it for the filters and totals it counts in the database.
  */
-export const MATRIX_STATE_BANDS: readonly { state: MatchedMatrixState; before: number | null }[] = [
+export const MATRIX_STATE_BANDS: readonly {
+  state: Exclude<MatchedMatrixState, typeof MATRIX_NEVER_STATE>;
+  before: number | null;
+}[] = [
   { state: 'abgelaufen', before: 0 },
   { state: 'bald', before: COVERAGE_WINDOW_DAYS + 1 },
   { state: 'gueltig', before: null },
@@ -61,9 +70,8 @@ export const MATRIX_VALID_STATES: readonly MatchedMatrixState[] = ['bald', 'guel
 /** The state of a matched route's last valid day (null = never driven) on the day `asOf` (both YYYY-MM-DD). */
 export function matrixState(validUntil: string | null, asOf: string, matched = true): MatrixState {
   if (!matched) return 'fehlt';
-  const band = MATRIX_STATE_BANDS.find(
-    ({ before }) => before === null || validUntil === null || validUntil < addDays(asOf, before),
-  );
+  if (validUntil === null) return MATRIX_NEVER_STATE;
+  const band = MATRIX_STATE_BANDS.find(({ before }) => before === null || validUntil < addDays(asOf, before));
   return band!.state;
 }
 
@@ -149,7 +157,12 @@ export const matrixTotalSchema = z.object({
   requirementId: z.number().int(),
   valid: z.number().int().describe('Gültig am Stichtag (einschließlich „läuft bald ab“)'),
   expiring: z.number().int().describe('Davon läuft bald ab'),
-  expired: z.number().int(),
+  expired: z.number().int().describe('Abgelaufen (gefahren, aber nicht mehr gültig)'),
+  never: z
+    .number()
+    .int()
+    .optional()
+    .describe('Passende Strecke, nie gefahren (fehlt in Dokumenten vor Dezember 2026: dort zählt `expired` sie mit)'),
   missing: z.number().int(),
   drivers: z.number().int().describe('Fahrer/innen, für die die Anforderung gilt'),
 });
@@ -167,31 +180,23 @@ export const matrixSchema = z.object({
 export type Matrix = z.infer<typeof matrixSchema>;
 
 /**
- * A cell as a CSV, a PDF and a screen reader say it: 'gültig bis 31.12.2027', 'läuft bald ab (15.12.2026)',
- * 'abgelaufen (01.01.2026)', 'abgelaufen (nie gefahren)', 'fehlt'.
+ * A cell in words, as the matrix, the CSV, the PDF and a screen reader say it (issue 40: the colour only repeats it):
+ * 'gültig bis 31.12.2027', 'läuft ab am 15.12.2026', 'abgelaufen seit 02.01.2026' (the day after the last valid
+ * one), 'nie gefahren', 'fehlt'.
  */
 export function matrixCellLabel(cell: Pick<MatrixCell, 'state' | 'validUntil'>): string {
-  const date = formatDate(cell.validUntil);
-  if (cell.state === 'fehlt') return MATRIX_STATE_LABELS.fehlt;
-  if (cell.state === 'gueltig') return `gültig bis ${date}`;
-  return `${MATRIX_STATE_LABELS[cell.state]} (${date || 'nie gefahren'})`;
-}
-
-/**
- * A cell as the matrix's table shows it, short: `shown` the words in the cell ('bis 31.12.2027', 'bis 15.12.2026',
- * 'abgelaufen 01.01.2026', 'abgelaufen (nie gefahren)', 'fehlt') and `hidden` what a screen reader hears before them
- * where the colour alone says it ('gültig ', 'läuft bald ab, ').
- */
-export function matrixCellShortLabel(cell: Pick<MatrixCell, 'state' | 'validUntil'>): {
-  hidden: string;
-  shown: string;
-} {
-  if (cell.state === 'fehlt') return { hidden: '', shown: MATRIX_STATE_LABELS.fehlt };
-  if (cell.state === 'abgelaufen') {
-    return { hidden: '', shown: `${MATRIX_STATE_LABELS.abgelaufen} ${formatDate(cell.validUntil, '(nie gefahren)')}` };
+  switch (cell.state) {
+    case 'gueltig':
+      return `gültig bis ${formatDate(cell.validUntil)}`;
+    case 'bald':
+      return `läuft ab am ${formatDate(cell.validUntil)}`;
+    case 'abgelaufen':
+      return cell.validUntil
+        ? `abgelaufen seit ${formatDate(addDays(cell.validUntil, 1))}`
+        : MATRIX_STATE_LABELS.abgelaufen;
+    default:
+      return MATRIX_STATE_LABELS[cell.state];
   }
-  const hidden = cell.state === 'bald' ? `${MATRIX_STATE_LABELS.bald}, ` : `${MATRIX_STATE_LABELS.gueltig} `;
-  return { hidden, shown: `bis ${formatDate(cell.validUntil)}` };
 }
 
 /** A requirement in a column's header: 'NWH – NF (K1) · 5910 km 1,0–20,0 · Würzburg' — codes, Kürzel, section, depot. */

@@ -33,6 +33,7 @@ export function matrixDocument(
       'Streckenkundig',
       `davon ${MATRIX_STATE_LABELS.bald}`,
       MATRIX_STATE_LABELS.abgelaufen,
+      MATRIX_STATE_LABELS.nie,
       MATRIX_STATE_LABELS.fehlt,
     ],
     content.requirements.map((requirement) => {
@@ -42,6 +43,7 @@ export function matrixDocument(
         escapeHtml(total ? coverageLabel(total) : ''),
         String(total?.expiring ?? 0),
         String(total?.expired ?? 0),
+        String(total?.never ?? 0),
         String(total?.missing ?? 0),
       ];
     }),

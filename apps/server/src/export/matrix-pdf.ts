@@ -21,6 +21,7 @@ const STYLES: Record<MatrixState, { fill?: string; bar?: string; statusColor?: s
   gueltig: { statusColor: COLOR.valid },
   bald: { fill: COLOR.expiring.fill, bar: COLOR.expiring.bar, statusColor: COLOR.expiring.text },
   abgelaufen: { fill: COLOR.expired.fill, bar: COLOR.expired.bar, statusColor: COLOR.expired.text },
+  nie: { fill: COLOR.expired.fill, bar: COLOR.expired.bar, statusColor: COLOR.expired.text },
   fehlt: { fill: COLOR.expired.fill, bar: COLOR.expired.bar, statusColor: COLOR.expired.text },
 };
 
@@ -91,10 +92,11 @@ function drawCoverage(doc: PDFKit.PDFDocument, content: MatrixProofContent): Pro
   return drawTable(doc, {
     title: 'Abdeckung je Anforderung',
     columns: [
-      { header: 'Anforderung', width: CONTENT_WIDTH - 330 },
+      { header: 'Anforderung', width: CONTENT_WIDTH - 380 },
       { header: 'gültig', width: 50, oneLine: true },
       { header: 'davon läuft bald ab', width: 60 },
       { header: 'abgelaufen', width: 60, oneLine: true },
+      { header: 'nie gefahren', width: 50 },
       { header: 'fehlt', width: 40, oneLine: true },
       { header: 'Streckenkundig', width: 120 },
     ],
@@ -108,6 +110,7 @@ function drawCoverage(doc: PDFKit.PDFDocument, content: MatrixProofContent): Pro
         String(total?.valid ?? 0),
         String(total?.expiring ?? 0),
         String(total?.expired ?? 0),
+        String(total?.never ?? 0),
         String(total?.missing ?? 0),
         total ? coverageLabel(total) : '',
       ];

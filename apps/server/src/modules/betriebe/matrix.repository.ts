@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Depot } from '@streckenpass/contract/betriebe';
 import { addDays } from '@streckenpass/contract/knowledge';
 import {
+  MATRIX_NEVER_STATE,
   MATRIX_STATE_BANDS,
   MATRIX_VALID_STATES,
   type MatrixCell,
@@ -94,13 +95,16 @@ export function cellState(validUntil: SQL, asOf: string): SQL {
       ? sql`else ${literal(state)}`
       : sql`when ${validUntil} < ${addDays(asOf, before)}::date then ${literal(state)}`,
   );
-  return sql`(case when ${validUntil} is null then ${literal(MATRIX_STATE_BANDS[0]!.state)} ${sql.join(cases, sql` `)} end)`;
+  return sql`(case when ${validUntil} is null then ${literal(MATRIX_NEVER_STATE)} ${sql.join(cases, sql` `)} end)`;
 }
 
 /** Whether a matched cell's last valid day gives one of `states` on `asOf`. */
 export function cellStateIn(validUntil: SQL, asOf: string, states: readonly MatrixState[]): SQL {
   return sql`${cellState(validUntil, asOf)} in (${sql.join(states.map(literal), sql`, `)})`;
 }
+
+/** The states of a matched cell, one column each in the per-driver aggregate: never driven, then the bands. */
+const MATCHED_STATES: readonly MatrixState[] = [MATRIX_NEVER_STATE, ...MATRIX_STATE_BANDS.map(({ state }) => state)];
 
 const literal = (state: MatrixState) => sql.raw(`'${state}'`);
 
@@ -166,7 +170,7 @@ export function createMatrixRepository(db: Executor) {
                      group by mem.membership_id),
            agg as (select cov.membership_id, count(*)::integer as matched,
                           ${sql.join(
-                            MATRIX_STATE_BANDS.map(({ state }) => sql`bool_or(${stateIn(state)}) as ${sql.raw(state)}`),
+                            MATCHED_STATES.map((state) => sql`bool_or(${stateIn(state)}) as ${sql.raw(state)}`),
                             sql`, `,
                           )},
                           min(coalesce(cov.valid_until, '-infinity'::date)) as ends
@@ -192,7 +196,8 @@ export function createMatrixRepository(db: Executor) {
            tot as (select cov.requirement_id,
                           count(*) filter (where ${stateIn(...MATRIX_VALID_STATES)})::integer as valid,
                           count(*) filter (where ${stateIn('bald')})::integer as expiring,
-                          count(*) filter (where ${stateIn('abgelaufen')})::integer as expired
+                          count(*) filter (where ${stateIn('abgelaufen')})::integer as expired,
+                          count(*) filter (where ${stateIn(MATRIX_NEVER_STATE)})::integer as never
                      from cov group by cov.requirement_id),
            asked as (select req.id as requirement_id, coalesce(sum(mem_n.n), 0)::integer as drivers
                        from req left join mem_n on req.depot_id is null or mem_n.depot_id = req.depot_id
@@ -200,7 +205,7 @@ export function createMatrixRepository(db: Executor) {
       select coalesce(json_agg(json_build_object(
                 'requirementId', asked.requirement_id, 'drivers', asked.drivers,
                 'valid', coalesce(tot.valid, 0), 'expiring', coalesce(tot.expiring, 0),
-                'expired', coalesce(tot.expired, 0))), '[]'::json) as totals
+                'expired', coalesce(tot.expired, 0), 'never', coalesce(tot.never, 0))), '[]'::json) as totals
         from asked left join tot using (requirement_id)`;
     const [pageResult, totalsResult] = await db.transaction(async (tx) => {
       // One snapshot for both; coverage of every driver is grouped in memory, not on disk.
@@ -216,7 +221,7 @@ export function createMatrixRepository(db: Executor) {
       totals: new Map(
         (totalsRow?.totals ?? []).map((total) => [
           total.requirementId,
-          { ...total, missing: total.drivers - total.valid - total.expired } satisfies MatrixTotal,
+          { ...total, missing: total.drivers - total.valid - total.expired - (total.never ?? 0) } satisfies MatrixTotal,
         ]),
       ),
     };

@@ -26,8 +26,8 @@ const tags = ['Betriebe'];
 const READERS = `Nur Admins und Disponenten des Betriebs (Triebfahrzeugführer/innen: 403). ${OUTSIDERS}`;
 const STATES =
   `Zustände am Stichtag (heute in der Zeitzone der App): gueltig (gültig über ${COVERAGE_WINDOW_DAYS} Tage hinaus), ` +
-  `bald (läuft in höchstens ${COVERAGE_WINDOW_DAYS} Tagen ab, heute eingeschlossen), abgelaufen (auch: nie gefahren), ` +
-  'fehlt (keine eigene Strecke erfüllt die Anforderung: weder über Start und Ende in beliebiger Richtung noch über ' +
+  `bald (läuft in höchstens ${COVERAGE_WINDOW_DAYS} Tagen ab, heute eingeschlossen), abgelaufen (gefahren, nicht mehr gültig), ` +
+  'nie (eine passende Strecke, nie gefahren), fehlt (keine eigene Strecke erfüllt die Anforderung: weder über Start und Ende in beliebiger Richtung noch über ' +
   'das Kürzel noch von Hand verknüpft). Je Zelle zählt die am längsten gültige passende Strecke. Zeilen sind die ' +
   'Mitglieder mit der Rolle Triebfahrzeugführer/in; eine Anforderung eines anderen Depots als dem der Zeile hat ' +
   '`required: false` und zählt nicht mit.';

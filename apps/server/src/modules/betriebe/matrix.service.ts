@@ -91,6 +91,7 @@ export function createMatrixService(app: MatrixDeps) {
           valid: 0,
           expiring: 0,
           expired: 0,
+          never: 0,
           missing: 0,
           drivers: 0,
         },

@@ -20,7 +20,7 @@ import { insertRouteActivity } from '../../test/seed.js';
  *            R1                        R2 (Würzburg)              R3
  *   Albrecht gültig +100 (pair, rev.)  bald +30 (code)            fehlt
  *   Brandt   abgelaufen −1 (pair)      gültig +200 (not asked)    bald ±0 (pair)
- *   Zeller   abgelaufen, never driven  fehlt (not asked)          gültig +31 (manual link)
+ *   Zeller   nie (never driven)        fehlt (not asked)          gültig +31 (manual link)
  */
 
 let ctx: TestContext;
@@ -163,7 +163,7 @@ describe('GET /api/betriebe/{id}/matrix', () => {
     expect(cellOf(brandt, r1)).toMatchObject({ state: 'abgelaufen', validUntil: addDays(today, -1) });
     expect(cellOf(brandt, r2)).toMatchObject({ state: 'gueltig', kind: 'pair', required: false });
     expect(cellOf(brandt, r3)).toMatchObject({ state: 'bald', validUntil: today, kind: 'pair' });
-    expect(cellOf(zeller, r1)).toMatchObject({ state: 'abgelaufen', validUntil: null, kind: 'pair' });
+    expect(cellOf(zeller, r1)).toMatchObject({ state: 'nie', validUntil: null, kind: 'pair' });
     expect(cellOf(zeller, r2)).toMatchObject({ state: 'fehlt', required: false });
     expect(cellOf(zeller, r3)).toMatchObject({ state: 'gueltig', validUntil: addDays(today, 31), kind: 'manual' });
     expect(await matrix('', admin)).toEqual(m);
@@ -173,16 +173,18 @@ describe('GET /api/betriebe/{id}/matrix', () => {
     const m = await matrix('?pageSize=1');
     expect(m.drivers).toHaveLength(1);
     expect(m.totals).toEqual([
-      { requirementId: r1.id, valid: 1, expiring: 0, expired: 2, missing: 0, drivers: 3 },
-      { requirementId: r3.id, valid: 2, expiring: 1, expired: 0, missing: 1, drivers: 3 },
-      { requirementId: r2.id, valid: 1, expiring: 1, expired: 0, missing: 0, drivers: 1 },
+      { requirementId: r1.id, valid: 1, expiring: 0, expired: 1, never: 1, missing: 0, drivers: 3 },
+      { requirementId: r3.id, valid: 2, expiring: 1, expired: 0, never: 0, missing: 1, drivers: 3 },
+      { requirementId: r2.id, valid: 1, expiring: 1, expired: 0, never: 0, missing: 0, drivers: 1 },
     ]);
   });
 
   it('filters by state: rows with at least one asked cell in it', async () => {
     expect(names(await matrix('?state=fehlt'))).toEqual(['Berta Albrecht']);
     expect(names(await matrix('?state=bald'))).toEqual(['Berta Albrecht', 'Carl Brandt']);
-    expect(names(await matrix('?state=abgelaufen'))).toEqual(['Carl Brandt', 'Doris Zeller']);
+    expect(names(await matrix('?state=abgelaufen'))).toEqual(['Carl Brandt']);
+    // Never driven is a state and a filter of its own (issue 40), not a kind of expired.
+    expect(names(await matrix('?state=nie'))).toEqual(['Doris Zeller']);
     // Brandt's valid R2 is not asked of him (another depot's).
     expect(names(await matrix('?state=gueltig'))).toEqual(['Berta Albrecht', 'Doris Zeller']);
     const filtered = await matrix('?state=fehlt');
@@ -199,13 +201,15 @@ describe('GET /api/betriebe/{id}/matrix', () => {
     expect(names(nuernberg)).toEqual(['Carl Brandt']);
     expect(nuernberg.requirements.map((r) => r.id)).toEqual([r1.id, r3.id]);
     expect(nuernberg.totals).toEqual([
-      { requirementId: r1.id, valid: 0, expiring: 0, expired: 1, missing: 0, drivers: 1 },
-      { requirementId: r3.id, valid: 1, expiring: 1, expired: 0, missing: 0, drivers: 1 },
+      { requirementId: r1.id, valid: 0, expiring: 0, expired: 1, never: 0, missing: 0, drivers: 1 },
+      { requirementId: r3.id, valid: 1, expiring: 1, expired: 0, never: 0, missing: 0, drivers: 1 },
     ]);
     const one = await matrix(`?requirement=${r2.id}`);
     expect(one.requirements.map((r) => r.id)).toEqual([r2.id]);
     expect(one.drivers.map((d) => d.cells.length)).toEqual([1, 1, 1]);
-    expect(one.totals).toEqual([{ requirementId: r2.id, valid: 1, expiring: 1, expired: 0, missing: 0, drivers: 1 }]);
+    expect(one.totals).toEqual([
+      { requirementId: r2.id, valid: 1, expiring: 1, expired: 0, never: 0, missing: 0, drivers: 1 },
+    ]);
     expect(names(await matrix(`?requirement=${r2.id}&state=fehlt`))).toEqual([]);
     expect(names(await matrix(`?requirement=${r3.id}&state=fehlt`))).toEqual(['Berta Albrecht']);
     expect(names(await matrix('?q=ZELL'))).toEqual(['Doris Zeller']);
@@ -269,9 +273,9 @@ describe('GET /api/betriebe/{id}/matrix.csv', () => {
     const date = (days: number) => addDays(today, days).split('-').reverse().join('.');
     expect(lines).toEqual([
       'Name;Depot;NWH – NF;NWH – NGM;NGM – NLR (K7) · Würzburg',
-      `Carl Brandt;Nürnberg;abgelaufen (${date(-1)});läuft bald ab (${date(0)});gültig bis ${date(200)} (nicht gefordert)`,
-      `Berta Albrecht;Würzburg;gültig bis ${date(100)};fehlt;läuft bald ab (${date(30)})`,
-      `Doris Zeller;;abgelaufen (nie gefahren);gültig bis ${date(31)};fehlt (nicht gefordert)`,
+      `Carl Brandt;Nürnberg;abgelaufen seit ${date(0)};läuft ab am ${date(0)};gültig bis ${date(200)} (nicht gefordert)`,
+      `Berta Albrecht;Würzburg;gültig bis ${date(100)};fehlt;läuft ab am ${date(30)}`,
+      `Doris Zeller;;nie gefahren;gültig bis ${date(31)};fehlt (nicht gefordert)`,
       '',
       'Streckenkundig;;1 von 3 Fahrer/innen streckenkundig;2 von 3 Fahrer/innen streckenkundig;1 von 1 Fahrer/in streckenkundig',
       `Stand;${date(0)}`,
@@ -425,7 +429,7 @@ describe('POST /api/betriebe/{id}/matrix/pdf', () => {
       '1 Fahrer/in · 3 Anforderungen',
       '1 von 1 Fahrer/in streckenkundig',
       `gültig bis ${date(100)}`,
-      `läuft bald ab (${date(30)})`,
+      `läuft ab am ${date(30)}`,
       'Gemünden – Lohr',
       'Prüfcode',
     ]) {
@@ -518,6 +522,7 @@ describe('the totals after a change (read from the kept coverage in the same sna
       valid: 2,
       expiring: 1,
       expired: 0,
+      never: 0,
       missing: 0,
       drivers: 2,
     });

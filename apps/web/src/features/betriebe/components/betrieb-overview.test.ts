@@ -7,6 +7,7 @@ const total = (requirementId: number, valid: number, expiring: number) => ({
   valid,
   expiring,
   expired: 0,
+  never: 0,
   missing: 5 - valid,
   drivers: 5,
 });

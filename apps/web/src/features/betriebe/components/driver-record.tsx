@@ -3,7 +3,8 @@ import type { BetriebDriver } from '@streckenpass/contract/betrieb-driver';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { formatDate, formatDateTime } from '@streckenpass/contract/format';
 import { DEFAULT_TIME_ZONE } from '@streckenpass/contract/constants';
-import { MATRIX_STATE_LABELS, matrixCellLabel, requirementShortLabel } from '@streckenpass/contract/matrix';
+import { matrixCellLabel, requirementShortLabel } from '@streckenpass/contract/matrix';
+import { MATRIX_STATE_COLOURS } from './matrix-state-colours';
 import { plural } from '@streckenpass/contract/plural';
 import { BETRIEB_ROLE_LABELS, TERMS } from '@streckenpass/contract/terms';
 import type { ReactNode } from 'react';
@@ -11,8 +12,6 @@ import { Link } from 'react-router';
 import { BackdatedBadge } from '../../../components/backdated-badge';
 import { TitledCard } from '../../../components/titled-card';
 import { paths } from '../../../config/paths';
-
-const STATE_COLOURS = { gueltig: 'green', bald: 'yellow', abgelaufen: 'red', fehlt: 'gray' } as const;
 
 /** A list of small cards, one per entry, that wrap on a phone instead of scrolling sideways. */
 function EntryList({ label, children }: { label: string; children: ReactNode }) {
@@ -78,8 +77,8 @@ export function DriverRecord({ betrieb, driver }: { betrieb: Betrieb; driver: Be
                   <Text fw={600} size="sm">
                     {requirementShortLabel(entry.requirement)}
                   </Text>
-                  <Badge color={STATE_COLOURS[entry.state]} variant="light" style={{ flexShrink: 0 }}>
-                    {entry.state === 'fehlt' ? MATRIX_STATE_LABELS.fehlt : matrixCellLabel(entry)}
+                  <Badge color={MATRIX_STATE_COLOURS[entry.state]} variant="light" style={{ flexShrink: 0 }}>
+                    {matrixCellLabel(entry)}
                   </Badge>
                 </Group>
                 {entry.route && (

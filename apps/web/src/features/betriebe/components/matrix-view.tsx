@@ -8,7 +8,6 @@ import {
   MATRIX_STATE_LABELS,
   MATRIX_STATES,
   matrixCellLabel,
-  matrixCellShortLabel,
   requirementShortLabel,
   type Matrix,
   type MatrixCell,
@@ -29,6 +28,7 @@ import { useConnected } from '../../../lib/connection';
 import { useDownloadMatrixCsv, useDownloadMatrixPdf, useMatrix } from '../api/matrix';
 import { DriverLink } from './driver-link';
 import classes from './matrix.module.css';
+import { MATRIX_STATE_COLOURS } from './matrix-state-colours';
 
 const SORT_OPTIONS: { value: MatrixSort; label: string }[] = [
   { value: 'name', label: 'Name' },
@@ -36,33 +36,24 @@ const SORT_OPTIONS: { value: MatrixSort; label: string }[] = [
   { value: 'expiring', label: 'Was zuerst abläuft' },
 ];
 
-const STATE_COLOURS: Record<MatrixState, string> = {
-  gueltig: 'green',
-  bald: 'yellow',
-  abgelaufen: 'red',
-  fehlt: 'gray',
-};
-
 /** The colour pair a state's cell paints with (`.cell` in matrix.module.css). */
 const stateColours = (state: MatrixState) =>
   ({
-    '--state': `var(--mantine-color-${STATE_COLOURS[state]}-light)`,
-    '--state-text': `var(--mantine-color-${STATE_COLOURS[state]}-light-color)`,
+    '--state': `var(--mantine-color-${MATRIX_STATE_COLOURS[state]}-light)`,
+    '--state-text': `var(--mantine-color-${MATRIX_STATE_COLOURS[state]}-light-color)`,
   }) as CSSProperties;
 
 /** A cell: its state in colour and words, the date; "nicht gefordert" where the requirement is another depot's. */
 function Cell({ cell }: { cell: MatrixCell }) {
   if (!cell.required) return <span className={classes.notRequired}>{MATRIX_NOT_REQUIRED_LABEL}</span>;
   const label = matrixCellLabel(cell);
-  const short = matrixCellShortLabel(cell);
   return (
     <span
       className={classes.cell}
       style={stateColours(cell.state)}
       title={cell.route ? `${label} · ${cell.route.name}` : label}
     >
-      {short.hidden && <VisuallyHidden>{short.hidden}</VisuallyHidden>}
-      {short.shown}
+      {label}
     </span>
   );
 }

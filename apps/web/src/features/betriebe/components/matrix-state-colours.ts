@@ -1,0 +1,13 @@
+import type { MatrixState } from '@streckenpass/contract/matrix';
+
+/**
+ * The colour of a cell's state in the matrix and on a driver's page. It only repeats what the cell says in words
+ * (`matrixCellLabel`): green valid, yellow lapsing within the window, red expired or never driven, grey missing.
+ */
+export const MATRIX_STATE_COLOURS: Record<MatrixState, 'green' | 'yellow' | 'red' | 'gray'> = {
+  gueltig: 'green',
+  bald: 'yellow',
+  abgelaufen: 'red',
+  nie: 'red',
+  fehlt: 'gray',
+};
