@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, expectNoCspViolations, listenForCspViolations, smallTouchTargets } from '../support/audits';
+import {
+  axeViolations,
+  cutTexts,
+  expectNoCspViolations,
+  listenForCspViolations,
+  smallTouchTargets,
+} from '../support/audits';
 import { foundBetriebWithRequirement, joinBetrieb, verifiedUser } from '../support/betrieb';
 import { apiAs, registerViaApi, signIn, uniqueEmail, type SeededUser } from '../support/fixtures';
 import { dayOffset } from '../support/seed';
@@ -91,21 +97,34 @@ test('a Disponent finds who can drive a route in two taps, and reads the matrix 
   await expect(page.getByRole('status')).toHaveText(/1 Fahrer\/in kann am .* fahren/);
   await expect(answer).not.toContainText('Tom Bald');
 
-  // The matrix: one column, three drivers, each cell in its state; coverage "2 von 3".
+  // The matrix on a phone (issue 40): a card per driver, each state in words, nothing to scroll sideways.
   await page.goto(`/betrieb/matrix/${betriebId}`);
   await expect(page.getByRole('heading', { name: 'Matrix der Streckenkunde', level: 1 })).toBeVisible();
   const matrix = page.getByRole('region', { name: 'Matrix' });
-  await expect(matrix).toContainText('2 von 3 Fahrer/innen streckenkundig');
-  await expect(matrix.getByRole('row', { name: /Tom Gültig/ })).toContainText('gültig bis');
-  await expect(matrix.getByRole('row', { name: /Tom Bald/ })).toContainText('läuft ab am');
-  await expect(matrix.getByRole('row', { name: /Tom Fehlt/ })).toContainText('fehlt');
-  await expectAudited(page, 'Matrix');
+  const drivers = matrix.getByRole('list', { name: 'Fahrer/innen' }).locator(':scope > li');
+  await expect(drivers.filter({ hasText: 'Tom Gültig' })).toContainText('gültig bis');
+  await expect(drivers.filter({ hasText: 'Tom Bald' })).toContainText('läuft ab am');
+  await expect(drivers.filter({ hasText: 'Tom Fehlt' })).toContainText('fehlt');
+  expect(await cutTexts(page), 'cut texts on the phone matrix').toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAudited(page, 'Matrix (je Fahrer/in)');
+  // Per requirement: its coverage in one line, opened to its drivers.
+  await matrix.getByText('Je Anforderung').click();
+  const requirement = matrix.getByRole('button', { name: /2 von 3 Fahrer\/innen streckenkundig/ });
+  await expect(requirement).toContainText('2 von 3 · 1 läuft bald ab');
+  await requirement.click();
+  await expect(matrix.getByRole('region').filter({ hasText: 'Tom Bald' })).toContainText('läuft ab am');
+  expect(await cutTexts(page), 'cut texts on the phone matrix per requirement').toEqual([]);
+  await expectAudited(page, 'Matrix (je Anforderung)');
+  await matrix.getByText('Je Fahrer/in').click();
 
-  // Filtered by state, only the missing one stays; the filter is in the address.
+  // Filtered by state (the filters folded into one button), only the missing one stays; the filter is in the address.
+  await page.getByRole('button', { name: 'Filter und Sortierung' }).click();
   await page.getByRole('combobox', { name: 'Zustand' }).click();
   await page.getByRole('option', { name: 'fehlt' }).click();
   await expect(page).toHaveURL(/state=fehlt/);
-  await expect(matrix.getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Filter und Sortierung (1 aktiv)' })).toBeVisible();
+  await expect(drivers).toHaveCount(1);
   await expect(matrix).toContainText('Tom Fehlt');
 
   // The CSV of what the filters select.

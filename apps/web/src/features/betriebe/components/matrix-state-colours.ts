@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { MatrixState } from '@streckenpass/contract/matrix';
 
 /**
@@ -11,3 +12,10 @@ export const MATRIX_STATE_COLOURS: Record<MatrixState, 'green' | 'yellow' | 'red
   nie: 'red',
   fehlt: 'gray',
 };
+
+/** The colour pair a state's cell paints with (`.cell` in matrix.module.css). */
+export const stateColours = (state: MatrixState) =>
+  ({
+    '--state': `var(--mantine-color-${MATRIX_STATE_COLOURS[state]}-light)`,
+    '--state-text': `var(--mantine-color-${MATRIX_STATE_COLOURS[state]}-light-color)`,
+  }) as CSSProperties;

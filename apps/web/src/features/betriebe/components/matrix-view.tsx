@@ -1,5 +1,17 @@
-import { Alert, Anchor, Group, Pagination, Select, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Collapse,
+  Group,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { formatDate, formatDateTime, formatNumber } from '@streckenpass/contract/format';
 import {
@@ -16,8 +28,8 @@ import {
   type MatrixState,
 } from '@streckenpass/contract/matrix';
 import { plural } from '@streckenpass/contract/plural';
-import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
-import { useEffect, useState, type CSSProperties } from 'react';
+import { IconAdjustmentsHorizontal, IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DownloadButton } from '../../../components/download-button';
 import { SearchInput } from '../../../components/search-input';
@@ -28,20 +40,14 @@ import { useConnected } from '../../../lib/connection';
 import { useDownloadMatrixCsv, useDownloadMatrixPdf, useMatrix } from '../api/matrix';
 import { DriverLink } from './driver-link';
 import classes from './matrix.module.css';
-import { MATRIX_STATE_COLOURS } from './matrix-state-colours';
+import { MatrixList } from './matrix-list';
+import { stateColours } from './matrix-state-colours';
 
 const SORT_OPTIONS: { value: MatrixSort; label: string }[] = [
   { value: 'name', label: 'Name' },
   { value: 'depot', label: 'Depot, dann Name' },
   { value: 'expiring', label: 'Was zuerst abläuft' },
 ];
-
-/** The colour pair a state's cell paints with (`.cell` in matrix.module.css). */
-const stateColours = (state: MatrixState) =>
-  ({
-    '--state': `var(--mantine-color-${MATRIX_STATE_COLOURS[state]}-light)`,
-    '--state-text': `var(--mantine-color-${MATRIX_STATE_COLOURS[state]}-light-color)`,
-  }) as CSSProperties;
 
 /** A cell: its state in colour and words, the date; "nicht gefordert" where the requirement is another depot's. */
 function Cell({ cell }: { cell: MatrixCell }) {
@@ -163,50 +169,72 @@ export function MatrixView({
   }));
   const data = matrix.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // On a phone the table becomes lists and the five filters fold into one button (issue 40 item 2).
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const [filtersOpen, { toggle: toggleFilters }] = useDisclosure(false);
+  const active = [query.q, query.depot, query.requirement, query.state].filter((value) => value !== undefined).length;
+
+  const filterFields = (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+      <SearchInput label="Name" placeholder="Fahrer/in suchen" value={search} onChange={setSearch} />
+      {betrieb.depots.length > 0 && (
+        <Select
+          label="Depot"
+          placeholder="Alle Depots"
+          clearable
+          data={betrieb.depots.map((depot) => ({ value: String(depot.id), label: depot.name }))}
+          value={query.depot ? String(query.depot) : null}
+          onChange={(value) => set({ depot: value ? Number(value) : undefined })}
+        />
+      )}
+      <Select
+        label="Anforderung"
+        placeholder="Alle Anforderungen"
+        clearable
+        searchable
+        data={requirementOptions}
+        value={query.requirement ? String(query.requirement) : null}
+        onChange={(value) => set({ requirement: value ? Number(value) : undefined })}
+      />
+      {[
+        {
+          label: 'Zustand',
+          placeholder: 'Alle Zustände',
+          clearable: true,
+          data: MATRIX_STATES.map((state) => ({ value: state, label: MATRIX_STATE_LABELS[state] })),
+          value: query.state ?? null,
+          onChange: (value: string | null) => set({ state: (value as MatrixState | null) ?? undefined }),
+        },
+        {
+          label: 'Sortieren nach',
+          allowDeselect: false,
+          data: SORT_OPTIONS,
+          value: query.sort ?? 'name',
+          onChange: (value: string | null) => set({ sort: (value as MatrixSort | null) ?? 'name' }),
+        },
+      ].map((select) => (
+        <Select key={select.label} {...select} />
+      ))}
+    </SimpleGrid>
+  );
 
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
-        <SearchInput label="Name" placeholder="Fahrer/in suchen" value={search} onChange={setSearch} />
-        {betrieb.depots.length > 0 && (
-          <Select
-            label="Depot"
-            placeholder="Alle Depots"
-            clearable
-            data={betrieb.depots.map((depot) => ({ value: String(depot.id), label: depot.name }))}
-            value={query.depot ? String(query.depot) : null}
-            onChange={(value) => set({ depot: value ? Number(value) : undefined })}
-          />
-        )}
-        <Select
-          label="Anforderung"
-          placeholder="Alle Anforderungen"
-          clearable
-          searchable
-          data={requirementOptions}
-          value={query.requirement ? String(query.requirement) : null}
-          onChange={(value) => set({ requirement: value ? Number(value) : undefined })}
-        />
-        {[
-          {
-            label: 'Zustand',
-            placeholder: 'Alle Zustände',
-            clearable: true,
-            data: MATRIX_STATES.map((state) => ({ value: state, label: MATRIX_STATE_LABELS[state] })),
-            value: query.state ?? null,
-            onChange: (value: string | null) => set({ state: (value as MatrixState | null) ?? undefined }),
-          },
-          {
-            label: 'Sortieren nach',
-            allowDeselect: false,
-            data: SORT_OPTIONS,
-            value: query.sort ?? 'name',
-            onChange: (value: string | null) => set({ sort: (value as MatrixSort | null) ?? 'name' }),
-          },
-        ].map((select) => (
-          <Select key={select.label} {...select} />
-        ))}
-      </SimpleGrid>
+      {phone ? (
+        <Stack gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
+            aria-expanded={filtersOpen}
+            onClick={toggleFilters}
+          >
+            {active > 0 ? `Filter und Sortierung (${active} aktiv)` : 'Filter und Sortierung'}
+          </Button>
+          <Collapse expanded={filtersOpen}>{filterFields}</Collapse>
+        </Stack>
+      ) : (
+        filterFields
+      )}
       <Group gap="sm">
         <DownloadButton call={csv} icon={<IconFileSpreadsheet size={18} aria-hidden />} variant="light">
           CSV
@@ -238,7 +266,11 @@ export function MatrixView({
                 </span>
               ))}
             </div>
-            <MatrixTable matrix={loaded} betriebId={betrieb.id} />
+            {phone && loaded.requirements.length > 0 && loaded.drivers.length > 0 ? (
+              <MatrixList matrix={loaded} betriebId={betrieb.id} />
+            ) : (
+              <MatrixTable matrix={loaded} betriebId={betrieb.id} />
+            )}
             {pages > 1 && (
               <Group justify="space-between">
                 <Text size="sm" c="dimmed">

@@ -1,0 +1,129 @@
+import { Accordion, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import {
+  coverageLabel,
+  matrixCellLabel,
+  requirementShortLabel,
+  type Matrix,
+  type MatrixCell,
+  type MatrixTotal,
+} from '@streckenpass/contract/matrix';
+import { plural } from '@streckenpass/contract/plural';
+import { useState } from 'react';
+import { DriverLink } from './driver-link';
+import classes from './matrix.module.css';
+import { stateColours } from './matrix-state-colours';
+
+/** A cell's words in its colour (`.cell`, matrix.module.css), wrapping instead of being cut. */
+function StateWords({ cell }: { cell: MatrixCell }) {
+  return (
+    <span className={classes.cell} style={{ ...stateColours(cell.state), fontSize: 'var(--mantine-font-size-sm)' }}>
+      {matrixCellLabel(cell)}
+    </span>
+  );
+}
+
+/** "3 von 5 · 2 laufen bald ab": a requirement's coverage in one line. */
+export function coverageLine(total: MatrixTotal): string {
+  const soon = total.expiring > 0 ? ` · ${plural(total.expiring, 'läuft', 'laufen')} bald ab` : '';
+  return `${total.valid} von ${total.drivers}${soon}`;
+}
+
+/** Each driver of the page a card: the requirements asked of them, each with its state in words. */
+function ByDriver({ matrix, betriebId }: { matrix: Matrix; betriebId: number }) {
+  const requirements = new Map(matrix.requirements.map((requirement) => [requirement.id, requirement]));
+  return (
+    <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Fahrer/innen">
+      {matrix.drivers.map((driver) => {
+        const asked = driver.cells.filter((cell) => cell.required);
+        return (
+          <Paper key={driver.membershipId} component="li" withBorder radius="md" p="sm">
+            <DriverLink betriebId={betriebId} membershipId={driver.membershipId} name={driver.name} fw={600} />
+            {driver.depot && (
+              <Text size="xs" c="dimmed">
+                Depot {driver.depot.name}
+              </Text>
+            )}
+            <Stack gap={6} mt={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+              {asked.length === 0 && <Text size="sm">Keine Anforderung gilt für sie/ihn.</Text>}
+              {asked.map((cell) => (
+                <Group key={cell.requirementId} component="li" gap={6} wrap="wrap" justify="space-between">
+                  <Text size="sm">{requirementShortLabel(requirements.get(cell.requirementId)!)}</Text>
+                  <StateWords cell={cell} />
+                </Group>
+              ))}
+            </Stack>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** Each requirement a line "FF – RM · 3 von 5 · 2 laufen bald ab", opened to the page's drivers it is asked of. */
+function ByRequirement({ matrix, betriebId }: { matrix: Matrix; betriebId: number }) {
+  const totals = new Map(matrix.totals.map((total) => [total.requirementId, total]));
+  return (
+    <Accordion variant="separated" multiple>
+      {matrix.requirements.map((requirement, index) => {
+        const total = totals.get(requirement.id);
+        const rows = matrix.drivers
+          .map((driver) => ({ driver, cell: driver.cells[index]! }))
+          .filter(({ cell }) => cell.required);
+        return (
+          <Accordion.Item key={requirement.id} value={String(requirement.id)}>
+            <Accordion.Control
+              aria-label={`${requirementShortLabel(requirement)}, ${total ? coverageLabel(total) : ''}`}
+            >
+              <Text size="sm" fw={600}>
+                {requirementShortLabel(requirement)}
+              </Text>
+              {total && <Text size="xs">{coverageLine(total)}</Text>}
+            </Accordion.Control>
+            <Accordion.Panel>
+              {rows.length === 0 ? (
+                <Text size="sm">Keine Fahrer/in dieser Seite, für die sie gilt.</Text>
+              ) : (
+                <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+                  {rows.map(({ driver, cell }) => (
+                    <Group key={driver.membershipId} component="li" gap={6} wrap="wrap" justify="space-between">
+                      <DriverLink betriebId={betriebId} membershipId={driver.membershipId} name={driver.name} />
+                      <StateWords cell={cell} />
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+            </Accordion.Panel>
+          </Accordion.Item>
+        );
+      })}
+    </Accordion>
+  );
+}
+
+/**
+ * The matrix on a phone (issue 40 item 2): instead of a table that scrolls sideways, a list per driver (each cell's
+ * state in words) or per requirement (its coverage in one line, opened to its drivers). Nothing is cut; no state is
+ * read sideways.
+ */
+export function MatrixList({ matrix, betriebId }: { matrix: Matrix; betriebId: number }) {
+  const [by, setBy] = useState<'driver' | 'requirement'>('driver');
+  return (
+    <Stack gap="sm" role="region" aria-label="Matrix">
+      <SegmentedControl
+        fullWidth
+        aria-label="Liste"
+        value={by}
+        onChange={(value) => setBy(value as 'driver' | 'requirement')}
+        data={[
+          { value: 'driver', label: 'Je Fahrer/in' },
+          { value: 'requirement', label: 'Je Anforderung' },
+        ]}
+      />
+      {by === 'driver' ? (
+        <ByDriver matrix={matrix} betriebId={betriebId} />
+      ) : (
+        <ByRequirement matrix={matrix} betriebId={betriebId} />
+      )}
+    </Stack>
+  );
+}
