@@ -34,10 +34,13 @@ for (const width of [360, 1280] as const) {
     const user = await registerViaApi(request);
     await signIn(page, user, '/route/new');
 
-    await page.getByLabel('Name der Strecke').fill('Frankfurt – Mannheim');
+    // The name is proposed from the two stations (issue 40), and stays editable.
     await page.getByRole('combobox', { name: /Start der Strecke/ }).fill('FF');
     await page.getByRole('combobox', { name: /Ende der Strecke/ }).fill('RM');
     await page.keyboard.press('Escape');
+    const name = page.getByLabel('Name der Strecke');
+    await expect(name).toHaveValue('Frankfurt (Main) Hbf – Mannheim Hbf');
+    await name.fill('Frankfurt – Mannheim');
 
     // The first path after the start loads the network's graph: a spinner, then the path.
     const shown = page.getByText(summary);

@@ -14,6 +14,7 @@ import { RecordForm, type RecordFormTexts } from '../../../components/record-for
 import { DateField } from '../../../components/date-field';
 import { accountRuleLabel, TERMS } from '@streckenpass/contract/terms';
 import { emptyRouteValues, ruleDaysOf, type RouteFormValues } from '../route-form-values';
+import { nameAfterStations, proposedRouteName } from '../route-name';
 import { resolvePath } from './resolve-path';
 import { routeFormSchema } from './route-form-schema';
 import { RoutePathField } from './route-path-field';
@@ -56,8 +57,15 @@ export function RouteForm({
       error: input.error ?? form.errors[code],
       onBlur: input.onBlur,
       onChange: (value: string, station: string | null) => {
+        const values = form.getValues();
+        const ends = { startStation: values.startStation, endStation: values.endStation, [code]: station };
+        const before = proposedRouteName(stations, values.startStation, values.endStation);
+        const proposal = proposedRouteName(stations, ends.startStation, ends.endStation);
         form.setFieldValue(text, value);
         form.setFieldValue(code, station);
+        // Both ends chosen: the name is proposed from them, editable ("Frankfurt (Main) Hbf – Mannheim Hbf").
+        const name = nameAfterStations(values.name, before, proposal);
+        if (name !== values.name) form.setFieldValue('name', name);
       },
     };
   };
