@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, expectNoCspViolations, listenForCspViolations, smallTouchTargets } from '../support/audits';
+import {
+  axeViolations,
+  cutTexts,
+  expectNoCspViolations,
+  listenForCspViolations,
+  smallTouchTargets,
+} from '../support/audits';
 import { joinBetrieb, verifiedUser } from '../support/betrieb';
 import { apiAs, registerViaApi, signIn, uniqueEmail } from '../support/fixtures';
 
@@ -149,6 +155,8 @@ test('an admin adds a required route, and a driver sees which of their routes me
   await expect(list).toContainText('Fürth – Würzburg (über Start und Ende');
   await expect(list).toContainText('erfüllt');
   await expectAudited(driverPage, 'Betrieb mit Anforderungen (Triebfahrzeugführer/in)');
+  // The badges keep their words at 360 px (issue 40: "F…", "ER…"), measured.
+  expect(await cutTexts(driverPage), 'cut texts on the driver’s Betrieb page').toEqual([]);
 
   await expectNoCspViolations(page, 'Admin');
   await expectNoCspViolations(driverPage, 'Fahrer');

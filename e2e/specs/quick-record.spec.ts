@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { cutTexts } from '../support/audits';
 import { apiAs, signIn, type SeededUser } from '../support/fixtures';
 import { seedAccount, today } from '../support/seed';
 
@@ -147,6 +148,8 @@ test('records an expired, a never-driven and a searched route in two taps each, 
     await expect(page.getByText('Dokumentation gespeichert', { exact: true }).last()).toBeVisible();
   }
   await expect(page.getByRole('button', { name: 'Rückgängig' }).first()).toBeVisible();
+  // "Rückgängig" and the message beside it keep their words at 360 px (issue 40: "Rückg"), measured.
+  expect(await cutTexts(page), 'cut texts in the quick record').toEqual([]);
   const drivenToday = async () => {
     const activities = (await (await apiAs(request, user.token, 'get', '/api/route_activities')).json()) as {
       acquiredAt: string;

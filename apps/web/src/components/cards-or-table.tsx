@@ -59,7 +59,7 @@ export function CardsOrTable<T>({
                     {subtitle}
                   </Text>
                 </div>
-                {badge}
+                {badge && <div className={classes.badge}>{badge}</div>}
               </Group>
               <Text size="sm" mt={4}>
                 {details}

@@ -31,6 +31,8 @@ function UndoButton({ onUndo }: { onUndo: () => Promise<void> }) {
       variant="default"
       size="sm"
       mih={44}
+      // The button keeps its word whole; the message beside it wraps (issue 40: "Rückg" at 360 px).
+      style={{ flexShrink: 0 }}
       loading={busy}
       onClick={() => {
         setBusy(true);
