@@ -179,9 +179,14 @@ test('the transfer document: a signed PDF with the whole history, listed as issu
     acquiredRoutes: [`/api/routes/${route.id}`],
   });
 
-  await signIn(page, user);
-  await openDataPage(page);
-  await expect(page.getByRole('heading', { name: 'Nachweis für den Arbeitgeberwechsel' })).toBeVisible();
+  // From the top of the account page, one tap to the card (issue 40: it sat 6,000 px down "Meine Daten").
+  await signIn(page, user, '/account');
+  await page.getByRole('link', { name: 'Arbeitgeber wechseln' }).click();
+  await expect(page).toHaveURL(/\/account\/data#arbeitgeberwechsel$/);
+  await expect(page.getByRole('heading', { name: 'Nachweis für den Arbeitgeberwechsel' })).toBeInViewport();
+  // "Meine Daten" lists its parts at its top.
+  await page.getByRole('navigation', { name: 'Auf dieser Seite' }).getByRole('link', { name: 'Sicherung' }).click();
+  await expect(page.getByRole('heading', { name: 'Sicherung', exact: true })).toBeInViewport();
   const next = page.waitForEvent('download');
   await page.getByRole('button', { name: 'PDF mit Verlauf' }).click();
   const download = await next;

@@ -76,6 +76,9 @@ export const documentationSection = [
     return page ? [page] : [];
   }),
 ];
+/** The transfer document's part of "Meine Daten" (`/account/data#arbeitgeberwechsel`), linked from the account page. */
+export const TRANSFER_SECTION = 'arbeitgeberwechsel';
+
 /** A Betrieb's pages: in the navigation's "Betrieb" for its staff, in "Konto" for a driver. */
 export const betriebSection = '/betrieb/';
 /** Path prefixes under which the "Konto" navigation entry is active. */

@@ -1,4 +1,7 @@
-import { Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { TRANSFER_SECTION } from '../../config/paths';
 import { DeleteAccountCard } from '../../features/account/components/delete-account-card';
 import { BackupCard } from '../../features/account-data/components/backup-card';
 import { ImportCard } from '../../features/account-data/components/import-card';
@@ -9,11 +12,35 @@ import { ShareLinksCard } from '../../features/share-links/components/share-link
 import { useTours } from '../../features/tours/api/tours';
 import { AccountPage } from '../account-page';
 
+/** The page's parts, each reachable from its top (issue 40: the transfer card sat 6,000 px down on a phone). */
+const SECTIONS = [
+  { id: 'sicherung', label: 'Sicherung' },
+  { id: 'import', label: 'CSV-Import' },
+  { id: 'freigaben', label: 'Freigaben' },
+  { id: TRANSFER_SECTION, label: 'Arbeitgeberwechsel' },
+  { id: 'dokumente', label: 'Ausgestellte Dokumente' },
+  { id: 'konto-loeschen', label: 'Konto löschen' },
+] as const;
+
+/** A part of the page that a link (`#id`, also from another page) scrolls to. */
+function Section({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <div id={id} style={{ scrollMarginTop: 16 }}>
+      {children}
+    </div>
+  );
+}
+
 /**
  * "Meine Daten": backup and restore, CSV import, share links, the transfer document, issued documents, account
  * deletion.
  */
 export function Component() {
+  const { hash } = useLocation();
+  // Opened at a part (`/account/data#arbeitgeberwechsel` from the account page): scroll there once it is drawn.
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash]);
   const routes = useRoutes();
   const tours = useTours();
   const routeChoices = (routes.data ?? []).map((route) => ({
@@ -27,12 +54,31 @@ export function Component() {
       <Text>
         Ihre Daten gehören Ihnen: sichern, aus Listen übernehmen, für Vorgesetzte freigeben oder ganz löschen.
       </Text>
-      <BackupCard />
-      <ImportCard />
-      <ShareLinksCard routes={routeChoices} tours={tourChoices} />
-      <TransferCard />
-      <IssuedProofsCard />
-      <DeleteAccountCard />
+      <Group gap={4} component="nav" aria-label="Auf dieser Seite" wrap="wrap">
+        {SECTIONS.map(({ id, label }) => (
+          <Button key={id} component="a" href={`#${id}`} variant="subtle" size="sm" mih={44}>
+            {label}
+          </Button>
+        ))}
+      </Group>
+      <Section id="sicherung">
+        <BackupCard />
+      </Section>
+      <Section id="import">
+        <ImportCard />
+      </Section>
+      <Section id="freigaben">
+        <ShareLinksCard routes={routeChoices} tours={tourChoices} />
+      </Section>
+      <Section id={TRANSFER_SECTION}>
+        <TransferCard />
+      </Section>
+      <Section id="dokumente">
+        <IssuedProofsCard />
+      </Section>
+      <Section id="konto-loeschen">
+        <DeleteAccountCard />
+      </Section>
     </AccountPage>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Card, Group, Table, Title } from '@mantine/core';
 import { roleLabels, type User } from '@streckenpass/contract/users';
 import { TERMS } from '@streckenpass/contract/terms';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths, TRANSFER_SECTION } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { AccountPage } from '../account-page';
 import { EmailAddress } from '../../components/email-address';
@@ -65,6 +65,9 @@ export function Component() {
         </Button>
         <Button component={Link} to={paths.accountBetriebe} variant="default">
           Meine Betriebe
+        </Button>
+        <Button component={Link} to={`${paths.accountData}#${TRANSFER_SECTION}`} variant="default">
+          Arbeitgeber wechseln
         </Button>
       </Group>
     </AccountPage>
