@@ -58,3 +58,26 @@ test('on a phone the selection is saved from the bar at the bottom, date and val
   expect(activities[0]?.acquiredUntil.slice(0, 10)).toBe(isoDate(181));
   expect(activities[0]?.acquiredRoutes).toEqual([`/api/routes/${routes[7].id}`]);
 });
+
+test('on a phone the create forms and the export are one tap from the top of the page', async ({ page, request }) => {
+  const user = await registerViaApi(request);
+  for (let i = 1; i <= 8; i += 1) {
+    await apiAs(request, user.token, 'post', '/api/routes', {
+      name: `Strecke ${i}`,
+      startPoint: `A${i}`,
+      endPoint: `B${i}`,
+    });
+  }
+  await signIn(page, user, '/documentation');
+  await expect(page.getByRole('heading', { name: 'Dokumentation', level: 1 })).toBeVisible();
+  // "Export": the export buttons scroll into view (issue 40: they sat over 1,000 px down).
+  await expect(page.getByRole('button', { name: 'Als PDF exportieren' })).not.toBeInViewport();
+  await page.getByRole('link', { name: 'Export' }).click();
+  await expect(page.getByRole('button', { name: 'Als PDF exportieren' })).toBeInViewport();
+  // "Erstellen": a menu of the three create forms.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('button', { name: 'Erstellen' }).click();
+  await page.getByRole('menuitem', { name: 'Strecke erstellen' }).click();
+  await expect(page).toHaveURL(/\/route\/new$/);
+  await expect(page.getByRole('heading', { name: 'Strecke erstellen', level: 1 })).toBeVisible();
+});

@@ -1,4 +1,6 @@
-import { Grid, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Button, Grid, Group, Menu, SimpleGrid, Stack, Title } from '@mantine/core';
+import { IconDownload, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useInViewport, useMediaQuery } from '@mantine/hooks';
 import { useCallback, useMemo, useRef } from 'react';
 import { TopicHelpCard } from '../../components/topic-help-card';
@@ -23,6 +25,13 @@ import { formatDate, todayInput } from '../../lib/dates';
 import { AllDocumentationsButton } from '../all-documentations-button';
 import { dataRoute } from '../record-route';
 import { useTitle } from '../use-title';
+
+/** The ways to the create forms: a card beside the lists, on a phone also a menu at the top. */
+const CREATE_LINKS = [
+  { label: 'Strecke erstellen', to: paths.routeNew },
+  { label: 'Tour erstellen', to: paths.tourNew },
+  { label: 'Fahrzeug erstellen', to: paths.vehicleNew },
+];
 
 function Documentation() {
   useTitle('Dokumentation');
@@ -97,15 +106,7 @@ function Documentation() {
   const validUntilText = validUntil ? formatDate(validUntil) : '';
 
   // On a phone the lists come first; the ways to the create forms follow them (in the DOM too, for the focus order).
-  const createObjects = (
-    <CreateObjectsCard
-      links={[
-        { label: 'Strecke erstellen', to: paths.routeNew },
-        { label: 'Tour erstellen', to: paths.tourNew },
-        { label: 'Fahrzeug erstellen', to: paths.vehicleNew },
-      ]}
-    />
-  );
+  const createObjects = <CreateObjectsCard links={CREATE_LINKS} />;
 
   return (
     <Stack gap="lg">
@@ -113,6 +114,28 @@ function Documentation() {
         <Title order={1}>Dokumentation</Title>
         <AllDocumentationsButton />
       </Group>
+      {/* On a phone the create forms and the export sit below the lists: both one tap away from the top (issue 40). */}
+      {!wide && (
+        <Group gap="xs">
+          <Menu position="bottom-start">
+            <Menu.Target>
+              <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />}>
+                Erstellen
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {CREATE_LINKS.map((link) => (
+                <Menu.Item key={link.to} component={Link} to={link.to} mih={44}>
+                  {link.label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+          <Button component="a" href="#export" variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+            Export
+          </Button>
+        </Group>
+      )}
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
@@ -151,7 +174,11 @@ function Documentation() {
               onSubmit={onSubmit}
               saving={save.isPending}
               error={saveMessage}
-              exportSlot={<ExportButtons selection={selection} />}
+              exportSlot={
+                <div id="export" style={{ scrollMarginTop: 16 }}>
+                  <ExportButtons selection={selection} />
+                </div>
+              }
             />
           </Stack>
         </Grid.Col>
