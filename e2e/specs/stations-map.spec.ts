@@ -180,6 +180,18 @@ for (const width of [360, 1280] as const) {
     await choose.press('ArrowDown');
     await choose.press('Enter');
     await expect(page.getByRole('heading', { name: 'Karlsruhe Hbf (RK)' })).toBeVisible();
+    // … and moves the map to it; "+" then zooms about it, so it stays in view (issue 40).
+    await page.locator('circle[data-station="RK"]').scrollIntoViewIfNeeded();
+    const offCentre = async () => {
+      const frame = (await map.boundingBox())!;
+      const at = await centre('RK');
+      return Math.hypot(at.x - (frame.x + frame.width / 2), at.y - (frame.y + frame.height / 2)) / frame.width;
+    };
+    await expect.poll(offCentre).toBeLessThan(0.1);
+    const before = await zoomOf();
+    await page.getByRole('button', { name: 'Karte vergrößern' }).click();
+    await expect.poll(zoomOf).toBeGreaterThan(before);
+    await expect.poll(offCentre).toBeLessThan(0.1);
   });
 }
 

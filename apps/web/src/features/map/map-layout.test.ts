@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { fitView, hitTest, MAP_HEIGHT, MAP_WIDTH, mapLayout, project, type MapRoute } from './map-layout';
+import {
+  fitView,
+  hitTest,
+  MAP_HEIGHT,
+  MAP_WIDTH,
+  mapLayout,
+  middleOf,
+  pointOnSurface,
+  project,
+  viewCentredOn,
+  type MapRoute,
+} from './map-layout';
 
 const ff = { code: 'FF', name: 'Frankfurt (Main) Hbf', lat: 50.10715, lon: 8.66379 };
 const mh = { code: 'MH', name: 'München Hbf', lat: 48.14023, lon: 11.55834 };
@@ -98,5 +109,25 @@ describe('fitView', () => {
   it('shows the whole of Germany for routes from Hamburg to München, and for no stations at all', () => {
     expect(fitView(mapLayout([route(1, ah, mh)]).stations).k).toBeLessThan(1.5);
     expect(fitView([])).toEqual({ k: 1, x: 0, y: 0 });
+  });
+});
+
+describe('zooming about what the driver looks at', () => {
+  const view = { k: 2, x: -100, y: -50 };
+  it('finds a point of the drawing on the surface and the middle of a view, both ways', () => {
+    expect(pointOnSurface(view, 100, 60)).toEqual([100, 70]);
+    expect(pointOnSurface(view, 100, 60, 3)).toEqual([500, 310]);
+    const middle = middleOf(view, 400, 300);
+    expect(pointOnSurface(view, middle.x, middle.y)).toEqual([200, 150]);
+    const scaled = middleOf(view, 400, 300, 3);
+    expect(pointOnSurface(view, scaled.x, scaled.y, 3)).toEqual([200, 150]);
+  });
+
+  it('centres a chosen station on the surface', () => {
+    const centred = viewCentredOn(120, 80, 4, 400, 300);
+    expect(pointOnSurface(centred, 120, 80)).toEqual([200, 150]);
+    expect(centred.k).toBe(4);
+    const canvas = viewCentredOn(120, 80, 4, 800, 600, 2);
+    expect(pointOnSurface(canvas, 120, 80, 2)).toEqual([400, 300]);
   });
 });

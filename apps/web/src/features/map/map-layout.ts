@@ -163,3 +163,25 @@ export function fitView(stations: readonly Pick<MapStation, 'x' | 'y'>[], maxZoo
     y: clamp(MAP_HEIGHT / 2 - centre[1] * k, MAP_HEIGHT),
   };
 }
+
+/**
+ * Where a point of the drawing (`x`, `y`, in the drawing's units) lies on the zoomed surface at `view` (`unit`: the
+ * surface's units per drawing unit – 1 for the SVG map, CSS pixels for the canvas): the point a zoom button zooms
+ * about, so that what the driver looks at stays in view (issue 40: "+" zoomed on the middle and the routes left).
+ */
+export function pointOnSurface(view: MapView, x: number, y: number, unit = 1): [number, number] {
+  return [x * unit * view.k + view.x, y * unit * view.k + view.y];
+}
+
+/** The drawing's point in the middle of `view` on a surface `width` × `height` (the fitted view: the routes' middle). */
+export function middleOf(view: MapView, width: number, height: number, unit = 1): { x: number; y: number } {
+  return { x: (width / 2 - view.x) / view.k / unit, y: (height / 2 - view.y) / view.k / unit };
+}
+
+/**
+ * The view with the drawing's point (`x`, `y`) in the middle of a surface `width` × `height`, at zoom `k` ("Ort wählen"
+ * moves the map to the chosen station).
+ */
+export function viewCentredOn(x: number, y: number, k: number, width: number, height: number, unit = 1): MapView {
+  return { k, x: width / 2 - x * unit * k, y: height / 2 - y * unit * k };
+}

@@ -1,7 +1,16 @@
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, type ZoomBehavior } from 'd3-zoom';
 import { useEffect, useRef, type RefObject } from 'react';
-import { MAP_HEIGHT, MAP_WIDTH, MAX_ZOOM, type MapView } from './map-layout';
+import {
+  LABEL_ZOOM,
+  MAP_HEIGHT,
+  MAP_WIDTH,
+  MAX_ZOOM,
+  middleOf,
+  pointOnSurface,
+  viewCentredOn,
+  type MapView,
+} from './map-layout';
 
 /** A gesture that rests this long is drawn in full at its view, as at its end. */
 const PAUSE_MS = 200;
@@ -95,9 +104,31 @@ export function useTrackZoom(input: {
   // A new set of tracks or another width: show them all.
   useEffect(() => showAllRef.current(), [fit]);
 
+  const show = (next: MapView) => {
+    if (surfaceRef.current && behaviour.current) {
+      select(surfaceRef.current).call(
+        behaviour.current.transform,
+        zoomIdentity.translate(next.x, next.y).scale(next.k),
+      );
+    }
+  };
+  const w = MAP_WIDTH * scale;
+  const h = MAP_HEIGHT * scale;
   return {
-    zoomBy: (factor: number) => {
-      if (surfaceRef.current && behaviour.current) select(surfaceRef.current).call(behaviour.current.scaleBy, factor);
+    /** Zooms by `factor` about the drawing's point `about` (the chosen station), else about the routes' middle. */
+    zoomBy: (factor: number, about?: { x: number; y: number }) => {
+      if (!surfaceRef.current || !behaviour.current || scale === 0) return;
+      const point = about ?? middleOf(fit, w, h, scale);
+      select(surfaceRef.current).call(
+        behaviour.current.scaleBy,
+        factor,
+        pointOnSurface(view.current, point.x, point.y, scale),
+      );
+    },
+    /** Moves the drawing's point (`x`, `y`) to the middle, zoomed in at least as far as the stations carry names. */
+    centreOn: (x: number, y: number) => {
+      const k = Math.min(MAX_ZOOM, Math.max(view.current.k, fit.k, LABEL_ZOOM));
+      if (scale > 0) show(viewCentredOn(x, y, k, w, h, scale));
     },
     reset: showAll,
   };

@@ -15,6 +15,9 @@ import {
   MAP_WIDTH,
   MAX_ZOOM,
   mapLayout,
+  middleOf,
+  pointOnSurface,
+  viewCentredOn,
   type MapRoute,
   type MapView,
 } from '../map-layout';
@@ -116,15 +119,28 @@ function useMapZoom(fit: MapView) {
       select(svg).call(behaviour.current.transform, zoomIdentity.translate(fit.x, fit.y).scale(fit.k));
     }
   }, [fit]);
-  const by = (factor: number) => {
-    if (svgRef.current && behaviour.current) select(svgRef.current).call(behaviour.current.scaleBy, factor);
-  };
-  const reset = () => {
+  /** Zooms by `factor` about the drawing's point `about` (the chosen station, else the routes' middle). */
+  const by = (factor: number, about: { x: number; y: number }) => {
     if (svgRef.current && behaviour.current) {
-      select(svgRef.current).call(behaviour.current.transform, zoomIdentity.translate(fit.x, fit.y).scale(fit.k));
+      select(svgRef.current).call(behaviour.current.scaleBy, factor, pointOnSurface(view, about.x, about.y));
     }
   };
-  return { svgRef, view, zoomIn: () => by(2), zoomOut: () => by(0.5), reset };
+  const show = (next: MapView) => {
+    if (svgRef.current && behaviour.current) {
+      select(svgRef.current).call(behaviour.current.transform, zoomIdentity.translate(next.x, next.y).scale(next.k));
+    }
+  };
+  /** Moves the drawing's point (`x`, `y`) to the middle, zoomed in at least as far as the fitted view. */
+  const centreOn = (x: number, y: number) => show(viewCentredOn(x, y, Math.max(view.k, fit.k), MAP_WIDTH, MAP_HEIGHT));
+  const routesMiddle = middleOf(fit, MAP_WIDTH, MAP_HEIGHT);
+  return {
+    svgRef,
+    view,
+    zoomIn: (about = routesMiddle) => by(2, about),
+    zoomOut: (about = routesMiddle) => by(0.5, about),
+    reset: () => show(fit),
+    centreOn,
+  };
 }
 
 /**
@@ -169,11 +185,12 @@ export function KnowledgeMap({
   const stationKey = layout.stations.map((entry) => entry.station.code).join(',');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- refit only when the set of stations changes
   const fit = useMemo(() => fitView(layout.stations), [stationKey]);
-  const { svgRef, view, zoomIn, zoomOut, reset } = useMapZoom(fit);
+  const { svgRef, view, zoomIn, zoomOut, reset, centreOn } = useMapZoom(fit);
   // One CSS pixel in the drawing's units: names and station circles keep their size on a phone's narrow map.
   const frame = useElementSize();
   const unit = frame.width > 0 ? Math.max(1, MAP_WIDTH / frame.width) : 1;
   const [selected, setSelected] = useState<string | null>(null);
+  const chosen = layout.stations.find((entry) => entry.station.code === selected) ?? null;
   // Stations as they appear on screen (in the drawing's units): circles and names keep their size at any zoom.
   const onScreen = layout.stations
     .map((entry) => ({ ...entry, sx: entry.x * view.k + view.x, sy: entry.y * view.k + view.y }))
@@ -250,10 +267,24 @@ export function KnowledgeMap({
           })}
         </svg>
         <div className={classes.controls}>
-          <MapZoomButtons onZoomIn={zoomIn} onZoomOut={zoomOut} onReset={reset} />
+          <MapZoomButtons
+            onZoomIn={() => zoomIn(chosen ?? undefined)}
+            onZoomOut={() => zoomOut(chosen ?? undefined)}
+            onReset={reset}
+          />
         </div>
       </div>
-      <StationPicker stations={layout.stations} selected={selected} onSelect={setSelected} onOpenRoute={onOpenRoute} />
+      <StationPicker
+        stations={layout.stations}
+        selected={selected}
+        onSelect={(code) => {
+          setSelected(code);
+          // "Ort wählen" moves the map to the station, not only marks it (issue 40).
+          const station = code ? layout.stations.find((entry) => entry.station.code === code) : undefined;
+          if (station) centreOn(station.x, station.y);
+        }}
+        onOpenRoute={onOpenRoute}
+      />
     </Stack>
   );
 }

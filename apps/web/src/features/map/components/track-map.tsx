@@ -97,6 +97,9 @@ export default function TrackMap({
   const paletteRef = useRef<HTMLDivElement>(null);
   const view = useRef<MapView>({ k: 1, x: 0, y: 0 });
   const [selected, setSelected] = useState<string | null>(null);
+  const stationAt = (code: string) => layout.stations.find((entry) => entry.station.code === code);
+  /** The chosen station's place, which the zoom buttons zoom about (else the routes' middle). */
+  const chosenStation = () => (selected ? stationAt(selected) : undefined);
   const drawRef = useRef<(measure?: string) => void>(() => {});
 
   const networkPath = useMemo(
@@ -165,7 +168,14 @@ export default function TrackMap({
     canvas.style.transform = `translate(${x - ratio * drawn.x}px, ${y - ratio * drawn.y}px) scale(${ratio})`;
     performance.measure(TRACK_FRAME_MEASURE, { start: started, end: performance.now() });
   });
-  const { zoomBy, reset } = useTrackZoom({ surface: surfaceRef, view, scale, fit, move: moveRef, draw: redrawRef });
+  const { zoomBy, centreOn, reset } = useTrackZoom({
+    surface: surfaceRef,
+    view,
+    scale,
+    fit,
+    move: moveRef,
+    draw: redrawRef,
+  });
 
   // The first frame of a new set of tracks completes the draw's measure (from the sections to the pixels).
   useLayoutEffect(() => {
@@ -230,14 +240,28 @@ export default function TrackMap({
           </Stack>
         )}
         <div className={classes.controls}>
-          <MapZoomButtons onZoomIn={() => zoomBy(2)} onZoomOut={() => zoomBy(0.5)} onReset={reset} />
+          <MapZoomButtons
+            onZoomIn={() => zoomBy(2, chosenStation())}
+            onZoomOut={() => zoomBy(0.5, chosenStation())}
+            onReset={reset}
+          />
         </div>
       </div>
       {/* The data's licence asks for its attribution wherever it is shown (decision 0049). */}
       <Text size="xs" c="dimmed" data-testid="network-attribution">
         {network?.attribution}
       </Text>
-      <StationPicker stations={layout.stations} selected={selected} onSelect={setSelected} onOpenRoute={onOpenRoute} />
+      <StationPicker
+        stations={layout.stations}
+        selected={selected}
+        onSelect={(code) => {
+          setSelected(code);
+          // "Ort wählen" moves the map to the station, not only marks it (issue 40).
+          const station = code ? stationAt(code) : undefined;
+          if (station) centreOn(station.x, station.y);
+        }}
+        onOpenRoute={onOpenRoute}
+      />
     </Stack>
   );
 }
