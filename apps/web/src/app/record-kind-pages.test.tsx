@@ -2,19 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defineRecordKind } from '@streckenpass/contract/record-kinds';
-import {
-  createVehicleSchema,
-  type createVehicleSchema as CreateSchema,
-  type updateVehicleSchema,
-  type vehicleSchema,
-} from '@streckenpass/contract/vehicles';
+import { createVehicleSchema } from '@streckenpass/contract/vehicles';
 import { MasterDataCard } from '../components/master-data-card';
 import { RecordForm, type RecordKindFormProps } from '../components/record-form';
 import type { DetailRow } from '../components/detail-table';
 import { ownedRecordApi } from '../lib/record-api';
 import { useContractForm } from '../lib/use-contract-form';
 import { useMutation } from '@tanstack/react-query';
+import { depotKind, type DepotContract } from '../test/depot-kind';
 import { stubFetch } from '../test/fetch-stub';
 import { renderPages } from '../test/render-pages';
 import { recordKindPages, type MasterData } from './record-kind-pages';
@@ -26,20 +21,6 @@ import { pageRoute } from './record-route';
  * own rows, and `recordKindPages` – then created, shown, renamed and deleted through its pages as a driver does, the
  * server an in-memory one behind `fetch` (the server's side is apps/server/src/modules/record-kind.test.ts).
  */
-const depotKind = defineRecordKind({
-  name: 'depots',
-  noun: { one: 'Depot', many: 'Depots', gender: 'n' },
-  quota: { limit: 3, label: 'Depots' },
-  history: { one: 'Depot', many: 'Depots' },
-  backup: { section: 'depots', label: 'Depots', recordNoun: 'Depot' },
-  page: '/depot',
-});
-
-interface DepotContract {
-  depotSchema: typeof vehicleSchema;
-  createDepotSchema: typeof CreateSchema;
-  updateDepotSchema: typeof updateVehicleSchema;
-}
 
 type Depot = { id: number; name: string; owner: string; validityDays: number | null };
 

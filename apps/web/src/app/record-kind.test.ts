@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defineRecordKind, RECORD_KINDS } from '@streckenpass/contract/record-kinds';
-import type { createVehicleSchema, updateVehicleSchema, vehicleSchema } from '@streckenpass/contract/vehicles';
+import { RECORD_KINDS } from '@streckenpass/contract/record-kinds';
 import { recordPagePaths } from '../config/paths';
 import { keysOfKind, queryKeys, recordKeys } from '../lib/query-keys';
 import { ownedRecordApi } from '../lib/record-api';
+import { depotKind, type DepotContract } from '../test/depot-kind';
 import { stubFetch } from '../test/fetch-stub';
 import { recordPageRoutes } from './record-page-routes';
 import { editableRecord } from './record-kind-pages';
@@ -13,21 +13,6 @@ import { editableRecord } from './record-kind-pages';
  * paths, API calls, page titles and page routes from the declaration, as the app's own kinds do (the server's side is
  * apps/server/src/modules/record-kind.test.ts).
  */
-const depotKind = defineRecordKind({
-  name: 'depots',
-  noun: { one: 'Depot', many: 'Depots', gender: 'n' },
-  quota: { limit: 3, label: 'Depots' },
-  history: { one: 'Depot', many: 'Depots' },
-  backup: { section: 'depots', label: 'Depots', recordNoun: 'Depot' },
-  page: '/depot',
-});
-
-/** The contract module of the kind, as the web reads it (types only). */
-interface DepotContract {
-  depotSchema: typeof vehicleSchema;
-  createDepotSchema: typeof createVehicleSchema;
-  updateDepotSchema: typeof updateVehicleSchema;
-}
 
 afterEach(() => vi.unstubAllGlobals());
 

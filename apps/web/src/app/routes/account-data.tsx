@@ -12,16 +12,6 @@ import { ShareLinksCard } from '../../features/share-links/components/share-link
 import { useTours } from '../../features/tours/api/tours';
 import { AccountPage } from '../account-page';
 
-/** The page's parts, each reachable from its top (issue 40: the transfer card sat 6,000 px down on a phone). */
-const SECTIONS = [
-  { id: 'sicherung', label: 'Sicherung' },
-  { id: 'import', label: 'CSV-Import' },
-  { id: 'freigaben', label: 'Freigaben' },
-  { id: TRANSFER_SECTION, label: 'Arbeitgeberwechsel' },
-  { id: 'dokumente', label: 'Ausgestellte Dokumente' },
-  { id: 'konto-loeschen', label: 'Konto löschen' },
-] as const;
-
 /** A part of the page that a link (`#id`, also from another page) scrolls to. */
 function Section({ id, children }: { id: string; children: ReactNode }) {
   return (
@@ -48,6 +38,15 @@ export function Component() {
     label: route.companyRoute ? `${route.name} (${route.companyRoute})` : route.name,
   }));
   const tourChoices = (tours.data ?? []).map((tour) => ({ value: String(tour.id), label: tour.name }));
+  // The page's parts, each reachable from its top (issue 40: the transfer card sat 6,000 px down on a phone).
+  const sections = [
+    { id: 'sicherung', label: 'Sicherung', card: <BackupCard /> },
+    { id: 'import', label: 'CSV-Import', card: <ImportCard /> },
+    { id: 'freigaben', label: 'Freigaben', card: <ShareLinksCard routes={routeChoices} tours={tourChoices} /> },
+    { id: TRANSFER_SECTION, label: 'Arbeitgeberwechsel', card: <TransferCard /> },
+    { id: 'dokumente', label: 'Ausgestellte Dokumente', card: <IssuedProofsCard /> },
+    { id: 'konto-loeschen', label: 'Konto löschen', card: <DeleteAccountCard /> },
+  ];
 
   return (
     <AccountPage title="Meine Daten" maw={860} backToAccount>
@@ -55,30 +54,17 @@ export function Component() {
         Ihre Daten gehören Ihnen: sichern, aus Listen übernehmen, für Vorgesetzte freigeben oder ganz löschen.
       </Text>
       <Group gap={4} component="nav" aria-label="Auf dieser Seite" wrap="wrap">
-        {SECTIONS.map(({ id, label }) => (
+        {sections.map(({ id, label }) => (
           <Button key={id} component="a" href={`#${id}`} variant="subtle" size="sm" mih={44}>
             {label}
           </Button>
         ))}
       </Group>
-      <Section id="sicherung">
-        <BackupCard />
-      </Section>
-      <Section id="import">
-        <ImportCard />
-      </Section>
-      <Section id="freigaben">
-        <ShareLinksCard routes={routeChoices} tours={tourChoices} />
-      </Section>
-      <Section id={TRANSFER_SECTION}>
-        <TransferCard />
-      </Section>
-      <Section id="dokumente">
-        <IssuedProofsCard />
-      </Section>
-      <Section id="konto-loeschen">
-        <DeleteAccountCard />
-      </Section>
+      {sections.map(({ id, card }) => (
+        <Section key={id} id={id}>
+          {card}
+        </Section>
+      ))}
     </AccountPage>
   );
 }
