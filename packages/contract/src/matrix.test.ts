@@ -3,6 +3,8 @@ import {
   COVERAGE_WINDOW_DAYS,
   coverageLabel,
   MATRIX_STATE_BANDS,
+  MATRIX_STATE_LABELS,
+  MATRIX_STATES,
   MATRIX_VALID_STATES,
   matrixCellLabel,
   matrixCellOf,
@@ -27,6 +29,15 @@ describe('matrixState', () => {
     expect(MATRIX_STATE_BANDS.map((band) => band.state)).toEqual(['abgelaufen', 'bald', 'gueltig']);
     expect(MATRIX_STATE_BANDS.at(-1)!.before).toBeNull();
     expect(MATRIX_VALID_STATES).toEqual(['bald', 'gueltig']);
+  });
+
+  it('makes a never driven route a state of its own, between expired and missing (issue 40)', () => {
+    expect(MATRIX_STATES).toEqual(['gueltig', 'bald', 'abgelaufen', 'nie', 'fehlt']);
+    expect(MATRIX_STATE_LABELS.nie).toBe('nie gefahren');
+    const route = { id: 7, name: 'Würzburg – Fürth' };
+    expect(matrixCellOf({ validUntil: null, route, kind: 'pair' }, asOf)).toMatchObject({ state: 'nie', route });
+    // Not valid on the Stichtag: it counts as no one's knowledge.
+    expect(MATRIX_VALID_STATES).not.toContain('nie');
   });
 
   it('gives a cell without a match `fehlt` and one with a match its facts', () => {
