@@ -3,7 +3,12 @@ import { useId } from 'react';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { formatDate, formatDateTime } from '@streckenpass/contract/format';
 import { addDays, daysBetween } from '@streckenpass/contract/knowledge';
-import { COVERAGE_WINDOW_DAYS, requirementShortLabel, type Matrix } from '@streckenpass/contract/matrix';
+import {
+  COVERAGE_WINDOW_DAYS,
+  requirementShortLabel,
+  type Matrix,
+  type MatrixTotal,
+} from '@streckenpass/contract/matrix';
 import { plural } from '@streckenpass/contract/plural';
 import { Link } from 'react-router';
 import { QueryContent } from '../../../components/query-content';
@@ -16,12 +21,15 @@ import { DriverLink } from './driver-link';
 /** Drivers shown whose knowledge lapses soon, first to lapse first; the matrix has them all. */
 const LAPSING_SHOWN = 10;
 
+/** Drivers whose knowledge of a requirement stays valid beyond the window (what the minimum counts). */
+const beyondWindow = (total: MatrixTotal) => total.valid - total.expiring;
+
 /** The requirements with fewer drivers valid beyond the window than `minimum`, fewest first. */
 export function gapsOf(matrix: Pick<Matrix, 'requirements' | 'totals'>, minimum: number) {
   return matrix.totals
     .map((total) => ({ total, requirement: matrix.requirements.find((r) => r.id === total.requirementId) }))
-    .filter((gap) => gap.requirement && gap.total.valid - gap.total.expiring < minimum)
-    .sort((a, b) => a.total.valid - a.total.expiring - (b.total.valid - b.total.expiring));
+    .filter((gap) => gap.requirement && beyondWindow(gap.total) < minimum)
+    .sort((a, b) => beyondWindow(a.total) - beyondWindow(b.total));
 }
 
 /** "Wer kann fahren?" one tap away: today and tomorrow. */
@@ -81,10 +89,8 @@ function Gaps({ betrieb, matrix }: { betrieb: Betrieb; matrix: Matrix }) {
                 {requirementShortLabel(requirement!)}
               </Anchor>
               <Text size="sm">
-                {total.valid - total.expiring === 0
-                  ? 'Niemand'
-                  : `${total.valid - total.expiring} von ${total.drivers}`}{' '}
-                über {COVERAGE_WINDOW_DAYS} Tage hinaus streckenkundig
+                {beyondWindow(total) === 0 ? 'Niemand' : `${beyondWindow(total)} von ${total.drivers}`} über{' '}
+                {COVERAGE_WINDOW_DAYS} Tage hinaus streckenkundig
                 {total.expiring > 0 ? ` · ${plural(total.expiring, 'läuft', 'laufen')} bald ab` : ''}
                 {total.missing + total.expired > 0
                   ? ` · ${total.missing + total.expired} ohne gültige Streckenkunde`
