@@ -11,6 +11,8 @@ afterAll(async () => {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl || createdDatabases.size === 0) return;
   const names = [...createdDatabases];
+  // Workers keep modules from file to file (vitest.config.ts, `isolate`): the next file checks only its own.
+  createdDatabases.clear();
   const { rows } = await withAdmin(baseUrl, (client) =>
     client.query<{ datname: string }>('select datname from pg_database where datname = any($1)', [names]),
   );
