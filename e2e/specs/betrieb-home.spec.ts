@@ -29,7 +29,21 @@ for (const { width, height, touch } of [
       test.setTimeout(120_000);
       await listenForCspViolations(page);
       const admin = await verifiedUser(request, baseURL!, 'Admin');
-      const { betriebId } = await foundBetriebWithRequirement(request, admin, { startStation: 'FF', endStation: 'RM' });
+      const { betriebId, requirementId } = await foundBetriebWithRequirement(request, admin, {
+        startStation: 'FF',
+        endStation: 'RM',
+      });
+      // The requirement's own minimum (issue 40): two drivers, whatever the Disponent's coverage alert says.
+      const minimum = await apiAs(
+        request,
+        admin.token,
+        'patch',
+        `/api/betriebe/${betriebId}/requirements/${requirementId}`,
+        {
+          minDrivers: 2,
+        },
+      );
+      expect(minimum.status()).toBe(200);
       const disponent = await registerViaApi(request, {
         email: uniqueEmail('dispo'),
         firstname: 'Dora',
@@ -74,7 +88,7 @@ for (const { width, height, touch } of [
       await expect(overview).toBeVisible();
       const gaps = overview.getByRole('list', { name: 'Anforderungen unter dem Minimum' });
       await expect(gaps).toContainText('FF – RM');
-      await expect(gaps).toContainText('Niemand über 30 Tage hinaus streckenkundig · 1 läuft bald ab');
+      await expect(gaps).toContainText('Niemand über 30 Tage hinaus streckenkundig · 1 läuft bald ab · Minimum 2');
       await expect(overview.getByRole('list', { name: 'Ablaufende Streckenkunde' })).toContainText(
         `Tom Fahrer · FF – RM · läuft ab am ${formatDate(validUntil)} (in 14 Tagen)`,
       );

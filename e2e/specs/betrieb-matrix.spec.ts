@@ -78,6 +78,12 @@ test('a Disponent finds who can drive a route in two taps, and reads the matrix 
     lastname: 'Disponentin',
   });
   await joinBetrieb(request, admin, betriebId, disponent, 'disponent');
+  // A required vehicle type (issue 40 item 4): the valid driver has one of it ("BR442" is "BR 442").
+  const vehicleType = await apiAs(request, admin.token, 'post', `/api/betriebe/${betriebId}/vehicle-requirements`, {
+    vehicleType: 'BR 442',
+  });
+  expect(vehicleType.status()).toBe(201);
+  expect((await apiAs(request, valid.token, 'post', '/api/vehicles', { name: 'BR442' })).status()).toBe(201);
 
   // Tap 1: "Wer kann fahren?" on the Betrieb's page; tap 2: the requirement. Today both can.
   await signIn(page, disponent, `/betrieb/${betriebId}`);
@@ -105,6 +111,8 @@ test('a Disponent finds who can drive a route in two taps, and reads the matrix 
   await expect(drivers.filter({ hasText: 'Tom Gültig' })).toContainText('gültig bis');
   await expect(drivers.filter({ hasText: 'Tom Bald' })).toContainText('läuft ab am');
   await expect(drivers.filter({ hasText: 'Tom Fehlt' })).toContainText('fehlt');
+  await expect(drivers.filter({ hasText: 'Tom Gültig' })).toContainText('Fahrzeugtyp BR 442bekannt (BR442)');
+  await expect(drivers.filter({ hasText: 'Tom Bald' })).toContainText('Fahrzeugtyp BR 442fehlt');
   expect(await cutTexts(page), 'cut texts on the phone matrix').toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectAudited(page, 'Matrix (je Fahrer/in)');
@@ -114,9 +122,22 @@ test('a Disponent finds who can drive a route in two taps, and reads the matrix 
   await expect(requirement).toContainText('2 von 3 · 1 läuft bald ab');
   await requirement.click();
   await expect(matrix.getByRole('region').filter({ hasText: 'Tom Bald' })).toContainText('läuft ab am');
+  const type = matrix.getByRole('button', { name: /Fahrzeugtyp BR 442, 1 von 3 Fahrer\/innen kennt den Typ/ });
+  await expect(type).toContainText('1 von 3 kennt ihn');
   expect(await cutTexts(page), 'cut texts on the phone matrix per requirement').toEqual([]);
   await expectAudited(page, 'Matrix (je Anforderung)');
   await matrix.getByText('Je Fahrer/in').click();
+
+  // On a desktop, the table: the vehicle type a column of its own, with its coverage, each cell in words.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader', { name: /Fahrzeugtyp BR 442/ })).toContainText(
+    '1 von 3 Fahrer/innen kennt den Typ',
+  );
+  await expect(table.getByRole('row', { name: /Tom Gültig/ })).toContainText('bekannt (BR442)');
+  await expect(table.getByRole('row', { name: /Tom Fehlt/ })).toContainText('fehlt');
+  expect(await cutTexts(page), 'cut texts on the desktop matrix').toEqual([]);
+  await page.setViewportSize({ width: 360, height: 740 });
 
   // Filtered by state (the filters folded into one button), only the missing one stays; the filter is in the address.
   await page.getByRole('button', { name: 'Filter und Sortierung' }).click();

@@ -7,11 +7,14 @@ import {
   MATRIX_STATES,
   MATRIX_VALID_STATES,
   matrixCellLabel,
+  vehicleCellLabel,
+  vehicleCoverageLabel,
+  vehicleTypeShortLabel,
   matrixCellOf,
   matrixState,
   requirementShortLabel,
-  whoCanDriveQuerySchema,
 } from './matrix.js';
+import { whoCanDriveQuerySchema } from './who-can-drive.js';
 
 describe('matrixState', () => {
   const asOf = '2026-11-27';
@@ -49,6 +52,18 @@ describe('matrixState', () => {
       route,
       kind: 'pair',
     });
+  });
+});
+
+describe('the vehicle types in words', () => {
+  it('words a vehicle cell, a column and its coverage', () => {
+    expect(vehicleCellLabel({ vehicle: { name: 'Br218' } })).toBe('bekannt (Br218)');
+    expect(vehicleCellLabel({ vehicle: null })).toBe('fehlt');
+    expect(vehicleTypeShortLabel({ vehicleType: 'BR 218', depot: null })).toBe('BR 218');
+    expect(vehicleTypeShortLabel({ vehicleType: 'BR 218', depot: { name: 'Würzburg' } })).toBe('BR 218 · Würzburg');
+    expect(vehicleCoverageLabel({ known: 2, drivers: 5 })).toBe('2 von 5 Fahrer/innen kennen den Typ');
+    expect(vehicleCoverageLabel({ known: 1, drivers: 1 })).toBe('1 von 1 Fahrer/in kennt den Typ');
+    expect(vehicleCoverageLabel({ known: 0, drivers: 3 })).toBe('0 von 3 Fahrer/innen kennen den Typ');
   });
 });
 

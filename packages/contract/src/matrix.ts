@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { depotSchema } from './betriebe.js';
-import { dateSchema, idSchema, text } from './common.js';
+import { idSchema, text } from './common.js';
 import { EXPIRING_SOON_DAYS } from './constants.js';
 import { formatDate } from './format.js';
 import { addDays } from './knowledge.js';
-import { REQUIREMENT_MATCH_KINDS, requirementSchema, requirementStationSchema } from './requirements.js';
-import { stationCodeSchema } from './stations.js';
+import { REQUIREMENT_MATCH_KINDS, requirementSchema, vehicleRequirementSchema } from './requirements.js';
 import type { LineSection } from './network.js';
 import { sectionsText } from './route-paths.js';
 
@@ -144,11 +143,28 @@ export const matrixCellSchema = z.object({
 });
 export type MatrixCell = z.infer<typeof matrixCellSchema>;
 
+/**
+ * A required vehicle type in a driver's row (issue 40 item 4): their vehicle of that type (its name, case and blanks
+ * ignored, as "Wer kann fahren?" matches it) or none.
+ */
+export const matrixVehicleCellSchema = z.object({
+  requirementId: z.number().int().describe('Id des geforderten Fahrzeugtyps'),
+  vehicle: z
+    .object({ id: z.number().int(), name: z.string() })
+    .nullable()
+    .describe('Ihr/sein Fahrzeug dieses Typs; null = fehlt'),
+  required: z.boolean().describe('false: der Fahrzeugtyp gilt für ein anderes Depot (zählt nicht mit)'),
+});
+export type MatrixVehicleCell = z.infer<typeof matrixVehicleCellSchema>;
+
 export const matrixDriverSchema = z.object({
   membershipId: z.number().int(),
   name: z.string(),
   depot: depotSchema.nullable(),
   cells: z.array(matrixCellSchema).describe('Eine Zelle je Anforderung, in der Reihenfolge von `requirements`'),
+  vehicles: z
+    .array(matrixVehicleCellSchema)
+    .describe('Eine Zelle je gefordertem Fahrzeugtyp, in der Reihenfolge von `vehicleTypes`'),
 });
 export type MatrixDriver = z.infer<typeof matrixDriverSchema>;
 
@@ -168,8 +184,20 @@ export const matrixTotalSchema = z.object({
 });
 export type MatrixTotal = z.infer<typeof matrixTotalSchema>;
 
+/** Of one required vehicle type, over every driver it is asked of (depot filter applied): "2 von 5 kennen ihn". */
+export const matrixVehicleTotalSchema = z.object({
+  requirementId: z.number().int(),
+  known: z.number().int().describe('Fahrer/innen mit einem Fahrzeug dieses Typs'),
+  drivers: z.number().int().describe('Fahrer/innen, für die der Fahrzeugtyp gilt'),
+});
+export type MatrixVehicleTotal = z.infer<typeof matrixVehicleTotalSchema>;
+
 export const matrixSchema = z.object({
   requirements: z.array(requirementSchema).describe('Die Spalten: für den ganzen Betrieb zuerst, dann nach Depot'),
+  vehicleTypes: z
+    .array(vehicleRequirementSchema)
+    .describe('Die geforderten Fahrzeugtypen als weitere Spalten (keine, wenn nach einer Anforderung gefiltert wird)'),
+  vehicleTotals: z.array(matrixVehicleTotalSchema).describe('Je Fahrzeugtyp, über alle Fahrer/innen'),
   drivers: z.array(matrixDriverSchema).describe('Die Zeilen dieser Seite'),
   totals: z.array(matrixTotalSchema).describe('Je Anforderung, über alle Fahrer/innen (nicht nur diese Seite)'),
   page: z.number().int(),
@@ -213,69 +241,23 @@ export function requirementShortLabel(requirement: {
   return `${requirement.startStation.code} – ${requirement.endStation.code}${code}${section}${depot}`;
 }
 
+/** A vehicle type in a column's header: 'BR 218' or 'BR 218 · Würzburg'. */
+export function vehicleTypeShortLabel(requirement: { vehicleType: string; depot: { name: string } | null }): string {
+  return requirement.depot ? `${requirement.vehicleType} · ${requirement.depot.name}` : requirement.vehicleType;
+}
+
+/** A vehicle cell in words: 'bekannt (Br218)' with the driver's vehicle of the type, or 'fehlt'. */
+export function vehicleCellLabel(cell: { vehicle: { name: string } | null }): string {
+  return cell.vehicle ? `bekannt (${cell.vehicle.name})` : MATRIX_STATE_LABELS.fehlt;
+}
+
+/** "2 von 5 Fahrer/innen kennen den Typ", "1 von 1 Fahrer/in kennt den Typ". */
+export function vehicleCoverageLabel(total: Pick<MatrixVehicleTotal, 'known' | 'drivers'>): string {
+  const drivers = total.drivers === 1 ? 'Fahrer/in' : 'Fahrer/innen';
+  return `${total.known} von ${total.drivers} ${drivers} ${total.known === 1 ? 'kennt' : 'kennen'} den Typ`;
+}
+
 /** "12 von 40 Fahrern streckenkundig". */
 export function coverageLabel(total: Pick<MatrixTotal, 'valid' | 'drivers'>): string {
   return `${total.valid} von ${total.drivers} ${total.drivers === 1 ? 'Fahrer/in' : 'Fahrer/innen'} streckenkundig`;
 }
-
-export const whoCanDriveQuerySchema = z
-  .object({
-    requirement: idSchema.optional().describe('Id einer Anforderung des Betriebs'),
-    from: stationCodeSchema.optional().describe('DS100-Kürzel (mit `to`, statt `requirement`; Richtung egal)'),
-    to: stationCodeSchema.optional().describe('DS100-Kürzel'),
-    date: dateSchema.optional().describe('Tag, an dem gefahren wird (JJJJ-MM-TT); Standard: heute'),
-    depot: idSchema.optional().describe('Nur Fahrer/innen dieses Depots'),
-  })
-  .superRefine((query, ctx) => {
-    const pair = Boolean(query.from) || Boolean(query.to);
-    if (query.requirement !== undefined && pair)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['requirement'],
-        message: 'Bitte entweder eine Anforderung oder Start und Ende angeben.',
-      });
-    else if (query.requirement === undefined && !pair)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['requirement'],
-        message: 'Bitte eine Anforderung oder Start und Ende angeben.',
-      });
-    else if (pair && !query.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Bitte den Start angeben.' });
-    else if (pair && !query.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Bitte das Ende angeben.' });
-    else if (pair && query.from === query.to)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: 'Start und Ende müssen verschiedene Betriebsstellen sein.',
-      });
-  });
-export type WhoCanDriveQuery = z.input<typeof whoCanDriveQuerySchema>;
-
-/** A required vehicle type the driver knows: their vehicle of that type. */
-export const driverVehicleSchema = z.object({
-  requirementId: z.number().int().describe('Id des geforderten Fahrzeugtyps'),
-  vehicleType: z.string(),
-  vehicle: z.object({ id: z.number().int(), name: z.string() }),
-});
-
-export const whoCanDriveDriverSchema = z.object({
-  membershipId: z.number().int(),
-  name: z.string(),
-  depot: depotSchema.nullable(),
-  route: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    validUntil: z.string().describe('Letzter gültiger Tag (JJJJ-MM-TT), nicht vor `date`'),
-  }),
-  vehicles: z.array(driverVehicleSchema).describe('Geforderte Fahrzeugtypen, die sie/er kennt'),
-});
-export type WhoCanDriveDriver = z.infer<typeof whoCanDriveDriverSchema>;
-
-export const whoCanDriveSchema = z.object({
-  date: z.string().describe('JJJJ-MM-TT'),
-  requirement: requirementSchema.nullable().describe('Die gefragte Anforderung; null bei Start und Ende'),
-  from: requirementStationSchema,
-  to: requirementStationSchema,
-  drivers: z.array(whoCanDriveDriverSchema).describe('Längste Gültigkeit zuerst, dann nach Namen'),
-});
-export type WhoCanDrive = z.infer<typeof whoCanDriveSchema>;

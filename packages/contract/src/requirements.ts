@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { depotSchema } from './betriebe.js';
+import { BETRIEB_LIMITS, depotSchema } from './betriebe.js';
 import { idSchema, text } from './common.js';
+import { EXPIRING_SOON_DAYS } from './constants.js';
 import { csvFileReadShape } from './import.js';
 import { LIMITS } from './limits.js';
 import { lineSectionSchema } from './network.js';
@@ -39,9 +40,35 @@ export const requirementSchema = z.object({
       'Streckenabschnitt (Streckennummer, von km, bis km); eine Strecke, deren Weg ihn abdeckt, erfüllt die Anforderung',
     ),
   depot: depotSchema.nullable().describe('null = für den ganzen Betrieb'),
+  minDrivers: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      `Mindestzahl der Fahrer/innen, die über die nächsten ${EXPIRING_SOON_DAYS} Tage hinaus streckenkundig sein ` +
+        'sollen (issue 40); ' +
+        'null = wie im Hinweis zur Abdeckung des Lesers gewählt (sonst 1)',
+    ),
   createdAt: z.string(),
 });
 export type Requirement = z.infer<typeof requirementSchema>;
+
+/**
+ * A requirement's minimum as the Betrieb's home and the weekly coverage mail count it: its own, else the reader's
+ * choice in the coverage alert, else 1.
+ */
+export function requirementMinimum(requirement: Pick<Requirement, 'minDrivers'>, alertMin?: number | null): number {
+  return requirement.minDrivers ?? alertMin ?? 1;
+}
+
+/** A requirement's own minimum as a client sends it: 1 to 1,000 drivers, or null for the reader's default. */
+const minDriversInput = z
+  .number({ message: 'Bitte eine Zahl von Fahrerinnen und Fahrern angeben.' })
+  .int('Bitte eine ganze Zahl angeben.')
+  .min(1, 'Mindestens eine Fahrerin oder ein Fahrer.')
+  .max(BETRIEB_LIMITS.coverageAlertMinMax, `Höchstens ${BETRIEB_LIMITS.coverageAlertMinMax} Fahrer/innen.`)
+  .nullable()
+  .describe('Mindestzahl streckenkundiger Fahrer/innen; null oder weggelassen = wie im Hinweis zur Abdeckung');
 
 /**
  * How far each end of a required line section a route's path may fall short and still cover it: the span of a
@@ -87,6 +114,7 @@ export const createRequirementSchema = z
       .transform((value) => value ?? null)
       .describe('Streckenabschnitt (optional): Streckennummer, von km, bis km'),
     depot: requirementDepot,
+    minDrivers: minDriversInput.optional().transform((value) => value ?? null),
   })
   .refine((value) => value.startStation !== value.endStation, {
     message: 'Start und Ende müssen verschiedene Betriebsstellen sein.',
@@ -106,8 +134,12 @@ export const updateRequirementSchema = z
       .transform((value) => (value === undefined ? undefined : value || null)),
     section: requirementSectionInputSchema.nullable().optional(),
     depot: idSchema.nullable().optional(),
+    minDrivers: minDriversInput.optional(),
   })
-  .describe('Merge-Patch: nur genannte Felder ändern sich; `companyRoute`, `section` oder `depot` null = keins.');
+  .describe(
+    'Merge-Patch: nur genannte Felder ändern sich; `companyRoute`, `section` oder `depot` null = keins, ' +
+      '`minDrivers` null = wie im Hinweis zur Abdeckung.',
+  );
 export type UpdateRequirementInput = z.input<typeof updateRequirementSchema>;
 
 /** A driver's own route as a requirement's answer names it. */

@@ -622,9 +622,15 @@ export const betriebRequirements = pgTable(
     line: integer('line'),
     fromKm: doublePrecision('from_km'),
     toKm: doublePrecision('to_km'),
+    /**
+     * How many drivers should know it beyond the coming 30 days (issue 40); null: as the reader chose in their coverage
+     * alert (else 1). The Betrieb's home and the weekly coverage mail count by it.
+     */
+    minDrivers: integer('min_drivers'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('betrieb_requirements_min_drivers_check', sql`${t.minDrivers} between 1 and 1000`),
     check(
       'betrieb_requirements_section_check',
       sql`(${t.line} is null and ${t.fromKm} is null and ${t.toKm} is null) or (${t.line} is not null and ${t.fromKm} is not null and ${t.toKm} is not null and ${t.fromKm} <> ${t.toKm})`,

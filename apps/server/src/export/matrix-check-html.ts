@@ -1,10 +1,22 @@
 import { formatDate } from '@streckenpass/contract/format';
-import { coverageLabel, MATRIX_STATE_LABELS, matrixCellLabel } from '@streckenpass/contract/matrix';
+import {
+  coverageLabel,
+  MATRIX_STATE_LABELS,
+  matrixCellLabel,
+  vehicleCellLabel,
+  vehicleCoverageLabel,
+} from '@streckenpass/contract/matrix';
 import { PROOF_KIND_LABELS, type ProofKind } from '@streckenpass/contract/proofs';
 import { formatCode } from '../lib/proof-signature.js';
 import { escapeHtml } from '../mail/layout.js';
 import { dateTime, table } from './check-page-parts.js';
-import { issuedCellState, requirementLabel, scopeLabel, type MatrixProofContent } from './matrix-model.js';
+import {
+  issuedCellState,
+  requirementLabel,
+  scopeLabel,
+  vehicleTypeLabel,
+  type MatrixProofContent,
+} from './matrix-model.js';
 import { holderName } from './proof-content.js';
 
 /*
@@ -48,17 +60,36 @@ export function matrixDocument(
       ];
     }),
   );
+  const types = content.vehicleTypes ?? [];
+  const typesById = new Map(types.map((type) => [type.id, type]));
+  const vehicleTotals = new Map((content.vehicleTotals ?? []).map((total) => [total.requirementId, total]));
+  const vehicleCoverage = table(
+    ['Fahrzeugtyp', 'Abdeckung', 'bekannt', MATRIX_STATE_LABELS.fehlt],
+    types.map((type) => {
+      const total = vehicleTotals.get(type.id) ?? { requirementId: type.id, known: 0, drivers: 0 };
+      return [
+        escapeHtml(vehicleTypeLabel(type)),
+        escapeHtml(vehicleCoverageLabel(total)),
+        String(total.known),
+        String(total.drivers - total.known),
+      ];
+    }),
+  );
   const cells = table(
     ['Fahrer/in', 'Depot', 'Streckenkunde am Stichtag'],
     content.drivers.map((driver) => [
       escapeHtml(driver.name),
       escapeHtml(driver.depot ?? ''),
-      driver.cells
-        .map((cell) => {
+      [
+        ...driver.cells.map((cell) => {
           const label = matrixCellLabel({ state: issuedCellState(cell, content.asOf), validUntil: cell.validUntil });
           return escapeHtml(`${requirementLabel(byId.get(cell.requirementId)!)}: ${label}`);
-        })
-        .join('<br>'),
+        }),
+        ...(driver.vehicles ?? []).map((cell) => {
+          const label = vehicleCellLabel({ vehicle: cell.vehicle === null ? null : { name: cell.vehicle } });
+          return escapeHtml(`Fahrzeugtyp ${vehicleTypeLabel(typesById.get(cell.requirementId)!)}: ${label}`);
+        }),
+      ].join('<br>'),
     ]),
   );
   return `<dl class="facts">
@@ -78,7 +109,7 @@ ${
 <h2>Inhalt bei Ausstellung</h2>
 <h3>Abdeckung je Anforderung (${content.requirements.length})</h3>
 ${coverage}
-<h3>Fahrer/innen (${content.drivers.length})</h3>
+${types.length > 0 ? `<h3>Abdeckung je Fahrzeugtyp (${types.length})</h3>\n${vehicleCoverage}\n` : ''}<h3>Fahrer/innen (${content.drivers.length})</h3>
 ${withheld(document.withheldDrivers ?? 0)}${cells}`;
 }
 

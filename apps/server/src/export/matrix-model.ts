@@ -3,12 +3,14 @@ import {
   MATRIX_STATE_LABELS,
   matrixState,
   requirementShortLabel,
+  vehicleTypeShortLabel,
   type MatrixDriver,
   type MatrixSort,
   type MatrixState,
   type MatrixTotal,
+  type MatrixVehicleTotal,
 } from '@streckenpass/contract/matrix';
-import type { Requirement } from '@streckenpass/contract/requirements';
+import type { Requirement, VehicleRequirement } from '@streckenpass/contract/requirements';
 import type { LineSection } from '@streckenpass/contract/network';
 
 /** One filtered matrix to export: its Betrieb, columns, totals and, page by page, its rows. */
@@ -17,6 +19,9 @@ export interface MatrixExport {
   asOf: string;
   requirements: Requirement[];
   totals: MatrixTotal[];
+  /** The required vehicle types, further columns (issue 40 item 4). */
+  vehicleTypes: VehicleRequirement[];
+  vehicleTotals: MatrixVehicleTotal[];
   total: number;
   rows: AsyncIterable<MatrixDriver[]>;
 }
@@ -55,11 +60,25 @@ export interface MatrixProofContent {
     depot: string | null;
   }[];
   totals: MatrixTotal[];
+  /**
+   * The required vehicle types and how many drivers know each (issue 40 item 4). Absent in content issued before
+   * December 2026: such a matrix is compared without them (`withoutVehicleTypes`).
+   */
+  vehicleTypes?: { id: number; vehicleType: string; depot: string | null }[];
+  vehicleTotals?: MatrixVehicleTotal[];
   drivers: {
     name: string;
     depot: string | null;
     cells: { requirementId: number; matched: boolean; validUntil: string | null; route: string | null }[];
+    /** The vehicle types asked of the driver, each with the name of their vehicle of that type (null: none). */
+    vehicles?: { requirementId: number; vehicle: string | null }[];
   }[];
+}
+
+/** Content as it was issued before vehicle types were part of it: what an older matrix is compared with. */
+export function withoutVehicleTypes(content: MatrixProofContent): MatrixProofContent {
+  const { vehicleTypes: _types, vehicleTotals: _totals, drivers, ...rest } = content;
+  return { ...rest, drivers: drivers.map(({ vehicles: _vehicles, ...driver }) => driver) };
 }
 
 /** What the PDF worker renders for a matrix: the issued content, the product version, the verification. */
@@ -95,6 +114,9 @@ export async function matrixContent(
             validUntil: cell.validUntil,
             route: cell.route?.name ?? null,
           })),
+        vehicles: driver.vehicles
+          .filter((cell) => cell.required)
+          .map((cell) => ({ requirementId: cell.requirementId, vehicle: cell.vehicle?.name ?? null })),
       });
     }
   }
@@ -113,9 +135,19 @@ export async function matrixContent(
       depot: requirement.depot?.name ?? null,
     })),
     totals: matrix.totals,
+    vehicleTypes: matrix.vehicleTypes.map((type) => ({
+      id: type.id,
+      vehicleType: type.vehicleType,
+      depot: type.depot?.name ?? null,
+    })),
+    vehicleTotals: matrix.vehicleTotals,
     drivers,
   };
 }
+
+/** A vehicle type of issued content as a column names it ('BR 218 · Würzburg'). */
+export const vehicleTypeLabel = (type: NonNullable<MatrixProofContent['vehicleTypes']>[number]) =>
+  vehicleTypeShortLabel({ vehicleType: type.vehicleType, depot: type.depot === null ? null : { name: type.depot } });
 
 /** A cell of issued content in its state on the content's day. */
 export const issuedCellState = (cell: MatrixProofContent['drivers'][number]['cells'][number], asOf: string) =>
@@ -159,6 +191,10 @@ export function publicMatrix(content: MatrixProofContent) {
     selection: scopeLabel(content),
     requirements: content.requirements.map((requirement) => ({ ...requirement, label: requirementLabel(requirement) })),
     totals: content.totals,
+    ...(content.vehicleTypes && {
+      vehicleTypes: content.vehicleTypes.map((type) => ({ ...type, label: vehicleTypeLabel(type) })),
+      vehicleTotals: content.vehicleTotals ?? [],
+    }),
     drivers: content.drivers,
   };
 }

@@ -1,12 +1,19 @@
 import type { Readable } from 'node:stream';
 import { formatDate } from '@streckenpass/contract/format';
-import { coverageLabel, matrixCellLabel, type MatrixState } from '@streckenpass/contract/matrix';
+import {
+  coverageLabel,
+  matrixCellLabel,
+  vehicleCellLabel,
+  vehicleCoverageLabel,
+  type MatrixState,
+} from '@streckenpass/contract/matrix';
 import { plural } from '@streckenpass/contract/plural';
 import { holderName } from './proof-content.js';
 import {
   issuedCellState,
   requirementLabel,
   scopeLabel,
+  vehicleTypeLabel,
   type MatrixPdfData,
   type MatrixProofContent,
 } from './matrix-model.js';
@@ -41,8 +48,35 @@ export function renderMatrixPdf(data: MatrixPdfData): Readable {
     subject: `${TITLE} des Betriebs ${content.betrieb.name}, Stand ${asOf}`,
     version: data.version,
   });
-  const rows = content.drivers.flatMap((driver) => driver.cells.map((cell) => ({ driver, cell })));
   const byId = new Map(content.requirements.map((requirement) => [requirement.id, requirement]));
+  const typesById = new Map((content.vehicleTypes ?? []).map((type) => [type.id, type]));
+  // Per driver the requirements asked of them, then the vehicle types: [who, what, state in words, route], styled.
+  const rows = content.drivers.flatMap((driver) => {
+    const who = driver.depot ? `${driver.name}\n${driver.depot}` : driver.name;
+    return [
+      ...driver.cells.map((cell) => {
+        const state = issuedCellState(cell, content.asOf);
+        return {
+          cells: [
+            who,
+            requirementLabel(byId.get(cell.requirementId)!),
+            matrixCellLabel({ state, validUntil: cell.validUntil }),
+            cell.route ?? '',
+          ],
+          style: STYLES[state],
+        };
+      }),
+      ...(driver.vehicles ?? []).map((cell) => ({
+        cells: [
+          who,
+          `Fahrzeugtyp ${vehicleTypeLabel(typesById.get(cell.requirementId)!)}`,
+          vehicleCellLabel({ vehicle: cell.vehicle === null ? null : { name: cell.vehicle } }),
+          '',
+        ],
+        style: STYLES[cell.vehicle === null ? 'fehlt' : 'gueltig'],
+      })),
+    ];
+  });
   return finish(doc, async () => {
     drawTitleBlock(doc, TITLE, [
       ['Betrieb', content.betrieb.name],
@@ -52,10 +86,14 @@ export function renderMatrixPdf(data: MatrixPdfData): Readable {
       [
         'Umfang',
         `${plural(content.drivers.length, 'Fahrer/in', 'Fahrer/innen')} · ` +
-          plural(content.requirements.length, 'Anforderung', 'Anforderungen'),
+          plural(content.requirements.length, 'Anforderung', 'Anforderungen') +
+          (content.vehicleTypes?.length
+            ? ` · ${plural(content.vehicleTypes.length, 'Fahrzeugtyp', 'Fahrzeugtypen')}`
+            : ''),
       ],
     ]);
     await drawCoverage(doc, content);
+    if (content.vehicleTypes?.length) await drawVehicleCoverage(doc, content);
     await drawTable(doc, {
       title: 'Fahrer/innen',
       columns: [
@@ -67,17 +105,8 @@ export function renderMatrixPdf(data: MatrixPdfData): Readable {
       rows: rows.length,
       statusColumn: 2,
       empty: 'Keine Fahrer/innen in dieser Auswahl.',
-      cells: (index) => {
-        const { driver, cell } = rows[index]!;
-        const state = issuedCellState(cell, content.asOf);
-        return [
-          driver.depot ? `${driver.name}\n${driver.depot}` : driver.name,
-          requirementLabel(byId.get(cell.requirementId)!),
-          matrixCellLabel({ state, validUntil: cell.validUntil }),
-          cell.route ?? '',
-        ];
-      },
-      style: (index) => STYLES[issuedCellState(rows[index]!.cell, content.asOf)],
+      cells: (index) => rows[index]!.cells,
+      style: (index) => rows[index]!.style,
     });
     drawFooters(doc, {
       version: data.version,
@@ -113,6 +142,32 @@ function drawCoverage(doc: PDFKit.PDFDocument, content: MatrixProofContent): Pro
         String(total?.never ?? 0),
         String(total?.missing ?? 0),
         total ? coverageLabel(total) : '',
+      ];
+    },
+  });
+}
+
+function drawVehicleCoverage(doc: PDFKit.PDFDocument, content: MatrixProofContent): Promise<void> {
+  const types = content.vehicleTypes ?? [];
+  const totals = new Map((content.vehicleTotals ?? []).map((total) => [total.requirementId, total]));
+  return drawTable(doc, {
+    title: 'Abdeckung je Fahrzeugtyp',
+    columns: [
+      { header: 'Fahrzeugtyp', width: CONTENT_WIDTH - 280 },
+      { header: 'bekannt', width: 60, oneLine: true },
+      { header: 'fehlt', width: 40, oneLine: true },
+      { header: 'Abdeckung', width: 180 },
+    ],
+    rows: types.length,
+    empty: 'Der Betrieb fordert keine Fahrzeugtypen in dieser Auswahl.',
+    cells: (index) => {
+      const type = types[index]!;
+      const total = totals.get(type.id) ?? { requirementId: type.id, known: 0, drivers: 0 };
+      return [
+        vehicleTypeLabel(type),
+        String(total.known),
+        String(total.drivers - total.known),
+        vehicleCoverageLabel(total),
       ];
     },
   });

@@ -6,6 +6,7 @@ import { COVERAGE_WINDOW_DAYS } from '@streckenpass/contract/matrix';
 import type { Requirement } from '@streckenpass/contract/requirements';
 import type { App } from '../app.js';
 import { betriebe, coverageAlertLog, memberships, routes, users } from '../db/schema.js';
+import { coverageAlertMail } from '../mail/scheduled-mails.js';
 import { createCaller } from '../test/api.js';
 import { foundBetrieb, invite, join, membersOf, verifiedUser } from '../test/betriebe.js';
 import { buildTestApp, registerUser, testConfig, type TestContext, type TestUser } from '../test/helpers.js';
@@ -432,6 +433,7 @@ describe('coverageAlert', () => {
     companyRoute,
     section: null,
     depot: depot ? { id: 1, name: depot } : null,
+    minDrivers: null,
     createdAt: '2026-11-27T00:00:00.000Z',
   });
   const coverage = (covered: number[], lapsingTotal = 0): BetriebCoverage => ({
@@ -446,6 +448,35 @@ describe('coverageAlert', () => {
     expect(alert?.below.map((entry) => entry.requirement.id)).toEqual([2, 4, 3]);
     expect(coverageAlert(coverage([3, 4]), 3)).toBeNull();
     expect(coverageAlert(coverage([3, 4], 2), 3)).toMatchObject({ below: [], moreLapsing: 2 });
+  });
+
+  it('counts by a requirement’s own minimum where it has one (issue 40), by the chosen one elsewhere', () => {
+    const base = coverage([3, 1, 4]);
+    const own = {
+      ...base,
+      requirements: base.requirements.map((entry) =>
+        entry.requirement.id === 3 ? { ...entry, requirement: { ...entry.requirement, minDrivers: 5 } } : entry,
+      ),
+    };
+    expect(coverageAlert(own, 2)?.below.map((entry) => entry.requirement.id)).toEqual([2, 3]);
+    const mail = coverageAlertMail({
+      firstname: 'Dora',
+      betrieb: 'Frankenbahn',
+      isoWeek: '2026-W49',
+      windowDays: 30,
+      until: '2027-01-03',
+      minDrivers: 2,
+      below: [
+        { requirement: 'A – B', covered: 1, drivers: 5, own: null },
+        { requirement: 'C – D', covered: 4, drivers: 5, own: 5 },
+      ],
+      lapsing: [],
+      moreLapsing: 0,
+      betriebUrl: 'http://127.0.0.1/betrieb/1',
+    });
+    expect(mail.text).toContain('Unter ihrem Minimum (ohne eigenes: 2 Fahrer/innen) über den 03.01.2027 hinaus');
+    expect(mail.text).toContain('- C – D: 4 von 5 Fahrer/innen (Minimum 5)');
+    expect(mail.text).toContain('- A – B: 1 von 5 Fahrer/innen\n');
   });
 
   it('counts the lapsing knowledge the mail does not list', () => {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { daysBetween } from '@streckenpass/contract/knowledge';
 import { COVERAGE_WINDOW_DAYS } from '@streckenpass/contract/matrix';
-import type { Requirement } from '@streckenpass/contract/requirements';
+import { requirementMinimum, type Requirement } from '@streckenpass/contract/requirements';
 import { sectionLabel } from '@streckenpass/contract/route-paths';
 import type { AppConfig } from '../config.js';
 import type { Mailer } from '../lib/mailer.js';
@@ -59,13 +59,14 @@ export function requirementLabel(requirement: Requirement): string {
 }
 
 /**
- * What the mail of a member who asked for `minDrivers` says: the requirements with fewer covering drivers (fewest
- * first, then in the Betrieb's order), and the lapsing knowledge. Null when both are empty: then no mail goes out.
+ * What the mail of a member who asked for `minDrivers` says: the requirements with fewer covering drivers than their
+ * minimum — their own where they have one (issue 40), else `minDrivers` — (fewest first, then in the Betrieb's order),
+ * and the lapsing knowledge. Null when both are empty: then no mail goes out.
  */
 export function coverageAlert(coverage: BetriebCoverage, minDrivers: number) {
   const below = coverage.requirements
     .map((entry, order) => ({ ...entry, order }))
-    .filter((entry) => entry.covered < minDrivers)
+    .filter((entry) => entry.covered < requirementMinimum(entry.requirement, minDrivers))
     .sort((a, b) => a.covered - b.covered || a.order - b.order);
   if (below.length === 0 && coverage.lapsingTotal === 0) return null;
   return { below, lapsing: coverage.lapsing, moreLapsing: coverage.lapsingTotal - coverage.lapsing.length };
@@ -112,6 +113,7 @@ async function alertMail(deps: CoverageAlertDeps, recipient: AlertRecipient, { t
       requirement: requirementLabel(requirement),
       covered,
       drivers,
+      own: requirement.minDrivers,
     })),
     lapsing: alert.lapsing.map((entry) => ({
       driver: entry.driver,

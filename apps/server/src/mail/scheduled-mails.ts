@@ -92,8 +92,11 @@ export interface CoverageAlertMailInput {
   /** The window's last day, `YYYY-MM-DD`: knowledge valid after it counts. */
   until: string;
   minDrivers: number;
-  /** Requirements with fewer than `minDrivers` drivers whose knowledge holds beyond `until`. */
-  below: readonly { requirement: string; covered: number; drivers: number }[];
+  /**
+   * Requirements with fewer drivers whose knowledge holds beyond `until` than their minimum: their own (`own`, issue
+   * 40) or `minDrivers`.
+   */
+  below: readonly { requirement: string; covered: number; drivers: number; own?: number | null }[];
   /** Knowledge of a requirement that ends by `until`, soonest first. */
   lapsing: readonly { driver: string; requirement: string; validUntil: string; days: number }[];
   /** Lapsing knowledge not listed (the mail names the soonest only). */
@@ -120,12 +123,16 @@ export function coverageAlertMail(input: CoverageAlertMailInput): RenderedMail {
   const intro =
     `Ihr wöchentlicher Hinweis zur Streckenkunde im Betrieb „${input.betrieb}“ (${weekLabel(input.isoWeek)}) für ` +
     `die nächsten ${plural(input.windowDays, 'Tag', 'Tage')}, bis zum ${until}.`;
-  const belowTitle = `Weniger als ${drivers(input.minDrivers)} über den ${until} hinaus streckenkundig:`;
+  const ownMinimum = input.below.some((entry) => entry.own != null);
+  const belowTitle = ownMinimum
+    ? `Unter ihrem Minimum (ohne eigenes: ${drivers(input.minDrivers)}) über den ${until} hinaus streckenkundig:`
+    : `Weniger als ${drivers(input.minDrivers)} über den ${until} hinaus streckenkundig:`;
   const belowNone = `Jede Anforderung hat mindestens ${drivers(input.minDrivers)}, die über den ${until} hinaus streckenkundig sind.`;
   const lapsingTitle = `Streckenkunde, die bis zum ${until} endet:`;
   const lapsingNone = `Bis zum ${until} endet keine Streckenkunde einer Anforderung.`;
   const more = input.moreLapsing > 0 ? `… und ${input.moreLapsing} weitere: alle in der Übersicht des Betriebs.` : '';
-  const coverage = (entry: CoverageAlertMailInput['below'][number]) => `${entry.covered} von ${drivers(entry.drivers)}`;
+  const coverage = (entry: CoverageAlertMailInput['below'][number]) =>
+    `${entry.covered} von ${drivers(entry.drivers)}${entry.own != null ? ` (Minimum ${entry.own})` : ''}`;
   const validity = (entry: CoverageAlertMailInput['lapsing'][number]) =>
     `gültig bis ${formatDate(entry.validUntil)}, ${remainingLabel(entry.days)}`;
   const footer =

@@ -7,7 +7,7 @@ import { memberships, users } from '../../db/schema.js';
 import type { BetriebCoverage } from '../../jobs/coverage-alerts.js';
 import { memberName } from '../../lib/member-name.js';
 import { isMember } from './betriebe.repository.js';
-import { cellStateIn } from './matrix.repository.js';
+import { cellStateIn } from './matrix-state.repository.js';
 import { keptCoverage, requirementRelation, rowsOf } from './requirement-matching.repository.js';
 import type { RequirementsRepository } from './requirements.repository.js';
 

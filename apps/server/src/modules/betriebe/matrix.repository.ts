@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Depot } from '@streckenpass/contract/betriebe';
-import { addDays } from '@streckenpass/contract/knowledge';
 import {
   MATRIX_NEVER_STATE,
   MATRIX_STATE_BANDS,
@@ -16,6 +15,8 @@ import { repositoryPlugin } from '../../db/repository.js';
 import { betriebDepots, memberships, routes, users } from '../../db/schema.js';
 import { memberName } from '../../lib/member-name.js';
 import { depotOf, isMember } from './betriebe.repository.js';
+import { cellStateIn } from './matrix-state.repository.js';
+import { vehiclesOf, vehicleTotalsOf } from './matrix-vehicles.repository.js';
 import { keptCoverage, requirementRelation, rowsOf } from './requirement-matching.repository.js';
 
 declare module 'fastify' {
@@ -25,11 +26,11 @@ declare module 'fastify' {
 }
 
 /*
- * The Betrieb's views across its drivers (issue 28 items 3 and 4): the matrix of drivers × requirements here, "Wer kann
- * fahren?" in who-can-drive.repository.ts over the same relations. Rows are the members with the role `driver`; the callers are admins and Disponenten, and every statement
- * is scoped by the caller's membership in SQL (`isMember` in the relation of members), so a caller who has just left
- * reads nothing. Cells follow the one matching rule (requirement-matching.ts). Paging, filters and totals are SQL:
- * the page's drivers are chosen first, then only they are matched route by route.
+ * The matrix of drivers × requirements (issue 28 item 3; "Wer kann fahren?" in who-can-drive.repository.ts, vehicle
+ * types in matrix-vehicles.repository.ts). Rows are the members with the role `driver`; every statement is scoped by
+ * the caller's membership (admin or Disponent) in SQL, so a caller who has just left reads nothing. Cells follow the
+ * one matching rule (requirement-matching.ts). Paging, filters and totals are SQL: the page's drivers first, then
+ * only they are matched route by route.
  */
 
 export interface MatrixFilter {
@@ -49,6 +50,8 @@ export interface MatrixRow {
   name: string;
   depot: Depot | null;
   matches: Map<number, MatrixMatch>;
+  /** Their vehicle of each required type (by its id) they have one of. */
+  vehicles: Map<number, { id: number; name: string }>;
 }
 
 const READERS = ['admin', 'disponent'] as const;
@@ -84,29 +87,8 @@ export function driversOf(
 /** `%` and `_` of a search typed by a user are letters, not patterns. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/**
- * A matched cell's state in SQL, by the contract's bands (`MATRIX_STATE_BANDS`, by which `matrixState` decides in
- * code): what the filters, the totals and the coverage mail count in the database. The states are the contract's
- * constants, written as literals.
- */
-export function cellState(validUntil: SQL, asOf: string): SQL {
-  const cases = MATRIX_STATE_BANDS.map(({ state, before }) =>
-    before === null
-      ? sql`else ${literal(state)}`
-      : sql`when ${validUntil} < ${addDays(asOf, before)}::date then ${literal(state)}`,
-  );
-  return sql`(case when ${validUntil} is null then ${literal(MATRIX_NEVER_STATE)} ${sql.join(cases, sql` `)} end)`;
-}
-
-/** Whether a matched cell's last valid day gives one of `states` on `asOf`. */
-export function cellStateIn(validUntil: SQL, asOf: string, states: readonly MatrixState[]): SQL {
-  return sql`${cellState(validUntil, asOf)} in (${sql.join(states.map(literal), sql`, `)})`;
-}
-
 /** The states of a matched cell, one column each in the per-driver aggregate: never driven, then the bands. */
 const MATCHED_STATES: readonly MatrixState[] = [MATRIX_NEVER_STATE, ...MATRIX_STATE_BANDS.map(({ state }) => state)];
-
-const literal = (state: MatrixState) => sql.raw(`'${state}'`);
 
 /** A statement's part that runs only when `on` (a constant filter: PostgreSQL skips what is under `false`). */
 const when = (on: boolean) => sql.raw(on ? 'true' : 'false');
@@ -257,6 +239,10 @@ export function createMatrixRepository(db: Executor) {
   }
 
   return {
+    /** Per required vehicle type of the filter: the drivers it is asked of, and how many know it (matrix-vehicles). */
+    vehicleTotals: (betriebId: number, userId: number, depotId: number | undefined) =>
+      vehicleTotalsOf(db, betriebId, depotId, driversOf(betriebId, userId, depotId)),
+
     /**
      * A page of the matrix: the drivers that pass the filter in the chosen order, each with their best matches by
      * requirement id (the service words the cells, `matrixCellOf`), how many drivers pass, and — when asked — the totals
@@ -271,16 +257,20 @@ export function createMatrixRepository(db: Executor) {
       withTotals = true,
     ): Promise<{ total: number; rows: MatrixRow[]; totals: Map<number, MatrixTotal> }> {
       const found = await pageAndTotals(betriebId, userId, filter, asOf, paging, withTotals);
-      const matches = await matchesOf(
-        betriebId,
-        userId,
-        filter,
-        found.drivers.map((driver) => driver.membershipId),
-      );
+      const ids = found.drivers.map((driver) => driver.membershipId);
+      const matches = await matchesOf(betriebId, userId, filter, ids);
+      // Asked for one requirement, the matrix has no vehicle columns.
+      const typed = filter.requirementId === undefined ? ids : [];
+      const mem = driversOf(betriebId, userId, filter.depotId, typed);
+      const vehicles = await vehiclesOf(db, betriebId, filter.depotId, mem, typed);
       return {
         total: found.total,
         totals: found.totals,
-        rows: found.drivers.map((driver) => ({ ...driver, matches: matches.get(driver.membershipId) ?? new Map() })),
+        rows: found.drivers.map((driver) => ({
+          ...driver,
+          matches: matches.get(driver.membershipId) ?? new Map(),
+          vehicles: vehicles.get(driver.membershipId) ?? new Map(),
+        })),
       };
     },
   };

@@ -11,10 +11,9 @@ import {
   matrixExportSchema,
   matrixQuerySchema,
   matrixSchema,
-  whoCanDriveQuerySchema,
-  whoCanDriveSchema,
   type MatrixExportInput,
 } from '@streckenpass/contract/matrix';
+import { whoCanDriveQuerySchema, whoCanDriveSchema } from '@streckenpass/contract/who-can-drive';
 import { currentUser } from '../../http/current-user.js';
 import { problems } from '../../http/problems.js';
 import { renderMatrixCsv } from '../../export/matrix-csv.js';

@@ -2,25 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { servicePlugin } from '../../db/repository.js';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { formatNumber } from '@streckenpass/contract/format';
-import {
-  MATRIX_PDF_MAX_CELLS,
-  matrixCellOf,
-  type Matrix,
-  type MatrixDriver,
-  type MatrixTotal,
-  type WhoCanDrive,
-} from '@streckenpass/contract/matrix';
-import type { Requirement } from '@streckenpass/contract/requirements';
+import { MATRIX_PDF_MAX_CELLS, type Matrix } from '@streckenpass/contract/matrix';
+import { type WhoCanDrive } from '@streckenpass/contract/who-can-drive';
+import type { Requirement, VehicleRequirement } from '@streckenpass/contract/requirements';
 import {
   matrixContent,
   type MatrixExport,
   type MatrixProofContent,
   type MatrixScope,
+  withoutVehicleTypes,
 } from '../../export/matrix-model.js';
 import { unprocessable } from '../../lib/errors.js';
 import { betriebNotFound } from './betriebe.repository.js';
 import { stationOf } from './route-helpers.js';
-import type { MatrixFilter, MatrixRow } from './matrix.repository.js';
+import { toDriver, totalsIn } from './matrix-columns.js';
+import type { MatrixFilter } from './matrix.repository.js';
 
 /** Drivers an export reads at a time: a Betrieb of 5,000 drivers is never held in memory at once. */
 const EXPORT_CHUNK = 250;
@@ -35,6 +31,7 @@ type MatrixDeps = Pick<
   FastifyInstance,
   | 'betriebeRepository'
   | 'requirementsRepository'
+  | 'vehicleRequirementsRepository'
   | 'matrixRepository'
   | 'whoCanDriveRepository'
   | 'usersRepository'
@@ -45,6 +42,7 @@ export function createMatrixService(app: MatrixDeps) {
   const deps = {
     betriebe: app.betriebeRepository,
     requirements: app.requirementsRepository,
+    vehicleTypes: app.vehicleRequirementsRepository,
     matrix: app.matrixRepository,
     whoCanDrive: app.whoCanDriveRepository,
     stations: app.stations.index,
@@ -70,32 +68,26 @@ export function createMatrixService(app: MatrixDeps) {
     return requirements;
   }
 
-  const toDriver =
-    (requirements: Requirement[], asOf: string) =>
-    (row: MatrixRow): MatrixDriver => ({
-      membershipId: row.membershipId,
-      name: row.name,
-      depot: row.depot,
-      cells: requirements.map((requirement) => ({
-        requirementId: requirement.id,
-        ...matrixCellOf(row.matches.get(requirement.id), asOf),
-        required: requirement.depot === null || requirement.depot.id === row.depot?.id,
-      })),
-    });
-
-  const totalsIn = (requirements: Requirement[], totals: Map<number, MatrixTotal>) =>
-    requirements.map(
-      (requirement) =>
-        totals.get(requirement.id) ?? {
-          requirementId: requirement.id,
-          valid: 0,
-          expiring: 0,
-          expired: 0,
-          never: 0,
-          missing: 0,
-          drivers: 0,
-        },
+  /**
+   * The required vehicle types as further columns (issue 40 item 4): the whole Betrieb's and the chosen depot's; none
+   * when the filter asks for one requirement.
+   */
+  async function vehicleColumnsOf(betriebId: number, userId: number, filter: MatrixFilter) {
+    if (filter.requirementId !== undefined) return [];
+    const all = await deps.vehicleTypes.list(betriebId, userId);
+    return all.filter(
+      (type) => filter.depotId === undefined || type.depot === null || type.depot.id === filter.depotId,
     );
+  }
+
+  /** The vehicle types' totals in the columns' order. */
+  async function vehicleTotalsOf(betriebId: number, userId: number, filter: MatrixFilter, types: VehicleRequirement[]) {
+    if (types.length === 0) return [];
+    const totals = new Map(
+      (await deps.matrix.vehicleTotals(betriebId, userId, filter.depotId)).map((total) => [total.requirementId, total]),
+    );
+    return types.map((type) => totals.get(type.id) ?? { requirementId: type.id, known: 0, drivers: 0 });
+  }
 
   /** The whole filtered matrix for an export (see `export` below). */
   async function exportOf(
@@ -106,8 +98,9 @@ export function createMatrixService(app: MatrixDeps) {
   ): Promise<MatrixExport> {
     const betrieb = await betriebOf(betriebId, userId, filter.depotId);
     const requirements = await columnsOf(betriebId, userId, filter);
+    const vehicleTypes = await vehicleColumnsOf(betriebId, userId, filter);
     const first = await deps.matrix.page(betriebId, userId, filter, asOf, { limit: EXPORT_CHUNK, offset: 0 });
-    const driver = toDriver(requirements, asOf);
+    const driver = toDriver(requirements, vehicleTypes, asOf);
     async function* rows() {
       yield first.rows.map(driver);
       for (let offset = EXPORT_CHUNK; offset < first.total; offset += EXPORT_CHUNK) {
@@ -120,6 +113,8 @@ export function createMatrixService(app: MatrixDeps) {
       asOf,
       requirements,
       totals: totalsIn(requirements, first.totals),
+      vehicleTypes,
+      vehicleTotals: await vehicleTotalsOf(betriebId, userId, filter, vehicleTypes),
       total: first.total,
       rows: rows(),
     };
@@ -134,12 +129,14 @@ export function createMatrixService(app: MatrixDeps) {
     issuer?: MatrixProofContent['issuer'],
   ): Promise<MatrixProofContent> {
     const matrix = await exportOf(betriebId, userId, filter, asOf);
-    if (matrix.total * matrix.requirements.length > MATRIX_PDF_MAX_CELLS) {
+    const columns = matrix.requirements.length + matrix.vehicleTypes.length;
+    if (matrix.total * columns > MATRIX_PDF_MAX_CELLS) {
+      const what = matrix.vehicleTypes.length > 0 ? 'Anforderungen und Fahrzeugtypen' : 'Anforderungen';
       throw unprocessable([
         {
           propertyPath: '',
           message:
-            `Die Auswahl hat ${matrix.total} Fahrer/innen × ${matrix.requirements.length} Anforderungen; ein PDF fasst ` +
+            `Die Auswahl hat ${matrix.total} Fahrer/innen × ${columns} ${what}; ein PDF fasst ` +
             `höchstens ${formatNumber(MATRIX_PDF_MAX_CELLS)} Zellen. Bitte nach Depot, Anforderung oder ` +
             'Zustand filtern, oder die CSV-Datei nehmen.',
         },
@@ -167,14 +164,17 @@ export function createMatrixService(app: MatrixDeps) {
     ): Promise<Matrix> {
       await betriebOf(betriebId, userId, filter.depotId);
       const requirements = await columnsOf(betriebId, userId, filter);
+      const vehicleTypes = await vehicleColumnsOf(betriebId, userId, filter);
       const found = await deps.matrix.page(betriebId, userId, filter, asOf, {
         limit: paging.pageSize,
         offset: (paging.page - 1) * paging.pageSize,
       });
       return {
         requirements,
-        drivers: found.rows.map(toDriver(requirements, asOf)),
+        vehicleTypes,
+        drivers: found.rows.map(toDriver(requirements, vehicleTypes, asOf)),
         totals: totalsIn(requirements, found.totals),
+        vehicleTotals: await vehicleTotalsOf(betriebId, userId, filter, vehicleTypes),
         page: paging.page,
         pageSize: paging.pageSize,
         total: found.total,
@@ -195,7 +195,7 @@ export function createMatrixService(app: MatrixDeps) {
      * An issued matrix read again with its Betrieb, filters and Stichtag, as its issuer (404/403 when they are no
      * longer its admin or Disponent): what the verification compares the issued content with.
      */
-    reissue(issuerId: number, issued: MatrixProofContent): Promise<MatrixProofContent> {
+    async reissue(issuerId: number, issued: MatrixProofContent): Promise<MatrixProofContent> {
       const { scope } = issued;
       const filter: MatrixFilter = {
         depotId: scope.depot?.id,
@@ -204,7 +204,9 @@ export function createMatrixService(app: MatrixDeps) {
         q: scope.q ?? undefined,
         sort: scope.sort,
       };
-      return issuedContent(issued.betrieb.id, issuerId, filter, issued.asOf, issued.issuer);
+      const current = await issuedContent(issued.betrieb.id, issuerId, filter, issued.asOf, issued.issuer);
+      // A matrix issued before vehicle types were part of it is compared as it was issued.
+      return issued.vehicleTypes === undefined ? withoutVehicleTypes(current) : current;
     },
 
     /**
@@ -265,6 +267,7 @@ declare module 'fastify' {
 export default servicePlugin('matrixService', (app) => createMatrixService(app), [
   'betriebeRepository',
   'requirementsRepository',
+  'vehicleRequirementsRepository',
   'matrixRepository',
   'whoCanDriveRepository',
   'usersRepository',

@@ -1,10 +1,14 @@
 import { execFileSync } from 'node:child_process';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { addDays, todayIn } from '@streckenpass/contract/knowledge';
-import type { Matrix, MatrixDriver, WhoCanDrive } from '@streckenpass/contract/matrix';
-import type { Requirement } from '@streckenpass/contract/requirements';
+import type { Matrix, MatrixDriver } from '@streckenpass/contract/matrix';
+import type { WhoCanDrive } from '@streckenpass/contract/who-can-drive';
+import type { Requirement, VehicleRequirement } from '@streckenpass/contract/requirements';
 import type { Route } from '@streckenpass/contract/routes';
+import { withoutVehicleTypes, type MatrixProofContent } from '../../export/matrix-model.js';
+import { contentHash } from '../../lib/proof-signature.js';
 import { createCaller, violations } from '../../test/api.js';
 import { foundBetrieb, invite, join, membersOf, verifiedUser } from '../../test/betriebe.js';
 import { createRoute } from '../../test/fixtures.js';
@@ -32,6 +36,9 @@ let betrieb: Betrieb;
 let r1: Requirement;
 let r2: Requirement;
 let r3: Requirement;
+/** Required vehicle types: V1 BR 218 (whole Betrieb; Zeller has a "Br218"), V2 BR 442 (Nürnberg; nobody has one). */
+let v1: VehicleRequirement;
+let v2: VehicleRequirement;
 const drivers: Record<'albrecht' | 'brandt' | 'zeller', TestUser> = {} as never;
 const routes: Record<string, Route> = {};
 
@@ -120,6 +127,14 @@ beforeAll(async () => {
   await routeValid(await verifiedUser(ctx.app), 300, { name: 'Fremd', startStation: 'NWH', endStation: 'NF' });
   const vehicleType = await call('POST', `${base()}/vehicle-requirements`, admin, { vehicleType: 'BR 218' });
   expect(vehicleType.statusCode).toBe(201);
+  v1 = vehicleType.json() as VehicleRequirement;
+  // Asked of Nürnberg's drivers only (Brandt, who has no vehicle of it).
+  const depotType = await call('POST', `${base()}/vehicle-requirements`, admin, {
+    vehicleType: 'BR 442',
+    depot: depot('Nürnberg').id,
+  });
+  expect(depotType.statusCode, depotType.body).toBe(201);
+  v2 = depotType.json() as VehicleRequirement;
   expect((await call('POST', '/api/vehicles', zeller, { name: 'Br218' })).statusCode).toBe(201);
   expect((await call('POST', '/api/vehicles', zeller, { name: 'Privatauto' })).statusCode).toBe(201);
 }, 60_000);
@@ -167,6 +182,41 @@ describe('GET /api/betriebe/{id}/matrix', () => {
     expect(cellOf(zeller, r2)).toMatchObject({ state: 'fehlt', required: false });
     expect(cellOf(zeller, r3)).toMatchObject({ state: 'gueltig', validUntil: addDays(today, 31), kind: 'manual' });
     expect(await matrix('', admin)).toEqual(m);
+  });
+
+  it('has a column per required vehicle type: the driver’s vehicle of that type, "fehlt", or not asked (issue 40)', async () => {
+    const m = await matrix();
+    expect(m.vehicleTypes.map((type) => [type.vehicleType, type.depot?.name ?? null])).toEqual([
+      ['BR 218', null],
+      ['BR 442', 'Nürnberg'],
+    ]);
+    const [albrecht, brandt, zeller] = m.drivers as [MatrixDriver, MatrixDriver, MatrixDriver];
+    expect(albrecht.vehicles).toEqual([
+      { requirementId: v1.id, vehicle: null, required: true },
+      { requirementId: v2.id, vehicle: null, required: false },
+    ]);
+    expect(brandt.vehicles).toEqual([
+      { requirementId: v1.id, vehicle: null, required: true },
+      { requirementId: v2.id, vehicle: null, required: true },
+    ]);
+    // "Br218" is the type "BR 218" (case and blanks ignored); her "Privatauto" is no type.
+    expect(zeller.vehicles[0]).toEqual({
+      requirementId: v1.id,
+      vehicle: { id: expect.any(Number), name: 'Br218' },
+      required: true,
+    });
+    // Totals over every driver it is asked of, whatever the page.
+    expect((await matrix('?pageSize=1')).vehicleTotals).toEqual([
+      { requirementId: v1.id, known: 1, drivers: 3 },
+      { requirementId: v2.id, known: 0, drivers: 1 },
+    ]);
+    // A depot's matrix has the whole Betrieb's types and the depot's; one requirement asked for, none.
+    const wuerzburg = await matrix(`?depot=${depot('Würzburg').id}`);
+    expect(wuerzburg.vehicleTypes.map((type) => type.id)).toEqual([v1.id]);
+    expect(wuerzburg.vehicleTotals).toEqual([{ requirementId: v1.id, known: 0, drivers: 1 }]);
+    const one = await matrix(`?requirement=${r1.id}`);
+    expect(one).toMatchObject({ vehicleTypes: [], vehicleTotals: [] });
+    expect(one.drivers.map((driver) => driver.vehicles)).toEqual([[], [], []]);
   });
 
   it('counts per requirement over the drivers it is asked of: "12 von 40"', async () => {
@@ -272,12 +322,12 @@ describe('GET /api/betriebe/{id}/matrix.csv', () => {
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
     const date = (days: number) => addDays(today, days).split('-').reverse().join('.');
     expect(lines).toEqual([
-      'Name;Depot;NWH – NF;NWH – NGM;NGM – NLR (K7) · Würzburg',
-      `Carl Brandt;Nürnberg;abgelaufen seit ${date(0)};läuft ab am ${date(0)};gültig bis ${date(200)} (nicht gefordert)`,
-      `Berta Albrecht;Würzburg;gültig bis ${date(100)};fehlt;läuft ab am ${date(30)}`,
-      `Doris Zeller;;nie gefahren;gültig bis ${date(31)};fehlt (nicht gefordert)`,
+      'Name;Depot;NWH – NF;NWH – NGM;NGM – NLR (K7) · Würzburg;Fahrzeugtyp BR 218;Fahrzeugtyp BR 442 · Nürnberg',
+      `Carl Brandt;Nürnberg;abgelaufen seit ${date(0)};läuft ab am ${date(0)};gültig bis ${date(200)} (nicht gefordert);fehlt;fehlt`,
+      `Berta Albrecht;Würzburg;gültig bis ${date(100)};fehlt;läuft ab am ${date(30)};fehlt;fehlt (nicht gefordert)`,
+      `Doris Zeller;;nie gefahren;gültig bis ${date(31)};fehlt (nicht gefordert);bekannt (Br218);fehlt (nicht gefordert)`,
       '',
-      'Streckenkundig;;1 von 3 Fahrer/innen streckenkundig;2 von 3 Fahrer/innen streckenkundig;1 von 1 Fahrer/in streckenkundig',
+      'Streckenkundig;;1 von 3 Fahrer/innen streckenkundig;2 von 3 Fahrer/innen streckenkundig;1 von 1 Fahrer/in streckenkundig;1 von 3 Fahrer/innen kennt den Typ;0 von 1 Fahrer/in kennen den Typ',
       `Stand;${date(0)}`,
       '',
     ]);
@@ -414,6 +464,18 @@ describe('POST /api/betriebe/{id}/matrix/pdf', () => {
   it('issues the filtered matrix as a signed PDF that /pruefen finds genuine, and lists it for its issuer', async () => {
     const response = await call('POST', `${base()}/matrix/pdf`, disponent, { depot: depot('Würzburg').id });
     expect(response.statusCode, response.body).toBe(200);
+    const withTypes = await call('POST', `${base()}/matrix/pdf`, disponent, {});
+    expect(withTypes.statusCode, withTypes.body).toBe(200);
+    const all = execFileSync('pdftotext', ['-', '-'], { input: withTypes.rawPayload, encoding: 'utf8' });
+    for (const expected of [
+      '3 Fahrer/innen · 3 Anforderungen · 2 Fahrzeugtypen',
+      'Abdeckung je Fahrzeugtyp',
+      '1 von 3 Fahrer/innen kennt den Typ',
+      'Fahrzeugtyp BR 442 · Nürnberg',
+      'bekannt (Br218)',
+    ]) {
+      expect(all.replace(/\s+/g, ' ')).toContain(expected);
+    }
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="streckenkunde-matrix-${today}.pdf"`);
     const file = response.rawPayload;
@@ -426,7 +488,8 @@ describe('POST /api/betriebe/{id}/matrix/pdf', () => {
       'Mainfranken Bahn',
       'Dora Disponentin',
       'Depot Würzburg · nach Namen',
-      '1 Fahrer/in · 3 Anforderungen',
+      '1 Fahrer/in · 3 Anforderungen · 1 Fahrzeugtyp',
+      'Fahrzeugtyp BR 218',
       '1 von 1 Fahrer/in streckenkundig',
       `gültig bis ${date(100)}`,
       `läuft ab am ${date(30)}`,
@@ -464,8 +527,11 @@ describe('POST /api/betriebe/{id}/matrix/pdf', () => {
             { requirementId: r3.id, matched: false, validUntil: null, route: null },
             { requirementId: r2.id, matched: true, validUntil: addDays(today, 30), route: 'Gemünden – Lohr' },
           ],
+          vehicles: [{ requirementId: v1.id, vehicle: null }],
         },
       ],
+      vehicleTypes: [{ id: v1.id, vehicleType: 'BR 218', depot: null, label: 'BR 218' }],
+      vehicleTotals: [{ requirementId: v1.id, known: 0, drivers: 1 }],
     });
     expect(JSON.stringify(answer)).not.toContain('@');
     issuedCode = answer.document.code;
@@ -476,6 +542,8 @@ describe('POST /api/betriebe/{id}/matrix/pdf', () => {
     expect(page.body).toContain('Mainfranken Bahn');
     expect(page.body).toContain('1 von 1 Fahrer/in streckenkundig');
     expect(page.body).toContain('NWH – NGM: fehlt');
+    expect(page.body).toContain('Abdeckung je Fahrzeugtyp (1)');
+    expect(page.body).toContain('Fahrzeugtyp BR 218: fehlt');
 
     // A changed byte is no longer the issued file.
     const altered = Buffer.from(file);
@@ -484,6 +552,21 @@ describe('POST /api/betriebe/{id}/matrix/pdf', () => {
 
     const listed = (await call('GET', '/api/proofs', disponent)).json() as { code: string; kind: string }[];
     expect(listed.map((proof) => proof.kind)).toContain('matrix');
+  });
+
+  it('compares a matrix issued before vehicle types were part of it without them', async () => {
+    const bare = issuedCode.replaceAll('-', '');
+    const { rows } = (await ctx.app.db.execute(
+      sql`select content from issued_documents where code = ${bare}`,
+    )) as unknown as { rows: { content: MatrixProofContent }[] };
+    const issued = rows[0]!.content;
+    expect(issued.vehicleTypes).toHaveLength(1);
+    // The same matrix as content of November 2026 had it: no vehicle types, no vehicle cells.
+    const older = withoutVehicleTypes(issued);
+    expect(JSON.stringify(older)).not.toContain('vehicle');
+    const again = await ctx.app.matrixService.reissue(disponent.id, older);
+    expect(contentHash(again)).toBe(contentHash(older));
+    expect(contentHash(await ctx.app.matrixService.reissue(disponent.id, issued))).toBe(contentHash(issued));
   });
 
   it('refuses a depot of another Betrieb (422) and a malformed body (400)', async () => {

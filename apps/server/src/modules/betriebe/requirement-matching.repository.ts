@@ -211,10 +211,24 @@ export interface VehicleRequirementMatchRow {
   vehicle: { id: number; name: string } | null;
 }
 
+/** A vehicle's name or a type as the rule compares them: lower case, without blanks. */
+const vehicleKey = (value: SQL) => sql`lower(regexp_replace(${value}, '[[:space:]]+', '', 'g'))`;
+
 /**
- * The rule for required vehicle types, for the driver's view and the later matrix alike: a member's vehicle meets a
- * required type when its name is the type, case and blanks ignored ("BR218" is "br 218"); of several, the oldest.
- * One statement for all required types of the Betrieb × the given members (scoped by the join on memberships).
+ * The rule for required vehicle types, for the driver's view, "Wer kann fahren?" and the matrix alike: a member's
+ * vehicle meets a required type when its name is the type, case and blanks ignored ("BR218" is "br 218"); of
+ * several, the oldest. A statement (id, name) for a lateral join: the vehicle of `ownerId` that meets `vehicleType`.
+ */
+export function vehicleOfType(ownerId: SQL, vehicleType: SQL): SQL {
+  return sql`select v.id, v.name from ${vehicles} v
+     where v.owner_id = ${ownerId} and ${vehicleKey(sql`v.name`)} = ${vehicleKey(vehicleType)}
+     order by v.id
+     limit 1`;
+}
+
+/**
+ * All required types of the Betrieb × the given members, each with the member's vehicle of that type
+ * (`vehicleOfType`), in one statement (scoped by the join on memberships).
  */
 async function vehicleRequirementMatches(
   ex: Executor,
@@ -223,17 +237,11 @@ async function vehicleRequirementMatches(
 ): Promise<VehicleRequirementMatchRow[]> {
   if (userIds.length === 0) return [];
   const r = betriebVehicleRequirements;
-  const key = (value: SQL) => sql`lower(regexp_replace(${value}, '[[:space:]]+', '', 'g'))`;
   const result = await ex.execute(sql`
     select ${r.id} as requirement_id, ${r.vehicleType} as vehicle_type, m.user_id, best.id as vehicle_id, best.name as vehicle_name
       from ${r}
       join ${memberships} m on m.betrieb_id = ${r.betriebId} and m.user_id in ${userIds}
-      left join lateral (
-        select v.id, v.name from ${vehicles} v
-         where v.owner_id = m.user_id and ${key(sql`v.name`)} = ${key(sql`${r.vehicleType}`)}
-         order by v.id
-         limit 1
-      ) best on true
+      left join lateral (${vehicleOfType(sql`m.user_id`, sql`${r.vehicleType}`)}) best on true
      where ${r.betriebId} = ${betriebId}
      order by ${r.id}, m.user_id`);
   type Row = {

@@ -15,6 +15,8 @@ export interface RequirementValues {
   fromKm: number | null;
   toKm: number | null;
   depotId: number | null;
+  /** The requirement's own minimum of drivers (null: the reader's default; not given: none on a new one). */
+  minDrivers?: number | null;
 }
 
 /** A requirement's line section from its stored columns. */

@@ -42,6 +42,7 @@ const valueColumns = {
   fromKm: betriebRequirements.fromKm,
   toKm: betriebRequirements.toKm,
   depotId: betriebRequirements.depotId,
+  minDrivers: betriebRequirements.minDrivers,
 };
 
 const columns = {
@@ -54,6 +55,7 @@ const columns = {
   toKm: betriebRequirements.toKm,
   depotId: betriebDepots.id,
   depotName: betriebDepots.name,
+  minDrivers: betriebRequirements.minDrivers,
   createdAt: betriebRequirements.createdAt,
 };
 
@@ -140,6 +142,7 @@ export async function selectRequirements(
     companyRoute: row.companyRoute,
     section: sectionOf(row),
     depot: depotOf(row.depotId, row.depotName),
+    minDrivers: row.minDrivers,
     createdAt: row.createdAt.toISOString(),
   }));
 }

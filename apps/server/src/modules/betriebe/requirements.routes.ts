@@ -113,7 +113,8 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Anforderung anlegen (Admins): Start und Ende (DS100), optional Kürzel, Streckenabschnitt und Depot',
+        summary:
+          'Anforderung anlegen (Admins): Start und Ende (DS100), optional Kürzel, Streckenabschnitt, Depot und Minimum',
         description:
           `Start und Ende in beliebiger Richtung; dieselbe Anforderung (auch umgekehrt) zweimal: 409. ` +
           `Höchstens ${LIMITS.requirementsPerBetrieb} je Betrieb. ${ADMINS}`,
@@ -124,13 +125,14 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireRole('admin'),
     },
     async (request, reply) => {
-      const { startStation, endStation, companyRoute, section, depot } = request.body;
+      const { startStation, endStation, companyRoute, section, depot, minDrivers } = request.body;
       const requirement = await repo.create(request.params.id, currentUser(request).id, {
         startStation: checkedCode('startStation', startStation),
         endStation: checkedCode('endStation', endStation),
         companyRoute,
         ...sectionColumns(section),
         depotId: depot,
+        minDrivers,
       });
       return reply.status(201).send(requirement);
     },
@@ -160,6 +162,7 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
         companyRoute: patch.companyRoute === undefined ? stored.companyRoute : patch.companyRoute,
         ...(patch.section === undefined ? sectionColumns(sectionOf(stored)) : sectionColumns(patch.section)),
         depotId: patch.depot === undefined ? stored.depotId : patch.depot,
+        minDrivers: patch.minDrivers === undefined ? stored.minDrivers : patch.minDrivers,
       };
       if (next.startStation === next.endStation) {
         throw unprocessable([

@@ -134,6 +134,57 @@ describe('PATCH and DELETE /api/betriebe/{id}/requirements/{requirementId}', () 
   });
 });
 
+describe('a requirement’s own minimum of drivers (issue 40)', () => {
+  const patch = (user: TestUser, betrieb: Betrieb, id: number, body: Record<string, unknown>) =>
+    ctx.app.inject({
+      method: 'PATCH',
+      url: path(betrieb, `/${id}`),
+      headers: mergePatchHeaders(user),
+      payload: JSON.stringify(body),
+    });
+
+  it('is none unless given, set on creation or by merge-patch, cleared with null; 1 to 1,000 drivers (422)', async () => {
+    const { admin, disponent, betrieb } = await team();
+    const plain = await addRequirement(admin, betrieb, { startStation: 'NWH', endStation: 'NF' });
+    expect(plain.minDrivers).toBeNull();
+    const three = await addRequirement(admin, betrieb, { startStation: 'NWH', endStation: 'NGM', minDrivers: 3 });
+    expect(three.minDrivers).toBe(3);
+    const changed = await patch(admin, betrieb, plain.id, { minDrivers: 2 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ minDrivers: 2, startStation: { code: 'NWH' }, endStation: { code: 'NF' } });
+    // Another field patched: the minimum stays; null: back to the reader's default.
+    expect((await patch(admin, betrieb, plain.id, { companyRoute: 'K1' })).json()).toMatchObject({ minDrivers: 2 });
+    expect((await patch(admin, betrieb, plain.id, { minDrivers: null })).json()).toMatchObject({ minDrivers: null });
+    for (const [value, message] of [
+      [0, 'Mindestens eine Fahrerin oder ein Fahrer.'],
+      [1001, 'Höchstens 1000 Fahrer/innen.'],
+    ] as const) {
+      const refused = await patch(admin, betrieb, three.id, { minDrivers: value });
+      expect(refused.statusCode, String(value)).toBe(422);
+      expect(violations(refused)).toEqual([{ propertyPath: 'minDrivers', message }]);
+    }
+    // Not a whole number, or not a number: the body does not fit the schema (400).
+    for (const value of [1.5, 'drei']) {
+      expect((await patch(admin, betrieb, three.id, { minDrivers: value })).statusCode, String(value)).toBe(400);
+    }
+    const created = await call('POST', path(betrieb), admin, { startStation: 'NF', endStation: 'NN', minDrivers: 0 });
+    expect(created.statusCode).toBe(422);
+    // Admins only (403); another Betrieb's requirement (404); no token (401).
+    expect((await patch(disponent, betrieb, three.id, { minDrivers: 1 })).statusCode).toBe(403);
+    const other = await team();
+    expect((await patch(other.admin, other.betrieb, three.id, { minDrivers: 1 })).statusCode).toBe(404);
+    const anonymous = await ctx.app.inject({
+      method: 'PATCH',
+      url: path(betrieb, `/${three.id}`),
+      headers: { 'content-type': 'application/merge-patch+json' },
+      payload: JSON.stringify({ minDrivers: 1 }),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const listed = (await call('GET', path(betrieb), disponent)).json() as Requirement[];
+    expect(listed.map((r) => r.minDrivers)).toEqual([null, 3]);
+  });
+});
+
 describe('GET /api/betriebe/{id}/requirements/matches and the manual link', () => {
   it('matches a driver’s route by pair in either direction, by Kürzel, and by hand', async () => {
     const { admin, driver, betrieb } = await team();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { WhoCanDriveDriver } from '@streckenpass/contract/matrix';
+import type { WhoCanDriveDriver } from '@streckenpass/contract/who-can-drive';
 import type { Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { betriebDepots, routes, users } from '../../db/schema.js';

@@ -1,11 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type {
-  Matrix,
-  MatrixExportInput,
-  MatrixQuery,
-  WhoCanDrive,
-  WhoCanDriveQuery,
-} from '@streckenpass/contract/matrix';
+import type { Matrix, MatrixExportInput, MatrixQuery } from '@streckenpass/contract/matrix';
+import type { WhoCanDrive, WhoCanDriveQuery } from '@streckenpass/contract/who-can-drive';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { downloadFile } from '../../../lib/save-file';

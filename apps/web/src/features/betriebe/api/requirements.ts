@@ -40,6 +40,11 @@ function requirementKind<Item, Match, Input>(
       useRefreshingMutation(listKey(betriebId), (input: Input) => api.post<Item>(url(betriebId), input)),
     useDelete: (betriebId: number) =>
       useRefreshingMutation(listKey(betriebId), (itemId: number) => api.delete(`${url(betriebId)}/${itemId}`)),
+    /** A merge-patch of one (admins): only the fields named change. */
+    useUpdate: (betriebId: number) =>
+      useRefreshingMutation(listKey(betriebId), ({ id, patch }: { id: number; patch: Partial<Input> }) =>
+        api.patch<Item>(`${url(betriebId)}/${id}`, patch),
+      ),
   };
 }
 

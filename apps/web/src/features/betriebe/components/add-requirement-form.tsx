@@ -4,6 +4,7 @@ import { createRequirementSchema } from '@streckenpass/contract/requirements';
 import { StationField } from '../../../components/station-field';
 import { useStationIndex } from '../../../lib/stations';
 import { routeRequirements } from '../api/requirements';
+import { MinimumInput } from './requirement-minimum';
 import { RequirementForm, useRequirementForm } from './requirement-form';
 
 interface Values {
@@ -15,6 +16,8 @@ interface Values {
   /** The optional line section; all empty = none. NumberInput's values: a number, or '' while empty. */
   section: { line: number | string; fromKm: number | string; toKm: number | string };
   depot: string | null;
+  /** The requirement's own minimum of drivers; '' = the reader's (the coverage alert's). */
+  minDrivers: number | string;
 }
 const emptyValues: Values = {
   startText: '',
@@ -24,6 +27,7 @@ const emptyValues: Values = {
   companyRoute: '',
   section: { line: '', fromKm: '', toKm: '' },
   depot: null,
+  minDrivers: '',
 };
 
 /** A NumberInput's value as checked: its number, or NaN while empty (the contract then names the missing field). */
@@ -38,6 +42,7 @@ const toSent = (values: Values) => {
     companyRoute: values.companyRoute,
     section: empty ? null : { line: numberOf(line), fromKm: numberOf(fromKm), toKm: numberOf(toKm) },
     depot: values.depot ? Number(values.depot) : null,
+    minDrivers: values.minDrivers === '' ? null : numberOf(values.minDrivers),
   };
 };
 
@@ -61,7 +66,7 @@ const KM_FIELDS = [
 
 /**
  * The add form (admins): start and end from the station list, optional Kürzel, line section (line number and km, as
- * the Verzeichnis der örtlich zulässigen Geschwindigkeiten counts them) and depot.
+ * the Verzeichnis der örtlich zulässigen Geschwindigkeiten counts them), depot and its own minimum of drivers.
  */
 export function AddRequirementForm({ betrieb }: { betrieb: Betrieb }) {
   const create = routeRequirements.useCreate(betrieb.id);
@@ -106,6 +111,7 @@ export function AddRequirementForm({ betrieb }: { betrieb: Betrieb }) {
           {...form.getInputProps(`section.${field}`)}
         />
       ))}
+      <MinimumInput {...form.getInputProps('minDrivers')} />
     </RequirementForm>
   );
 }

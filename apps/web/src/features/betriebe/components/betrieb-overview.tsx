@@ -10,6 +10,7 @@ import {
   type MatrixTotal,
 } from '@streckenpass/contract/matrix';
 import { plural } from '@streckenpass/contract/plural';
+import { requirementMinimum } from '@streckenpass/contract/requirements';
 import { Link } from 'react-router';
 import { QueryContent } from '../../../components/query-content';
 import { paths } from '../../../config/paths';
@@ -24,11 +25,17 @@ const LAPSING_SHOWN = 10;
 /** Drivers whose knowledge of a requirement stays valid beyond the window (what the minimum counts). */
 const beyondWindow = (total: MatrixTotal) => total.valid - total.expiring;
 
-/** The requirements with fewer drivers valid beyond the window than `minimum`, fewest first. */
-export function gapsOf(matrix: Pick<Matrix, 'requirements' | 'totals'>, minimum: number) {
+/**
+ * The requirements with fewer drivers valid beyond the window than their minimum (their own, else `alertMin`, the
+ * reader's choice in the coverage alert, else 1), fewest first.
+ */
+export function gapsOf(matrix: Pick<Matrix, 'requirements' | 'totals'>, alertMin: number | null | undefined) {
   return matrix.totals
-    .map((total) => ({ total, requirement: matrix.requirements.find((r) => r.id === total.requirementId) }))
-    .filter((gap) => gap.requirement && beyondWindow(gap.total) < minimum)
+    .flatMap((total) => {
+      const requirement = matrix.requirements.find((r) => r.id === total.requirementId);
+      return requirement ? [{ total, requirement, minimum: requirementMinimum(requirement, alertMin) }] : [];
+    })
+    .filter((gap) => beyondWindow(gap.total) < gap.minimum)
     .sort((a, b) => beyondWindow(a.total) - beyondWindow(b.total));
 }
 
@@ -54,8 +61,11 @@ function WhoCanDriveDays({ betriebId }: { betriebId: number }) {
 /** Requirements under their minimum: each a tap from who can drive it. */
 function Gaps({ betrieb, matrix }: { betrieb: Betrieb; matrix: Matrix }) {
   const minimum = betrieb.coverageAlertMin ?? 1;
-  const gaps = gapsOf(matrix, minimum);
-  const rule = `Mindestens ${plural(minimum, 'Fahrer/in', 'Fahrer/innen')} über die nächsten ${COVERAGE_WINDOW_DAYS} Tage hinaus`;
+  const gaps = gapsOf(matrix, betrieb.coverageAlertMin);
+  const own = matrix.requirements.some((requirement) => requirement.minDrivers !== null);
+  const rule =
+    `Mindestens ${plural(minimum, 'Fahrer/in', 'Fahrer/innen')} über die nächsten ${COVERAGE_WINDOW_DAYS} Tage ` +
+    `hinaus${own ? ', wo eine Anforderung kein eigenes Minimum hat' : ''}`;
   if (matrix.requirements.length === 0) {
     return <Text size="sm">Der Betrieb hat noch keine Anforderungen: Admins legen sie unter „Anforderungen“ an.</Text>;
   }
@@ -79,14 +89,14 @@ function Gaps({ betrieb, matrix }: { betrieb: Betrieb; matrix: Matrix }) {
           style={{ listStyle: 'none' }}
           aria-label="Anforderungen unter dem Minimum"
         >
-          {gaps.map(({ total, requirement }) => (
+          {gaps.map(({ total, requirement, minimum: needed }) => (
             <Paper key={total.requirementId} component="li" withBorder radius="md" p="sm">
               <Anchor
                 component={Link}
                 to={`${paths.betriebWhoCanDrive(betrieb.id)}${searchOf({ requirement: total.requirementId })}`}
                 fw={600}
               >
-                {requirementShortLabel(requirement!)}
+                {requirementShortLabel(requirement)}
               </Anchor>
               <Text size="sm">
                 {beyondWindow(total) === 0 ? 'Niemand' : `${beyondWindow(total)} von ${total.drivers}`} über{' '}
@@ -95,6 +105,7 @@ function Gaps({ betrieb, matrix }: { betrieb: Betrieb; matrix: Matrix }) {
                 {total.missing + total.expired > 0
                   ? ` · ${total.missing + total.expired} ohne gültige Streckenkunde`
                   : ''}
+                {requirement.minDrivers !== null ? ` · Minimum ${needed}` : ''}
               </Text>
             </Paper>
           ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverageLine } from './matrix-list';
+import { coverageLine, vehicleCoverageLine } from './matrix-list';
 
 describe('coverageLine', () => {
   it('says a requirement’s coverage in one line, the lapsing ones only when there are some', () => {
@@ -7,5 +7,12 @@ describe('coverageLine', () => {
     expect(coverageLine(total)).toBe('3 von 5 · 2 laufen bald ab');
     expect(coverageLine({ ...total, expiring: 1 })).toBe('3 von 5 · 1 läuft bald ab');
     expect(coverageLine({ ...total, expiring: 0 })).toBe('3 von 5');
+  });
+});
+
+describe('vehicleCoverageLine', () => {
+  it('says how many of the drivers a vehicle type is asked of know it', () => {
+    expect(vehicleCoverageLine({ requirementId: 1, known: 2, drivers: 5 })).toBe('2 von 5 kennen ihn');
+    expect(vehicleCoverageLine({ requirementId: 1, known: 1, drivers: 5 })).toBe('1 von 5 kennt ihn');
   });
 });

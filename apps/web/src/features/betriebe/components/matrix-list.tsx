@@ -3,15 +3,19 @@ import {
   coverageLabel,
   matrixCellLabel,
   requirementShortLabel,
+  vehicleCoverageLabel,
+  vehicleTypeShortLabel,
   type Matrix,
   type MatrixCell,
   type MatrixTotal,
+  type MatrixVehicleTotal,
 } from '@streckenpass/contract/matrix';
 import { plural } from '@streckenpass/contract/plural';
 import { useState } from 'react';
 import { DriverLink } from './driver-link';
 import classes from './matrix.module.css';
 import { stateColours } from './matrix-state-colours';
+import { VehicleCell } from './matrix-cells';
 
 /** A cell's words in its colour (`.cell`, matrix.module.css), wrapping instead of being cut. */
 function StateWords({ cell }: { cell: MatrixCell }) {
@@ -28,13 +32,20 @@ export function coverageLine(total: MatrixTotal): string {
   return `${total.valid} von ${total.drivers}${soon}`;
 }
 
-/** Each driver of the page a card: the requirements asked of them, each with its state in words. */
+/** "2 von 5 kennen ihn": a vehicle type's coverage in one line. */
+export function vehicleCoverageLine(total: MatrixVehicleTotal): string {
+  return `${total.known} von ${total.drivers} ${total.known === 1 ? 'kennt' : 'kennen'} ihn`;
+}
+
+/** Each driver of the page a card: the requirements and vehicle types asked of them, each with its state in words. */
 function ByDriver({ matrix, betriebId }: { matrix: Matrix; betriebId: number }) {
   const requirements = new Map(matrix.requirements.map((requirement) => [requirement.id, requirement]));
+  const types = new Map(matrix.vehicleTypes.map((type) => [type.id, type]));
   return (
     <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Fahrer/innen">
       {matrix.drivers.map((driver) => {
         const asked = driver.cells.filter((cell) => cell.required);
+        const askedTypes = driver.vehicles.filter((cell) => cell.required);
         return (
           <Paper key={driver.membershipId} component="li" withBorder radius="md" p="sm">
             <DriverLink betriebId={betriebId} membershipId={driver.membershipId} name={driver.name} fw={600} />
@@ -44,11 +55,17 @@ function ByDriver({ matrix, betriebId }: { matrix: Matrix; betriebId: number }) 
               </Text>
             )}
             <Stack gap={6} mt={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-              {asked.length === 0 && <Text size="sm">Keine Anforderung gilt für sie/ihn.</Text>}
+              {asked.length + askedTypes.length === 0 && <Text size="sm">Keine Anforderung gilt für sie/ihn.</Text>}
               {asked.map((cell) => (
                 <Group key={cell.requirementId} component="li" gap={6} wrap="wrap" justify="space-between">
                   <Text size="sm">{requirementShortLabel(requirements.get(cell.requirementId)!)}</Text>
                   <StateWords cell={cell} />
+                </Group>
+              ))}
+              {askedTypes.map((cell) => (
+                <Group key={`v${cell.requirementId}`} component="li" gap={6} wrap="wrap" justify="space-between">
+                  <Text size="sm">Fahrzeugtyp {vehicleTypeShortLabel(types.get(cell.requirementId)!)}</Text>
+                  <VehicleCell cell={cell} />
                 </Group>
               ))}
             </Stack>
@@ -59,9 +76,13 @@ function ByDriver({ matrix, betriebId }: { matrix: Matrix; betriebId: number }) 
   );
 }
 
-/** Each requirement a line "FF – RM · 3 von 5 · 2 laufen bald ab", opened to the page's drivers it is asked of. */
+/**
+ * Each requirement a line "FF – RM · 3 von 5 · 2 laufen bald ab", each vehicle type "Fahrzeugtyp BR 218 · 2 von 5
+ * kennen ihn", opened to the page's drivers it is asked of.
+ */
 function ByRequirement({ matrix, betriebId }: { matrix: Matrix; betriebId: number }) {
   const totals = new Map(matrix.totals.map((total) => [total.requirementId, total]));
+  const vehicleTotals = new Map(matrix.vehicleTotals.map((total) => [total.requirementId, total]));
   return (
     <Accordion variant="separated" multiple>
       {matrix.requirements.map((requirement, index) => {
@@ -88,6 +109,37 @@ function ByRequirement({ matrix, betriebId }: { matrix: Matrix; betriebId: numbe
                     <Group key={driver.membershipId} component="li" gap={6} wrap="wrap" justify="space-between">
                       <DriverLink betriebId={betriebId} membershipId={driver.membershipId} name={driver.name} />
                       <StateWords cell={cell} />
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+            </Accordion.Panel>
+          </Accordion.Item>
+        );
+      })}
+      {matrix.vehicleTypes.map((type, index) => {
+        const total = vehicleTotals.get(type.id);
+        const label = `Fahrzeugtyp ${vehicleTypeShortLabel(type)}`;
+        const rows = matrix.drivers
+          .map((driver) => ({ driver, cell: driver.vehicles[index]! }))
+          .filter(({ cell }) => cell.required);
+        return (
+          <Accordion.Item key={`v${type.id}`} value={`v${type.id}`}>
+            <Accordion.Control aria-label={`${label}, ${total ? vehicleCoverageLabel(total) : ''}`}>
+              <Text size="sm" fw={600}>
+                {label}
+              </Text>
+              {total && <Text size="xs">{vehicleCoverageLine(total)}</Text>}
+            </Accordion.Control>
+            <Accordion.Panel>
+              {rows.length === 0 ? (
+                <Text size="sm">Keine Fahrer/in dieser Seite, für die er gilt.</Text>
+              ) : (
+                <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+                  {rows.map(({ driver, cell }) => (
+                    <Group key={driver.membershipId} component="li" gap={6} wrap="wrap" justify="space-between">
+                      <DriverLink betriebId={betriebId} membershipId={driver.membershipId} name={driver.name} />
+                      <VehicleCell cell={cell} />
                     </Group>
                   ))}
                 </Stack>

@@ -1,28 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Collapse,
-  Group,
-  Pagination,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Collapse, Group, Pagination, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { formatDate, formatDateTime, formatNumber } from '@streckenpass/contract/format';
 import {
-  coverageLabel,
-  MATRIX_NOT_REQUIRED_LABEL,
   MATRIX_STATE_LABELS,
   MATRIX_STATES,
-  matrixCellLabel,
   requirementShortLabel,
-  type Matrix,
-  type MatrixCell,
   type MatrixQuery,
   type MatrixSort,
   type MatrixState,
@@ -30,17 +13,15 @@ import {
 import { plural } from '@streckenpass/contract/plural';
 import { IconAdjustmentsHorizontal, IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { DownloadButton } from '../../../components/download-button';
 import { SearchInput } from '../../../components/search-input';
 import { ErrorAlert } from '../../../components/error-alert';
 import { QueryContent } from '../../../components/query-content';
-import { paths } from '../../../config/paths';
 import { useConnected } from '../../../lib/connection';
 import { useDownloadMatrixCsv, useDownloadMatrixPdf, useMatrix } from '../api/matrix';
-import { DriverLink } from './driver-link';
 import classes from './matrix.module.css';
 import { MatrixList } from './matrix-list';
+import { MatrixTable } from './matrix-table';
 import { stateColours } from './matrix-state-colours';
 
 const SORT_OPTIONS: { value: MatrixSort; label: string }[] = [
@@ -48,91 +29,6 @@ const SORT_OPTIONS: { value: MatrixSort; label: string }[] = [
   { value: 'depot', label: 'Depot, dann Name' },
   { value: 'expiring', label: 'Was zuerst abläuft' },
 ];
-
-/** A cell: its state in colour and words, the date; "nicht gefordert" where the requirement is another depot's. */
-function Cell({ cell }: { cell: MatrixCell }) {
-  if (!cell.required) return <span className={classes.notRequired}>{MATRIX_NOT_REQUIRED_LABEL}</span>;
-  const label = matrixCellLabel(cell);
-  return (
-    <span
-      className={classes.cell}
-      style={stateColours(cell.state)}
-      title={cell.route ? `${label} · ${cell.route.name}` : label}
-    >
-      {label}
-    </span>
-  );
-}
-
-function MatrixTable({ matrix, betriebId }: { matrix: Matrix; betriebId: number }) {
-  const totals = new Map(matrix.totals.map((total) => [total.requirementId, total]));
-  if (matrix.requirements.length === 0)
-    return (
-      <Text size="sm">Der Betrieb hat noch keine Anforderungen: Admins legen sie auf der Seite des Betriebs an.</Text>
-    );
-  if (matrix.drivers.length === 0) return <Text size="sm">Keine Fahrer/innen passen zu diesen Filtern.</Text>;
-  return (
-    <div className={classes.scroll} role="region" aria-label="Matrix" tabIndex={0}>
-      <table className={classes.table}>
-        <VisuallyHidden component="caption">
-          Fahrer/innen × Anforderungen, Stand {formatDate(matrix.asOf)}
-        </VisuallyHidden>
-        <thead>
-          <tr>
-            <th scope="col" className={classes.driver}>
-              Fahrer/in
-            </th>
-            {matrix.requirements.map((requirement) => {
-              const total = totals.get(requirement.id);
-              return (
-                <th key={requirement.id} scope="col" className={classes.header}>
-                  <Anchor
-                    component={Link}
-                    to={`${paths.betriebWhoCanDrive(betriebId)}?requirement=${requirement.id}`}
-                    size="sm"
-                    fw={600}
-                  >
-                    {requirementShortLabel(requirement)}
-                  </Anchor>
-                  {total && (
-                    <Text size="xs" c="dimmed">
-                      {coverageLabel(total)}
-                    </Text>
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {matrix.drivers.map((driver) => (
-            <tr key={driver.membershipId}>
-              <th scope="row" className={classes.driver}>
-                <DriverLink
-                  betriebId={betriebId}
-                  membershipId={driver.membershipId}
-                  name={driver.name}
-                  size="sm"
-                  fw={600}
-                />
-                {driver.depot && (
-                  <Text size="xs" c="dimmed">
-                    {driver.depot.name}
-                  </Text>
-                )}
-              </th>
-              {driver.cells.map((cell) => (
-                <td key={cell.requirementId}>
-                  <Cell cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 /**
  * The matrix (issue 28 item 3): drivers × the Betrieb's required route knowledge, each cell gültig / läuft bald ab /
@@ -257,7 +153,10 @@ export function MatrixView({
           <Stack gap="sm">
             <Text size="sm" role="status">
               {plural(loaded.total, 'Fahrer/in', 'Fahrer/innen')} ·{' '}
-              {plural(loaded.requirements.length, 'Anforderung', 'Anforderungen')} · Stichtag {formatDate(loaded.asOf)}
+              {plural(loaded.requirements.length, 'Anforderung', 'Anforderungen')} ·{' '}
+              {loaded.vehicleTypes.length > 0 &&
+                `${plural(loaded.vehicleTypes.length, 'Fahrzeugtyp', 'Fahrzeugtypen')} · `}
+              Stichtag {formatDate(loaded.asOf)}
             </Text>
             <div className={classes.legend}>
               {MATRIX_STATES.map((state) => (

@@ -26,6 +26,7 @@ const requirement = {
   companyRoute: 'K1',
   section: null,
   depot: null,
+  minDrivers: null,
   createdAt: '2026-12-01T09:00:00.000Z',
 };
 const stationList = {
@@ -74,6 +75,7 @@ describe('RequirementsCard', () => {
     await waitFor(() => expect(screen.getByText('Bahnhof: Würzburg Hbf (NWH)')).toBeInTheDocument());
     await userEvent.type(screen.getByRole('combobox', { name: /Ende \(Betriebsstelle\)/ }), 'NF');
     await userEvent.type(screen.getByRole('textbox', { name: 'Kürzel des Betriebs (optional)' }), 'K1');
+    await userEvent.type(screen.getByRole('textbox', { name: /Minimum an Fahrer\/innen/ }), '3');
     await userEvent.click(screen.getByRole('button', { name: 'Anforderung hinzufügen' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
@@ -82,7 +84,43 @@ describe('RequirementsCard', () => {
       companyRoute: 'K1',
       section: null,
       depot: null,
+      minDrivers: 3,
     });
+  });
+
+  it('lets an admin set a requirement’s own minimum and clear it again (issue 40)', async () => {
+    const calls = stubFetch(({ method, path, body }) => {
+      if (path === '/api/betriebe/3/requirements') return { status: 200, body: [requirement] };
+      if (method === 'PATCH' && path === '/api/betriebe/3/requirements/11') {
+        return { status: 200, body: { ...requirement, ...(body as object) } };
+      }
+      return undefined;
+    });
+    renderCard('admin');
+    const open = await screen.findAllByRole(
+      'button',
+      { name: /Minimum für Würzburg Hbf \(NWH\).* ändern/ },
+      {
+        timeout: 5000,
+      },
+    );
+    const dialog = async () => within(await screen.findByRole('dialog', { name: 'Minimum der Anforderung' }));
+    await userEvent.click(open[0]!);
+    await userEvent.type((await dialog()).getByRole('textbox', { name: /Minimum an Fahrer\/innen/ }), '2');
+    await userEvent.click((await dialog()).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ minDrivers: 2 }]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(open[0]!);
+    await userEvent.clear((await dialog()).getByRole('textbox', { name: /Minimum an Fahrer\/innen/ }));
+    await userEvent.click((await dialog()).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+        { minDrivers: 2 },
+        { minDrivers: null },
+      ]),
+    );
   });
 
   it('lets an admin name a line section, asks for its km in German, and lists it', async () => {
@@ -112,6 +150,7 @@ describe('RequirementsCard', () => {
       companyRoute: '',
       section: { line: 5200, fromKm: 0, toKm: 34.5 },
       depot: null,
+      minDrivers: null,
     });
   });
 

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Text } from '@mantine/core';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import type { Requirement, RequirementMatch } from '@streckenpass/contract/requirements';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { AddRequirementForm } from './add-requirement-form';
 import { ImportRequirements } from './import-requirements';
 import { pairLabel, scopeLabel } from './requirement-labels';
 import { LinkSelect, MatchText, type OwnRoute } from './requirement-match';
+import { MinimumButton } from './requirement-minimum';
 import { VehicleRequirements } from './vehicle-requirements';
 
 /**
@@ -51,7 +52,11 @@ export function RequirementsCard({ betrieb, ownRoutes }: { betrieb: Betrieb; own
           {
             header: 'Aktion',
             cell: (requirement: RequirementMatch) => (
-              <DeleteButton requirement={requirement} onClick={() => setToDelete(requirement)} />
+              <AdminActions
+                betriebId={betrieb.id}
+                requirement={requirement}
+                onDelete={() => setToDelete(requirement)}
+              />
             ),
           },
         ]
@@ -95,7 +100,11 @@ export function RequirementsCard({ betrieb, ownRoutes }: { betrieb: Betrieb; own
               action: isDriver ? (
                 <LinkSelect betriebId={betrieb.id} requirement={requirement} ownRoutes={ownRoutes ?? []} />
               ) : isAdmin ? (
-                <DeleteButton requirement={requirement} onClick={() => setToDelete(requirement)} />
+                <AdminActions
+                  betriebId={betrieb.id}
+                  requirement={requirement}
+                  onDelete={() => setToDelete(requirement)}
+                />
               ) : null,
             })}
           />
@@ -119,10 +128,27 @@ export function RequirementsCard({ betrieb, ownRoutes }: { betrieb: Betrieb; own
   );
 }
 
-function DeleteButton({ requirement, onClick }: { requirement: Requirement; onClick: () => void }) {
+/** An admin's actions on a requirement: its minimum, and delete (after asking). */
+function AdminActions({
+  betriebId,
+  requirement,
+  onDelete,
+}: {
+  betriebId: number;
+  requirement: Requirement;
+  onDelete: () => void;
+}) {
   return (
-    <Button color="red" variant="subtle" aria-label={`Anforderung ${pairLabel(requirement)} löschen`} onClick={onClick}>
-      Löschen
-    </Button>
+    <Group gap={4} wrap="wrap">
+      <MinimumButton betriebId={betriebId} requirement={requirement} />
+      <Button
+        color="red"
+        variant="subtle"
+        aria-label={`Anforderung ${pairLabel(requirement)} löschen`}
+        onClick={onDelete}
+      >
+        Löschen
+      </Button>
+    </Group>
   );
 }

@@ -2,7 +2,8 @@ import { Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from 
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { formatDate } from '@streckenpass/contract/format';
 import { addDays } from '@streckenpass/contract/knowledge';
-import { requirementShortLabel, type WhoCanDrive, type WhoCanDriveQuery } from '@streckenpass/contract/matrix';
+import { requirementShortLabel } from '@streckenpass/contract/matrix';
+import { type WhoCanDrive, type WhoCanDriveQuery } from '@streckenpass/contract/who-can-drive';
 import { plural } from '@streckenpass/contract/plural';
 import type { Requirement } from '@streckenpass/contract/requirements';
 import { IconArrowLeft } from '@tabler/icons-react';
