@@ -7,6 +7,7 @@ import driverRoutes from './driver.routes.js';
 import invitationsRepository from './invitations.repository.js';
 import invitationsRoutes from './invitations.routes.js';
 import matrixRepository from './matrix.repository.js';
+import matrixVehiclesRepository from './matrix-vehicles.repository.js';
 import matrixRoutes from './matrix.routes.js';
 import matrixService from './matrix.service.js';
 import membersRepository from './members.repository.js';
@@ -31,6 +32,7 @@ export default defineModule({
     requirementLinksRepository,
     coverageRepository,
     matrixRepository,
+    matrixVehiclesRepository,
     whoCanDriveRepository,
     driverRepository,
     matrixService,

@@ -1,13 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MatrixVehicleTotal } from '@streckenpass/contract/matrix';
 import type { Executor } from '../../db/client.js';
+import { repositoryPlugin } from '../../db/repository.js';
 import { betriebVehicleRequirements } from '../../db/schema.js';
+import { driversOf } from './matrix.repository.js';
 import { rowsOf, vehicleOfType } from './requirement-matching.repository.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    matrixVehiclesRepository: MatrixVehiclesRepository;
+  }
+}
 
 /*
  * The required vehicle types in the matrix (issue 40 item 4): each driver's vehicle of each type, and per type how
- * many of the drivers it is asked of know it, by the rule of `vehicleOfType`. `drivers` is the matrix's relation of
- * drivers (matrix.repository.ts `driversOf`: membership_id, user_id, depot_id), scoped to the caller's membership.
+ * many of the drivers it is asked of know it, by the rule of `vehicleOfType`. The drivers are the matrix's relation
+ * (matrix.repository.ts `driversOf`), scoped in SQL to the caller's membership as an admin or Disponent.
  */
 
 /** The Betrieb's required vehicle types (id, depot_id, vehicle_type): the whole Betrieb's and the depot's, when chosen. */
@@ -19,13 +27,7 @@ function vehicleTypesOf(betriebId: number, depotId: number | undefined): SQL {
 }
 
 /** Of the drivers (`ids`, membership ids, in `drivers`), their vehicle of each required type they have one of. */
-export async function vehiclesOf(
-  db: Executor,
-  betriebId: number,
-  depotId: number | undefined,
-  drivers: SQL,
-  ids: number[],
-) {
+async function vehiclesOf(db: Executor, betriebId: number, depotId: number | undefined, drivers: SQL, ids: number[]) {
   const known = new Map<number, Map<number, { id: number; name: string }>>(ids.map((id) => [id, new Map()]));
   if (ids.length === 0) return known;
   const result = await db.execute(sql`
@@ -47,7 +49,7 @@ export async function vehiclesOf(
  * Per required vehicle type (the depot's and the whole Betrieb's, when a depot is chosen): how many drivers it is
  * asked of, and how many of them have a vehicle of that type (the rule of `vehicleOfType`).
  */
-export async function vehicleTotalsOf(
+async function vehicleTotalsOf(
   db: Executor,
   betriebId: number,
   depotId: number | undefined,
@@ -67,3 +69,20 @@ export async function vehicleTotalsOf(
     drivers: Number(row.drivers),
   }));
 }
+
+export function createMatrixVehiclesRepository(db: Executor) {
+  return {
+    /** Of the given drivers (membership ids), read by an admin or Disponent: their vehicle of each required type. */
+    cells: (betriebId: number, userId: number, depotId: number | undefined, ids: number[]) =>
+      vehiclesOf(db, betriebId, depotId, driversOf(betriebId, userId, depotId, ids), ids),
+    /** Per required vehicle type of the depot (and the whole Betrieb): drivers asked, and how many know it. */
+    totals: (betriebId: number, userId: number, depotId: number | undefined) =>
+      vehicleTotalsOf(db, betriebId, depotId, driversOf(betriebId, userId, depotId)),
+  };
+}
+
+export type MatrixVehiclesRepository = ReturnType<typeof createMatrixVehiclesRepository>;
+
+export default repositoryPlugin('matrixVehiclesRepository', (app) => createMatrixVehiclesRepository(app.db), [
+  'betriebeRepository',
+]);

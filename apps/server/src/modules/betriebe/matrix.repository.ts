@@ -15,8 +15,7 @@ import { repositoryPlugin } from '../../db/repository.js';
 import { betriebDepots, memberships, routes, users } from '../../db/schema.js';
 import { memberName } from '../../lib/member-name.js';
 import { depotOf, isMember } from './betriebe.repository.js';
-import { cellStateIn } from './matrix-state.repository.js';
-import { vehiclesOf, vehicleTotalsOf } from './matrix-vehicles.repository.js';
+import { cellStateIn } from './coverage.repository.js';
 import { keptCoverage, requirementRelation, rowsOf } from './requirement-matching.repository.js';
 
 declare module 'fastify' {
@@ -50,8 +49,6 @@ export interface MatrixRow {
   name: string;
   depot: Depot | null;
   matches: Map<number, MatrixMatch>;
-  /** Their vehicle of each required type (by its id) they have one of. */
-  vehicles: Map<number, { id: number; name: string }>;
 }
 
 const READERS = ['admin', 'disponent'] as const;
@@ -239,10 +236,6 @@ export function createMatrixRepository(db: Executor) {
   }
 
   return {
-    /** Per required vehicle type of the filter: the drivers it is asked of, and how many know it (matrix-vehicles). */
-    vehicleTotals: (betriebId: number, userId: number, depotId: number | undefined) =>
-      vehicleTotalsOf(db, betriebId, depotId, driversOf(betriebId, userId, depotId)),
-
     /**
      * A page of the matrix: the drivers that pass the filter in the chosen order, each with their best matches by
      * requirement id (the service words the cells, `matrixCellOf`), how many drivers pass, and — when asked — the totals
@@ -259,17 +252,12 @@ export function createMatrixRepository(db: Executor) {
       const found = await pageAndTotals(betriebId, userId, filter, asOf, paging, withTotals);
       const ids = found.drivers.map((driver) => driver.membershipId);
       const matches = await matchesOf(betriebId, userId, filter, ids);
-      // Asked for one requirement, the matrix has no vehicle columns.
-      const typed = filter.requirementId === undefined ? ids : [];
-      const mem = driversOf(betriebId, userId, filter.depotId, typed);
-      const vehicles = await vehiclesOf(db, betriebId, filter.depotId, mem, typed);
       return {
         total: found.total,
         totals: found.totals,
         rows: found.drivers.map((driver) => ({
           ...driver,
           matches: matches.get(driver.membershipId) ?? new Map(),
-          vehicles: vehicles.get(driver.membershipId) ?? new Map(),
         })),
       };
     },

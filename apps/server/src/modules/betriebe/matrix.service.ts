@@ -15,8 +15,8 @@ import {
 import { unprocessable } from '../../lib/errors.js';
 import { betriebNotFound } from './betriebe.repository.js';
 import { stationOf } from './route-helpers.js';
-import { toDriver, totalsIn } from './matrix-columns.js';
-import type { MatrixFilter } from './matrix.repository.js';
+import { toDriver, totalsIn, vehicleTotalsIn, type MatrixRowWithVehicles } from './matrix-columns.js';
+import type { MatrixFilter, MatrixRow } from './matrix.repository.js';
 
 /** Drivers an export reads at a time: a Betrieb of 5,000 drivers is never held in memory at once. */
 const EXPORT_CHUNK = 250;
@@ -33,6 +33,7 @@ type MatrixDeps = Pick<
   | 'requirementsRepository'
   | 'vehicleRequirementsRepository'
   | 'matrixRepository'
+  | 'matrixVehiclesRepository'
   | 'whoCanDriveRepository'
   | 'usersRepository'
   | 'stations'
@@ -44,6 +45,7 @@ export function createMatrixService(app: MatrixDeps) {
     requirements: app.requirementsRepository,
     vehicleTypes: app.vehicleRequirementsRepository,
     matrix: app.matrixRepository,
+    matrixVehicles: app.matrixVehiclesRepository,
     whoCanDrive: app.whoCanDriveRepository,
     stations: app.stations.index,
     /** The issuer's name for an issued matrix (never the e-mail address). */
@@ -80,13 +82,26 @@ export function createMatrixService(app: MatrixDeps) {
     );
   }
 
+  /** Rows with their drivers' vehicles of the required types (no types: no statement). */
+  async function withVehicles(
+    betriebId: number,
+    userId: number,
+    filter: MatrixFilter,
+    types: VehicleRequirement[],
+    rows: MatrixRow[],
+  ): Promise<MatrixRowWithVehicles[]> {
+    const ids = rows.map((row) => row.membershipId);
+    const known =
+      types.length === 0 ? new Map() : await deps.matrixVehicles.cells(betriebId, userId, filter.depotId, ids);
+    return rows.map((row) => ({ ...row, vehicles: known.get(row.membershipId) ?? new Map() }));
+  }
+
   /** The vehicle types' totals in the columns' order. */
   async function vehicleTotalsOf(betriebId: number, userId: number, filter: MatrixFilter, types: VehicleRequirement[]) {
-    if (types.length === 0) return [];
-    const totals = new Map(
-      (await deps.matrix.vehicleTotals(betriebId, userId, filter.depotId)).map((total) => [total.requirementId, total]),
+    return vehicleTotalsIn(
+      types,
+      types.length ? await deps.matrixVehicles.totals(betriebId, userId, filter.depotId) : [],
     );
-    return types.map((type) => totals.get(type.id) ?? { requirementId: type.id, known: 0, drivers: 0 });
   }
 
   /** The whole filtered matrix for an export (see `export` below). */
@@ -101,11 +116,13 @@ export function createMatrixService(app: MatrixDeps) {
     const vehicleTypes = await vehicleColumnsOf(betriebId, userId, filter);
     const first = await deps.matrix.page(betriebId, userId, filter, asOf, { limit: EXPORT_CHUNK, offset: 0 });
     const driver = toDriver(requirements, vehicleTypes, asOf);
+    const rowsOf = async (rows: MatrixRow[]) =>
+      (await withVehicles(betriebId, userId, filter, vehicleTypes, rows)).map(driver);
     async function* rows() {
-      yield first.rows.map(driver);
+      yield await rowsOf(first.rows);
       for (let offset = EXPORT_CHUNK; offset < first.total; offset += EXPORT_CHUNK) {
         const next = await deps.matrix.page(betriebId, userId, filter, asOf, { limit: EXPORT_CHUNK, offset }, false);
-        yield next.rows.map(driver);
+        yield await rowsOf(next.rows);
       }
     }
     return {
@@ -172,7 +189,9 @@ export function createMatrixService(app: MatrixDeps) {
       return {
         requirements,
         vehicleTypes,
-        drivers: found.rows.map(toDriver(requirements, vehicleTypes, asOf)),
+        drivers: (await withVehicles(betriebId, userId, filter, vehicleTypes, found.rows)).map(
+          toDriver(requirements, vehicleTypes, asOf),
+        ),
         totals: totalsIn(requirements, found.totals),
         vehicleTotals: await vehicleTotalsOf(betriebId, userId, filter, vehicleTypes),
         page: paging.page,
@@ -269,6 +288,7 @@ export default servicePlugin('matrixService', (app) => createMatrixService(app),
   'requirementsRepository',
   'vehicleRequirementsRepository',
   'matrixRepository',
+  'matrixVehiclesRepository',
   'whoCanDriveRepository',
   'usersRepository',
   'stations',
