@@ -172,6 +172,8 @@ for (const width of [360, 1280] as const) {
         acquiredAt: daysAgo(days),
         acquiredRoutes: ids.map((id) => `/api/routes/${id}`),
       });
+      // The required vehicle type: Schneider knows it (a column of the matrix, issue 40).
+      if (lastname === 'Schneider') await apiAs(request, colleague.token, 'post', '/api/vehicles', { name: 'BR 146' });
       await joinBetrieb(request, admin, betrieb.id, colleague);
     }
     await signIn(page, admin, `/betrieb/${betrieb.id}`);

@@ -137,6 +137,9 @@ test('a Disponent finds who can drive a route in two taps, and reads the matrix 
   await expect(table.getByRole('row', { name: /Tom Gültig/ })).toContainText('bekannt (BR442)');
   await expect(table.getByRole('row', { name: /Tom Fehlt/ })).toContainText('fehlt');
   expect(await cutTexts(page), 'cut texts on the desktop matrix').toEqual([]);
+  // The columns share the frame: nothing to scroll sideways (cells wrap their words).
+  const frame = page.getByRole('region', { name: 'Matrix' });
+  expect(await frame.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);
   await page.setViewportSize({ width: 360, height: 740 });
 
   // Filtered by state (the filters folded into one button), only the missing one stays; the filter is in the address.

@@ -6,7 +6,10 @@ import { stateColours } from './matrix-state-colours';
 export function VehicleCell({ cell }: { cell: MatrixVehicleCell }) {
   if (!cell.required) return <span className={classes.notRequired}>{MATRIX_NOT_REQUIRED_LABEL}</span>;
   return (
-    <span className={classes.cell} style={stateColours(cell.vehicle ? 'gueltig' : 'fehlt')}>
+    <span
+      className={classes.cell}
+      style={{ ...stateColours(cell.vehicle ? 'gueltig' : 'fehlt'), fontSize: 'var(--mantine-font-size-sm)' }}
+    >
       {vehicleCellLabel(cell)}
     </span>
   );
