@@ -7,11 +7,12 @@ import {
   vehicleTypeShortLabel,
   type Matrix,
   type MatrixCell,
+  type MatrixDriver,
   type MatrixTotal,
   type MatrixVehicleTotal,
 } from '@streckenpass/contract/matrix';
 import { plural } from '@streckenpass/contract/plural';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DriverLink } from './driver-link';
 import classes from './matrix.module.css';
 import { stateColours } from './matrix-state-colours';
@@ -80,6 +81,51 @@ function ByDriver({ matrix, betriebId }: { matrix: Matrix; betriebId: number }) 
  * Each requirement a line "FF – RM · 3 von 5 · 2 laufen bald ab", each vehicle type "Fahrzeugtyp BR 218 · 2 von 5
  * kennen ihn", opened to the page's drivers it is asked of.
  */
+/** One column of the matrix as an accordion item: its name and coverage, opened to the page's drivers it is asked of. */
+function ColumnItem({
+  value,
+  label,
+  coverage,
+  line,
+  rows,
+  empty,
+  betriebId,
+}: {
+  value: string;
+  label: string;
+  /** The coverage in words, for the control's accessible name. */
+  coverage: string;
+  line: string | null;
+  rows: { driver: MatrixDriver; words: ReactNode }[];
+  empty: string;
+  betriebId: number;
+}) {
+  return (
+    <Accordion.Item value={value}>
+      <Accordion.Control aria-label={`${label}, ${coverage}`}>
+        <Text size="sm" fw={600}>
+          {label}
+        </Text>
+        {line && <Text size="xs">{line}</Text>}
+      </Accordion.Control>
+      <Accordion.Panel>
+        {rows.length === 0 ? (
+          <Text size="sm">{empty}</Text>
+        ) : (
+          <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {rows.map(({ driver, words }) => (
+              <Group key={driver.membershipId} component="li" gap={6} wrap="wrap" justify="space-between">
+                <DriverLink betriebId={betriebId} membershipId={driver.membershipId} name={driver.name} />
+                {words}
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+}
+
 function ByRequirement({ matrix, betriebId }: { matrix: Matrix; betriebId: number }) {
   const totals = new Map(matrix.totals.map((total) => [total.requirementId, total]));
   const vehicleTotals = new Map(matrix.vehicleTotals.map((total) => [total.requirementId, total]));
@@ -87,65 +133,36 @@ function ByRequirement({ matrix, betriebId }: { matrix: Matrix; betriebId: numbe
     <Accordion variant="separated" multiple>
       {matrix.requirements.map((requirement, index) => {
         const total = totals.get(requirement.id);
-        const rows = matrix.drivers
-          .map((driver) => ({ driver, cell: driver.cells[index]! }))
-          .filter(({ cell }) => cell.required);
         return (
-          <Accordion.Item key={requirement.id} value={String(requirement.id)}>
-            <Accordion.Control
-              aria-label={`${requirementShortLabel(requirement)}, ${total ? coverageLabel(total) : ''}`}
-            >
-              <Text size="sm" fw={600}>
-                {requirementShortLabel(requirement)}
-              </Text>
-              {total && <Text size="xs">{coverageLine(total)}</Text>}
-            </Accordion.Control>
-            <Accordion.Panel>
-              {rows.length === 0 ? (
-                <Text size="sm">Keine Fahrer/in dieser Seite, für die sie gilt.</Text>
-              ) : (
-                <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-                  {rows.map(({ driver, cell }) => (
-                    <Group key={driver.membershipId} component="li" gap={6} wrap="wrap" justify="space-between">
-                      <DriverLink betriebId={betriebId} membershipId={driver.membershipId} name={driver.name} />
-                      <StateWords cell={cell} />
-                    </Group>
-                  ))}
-                </Stack>
-              )}
-            </Accordion.Panel>
-          </Accordion.Item>
+          <ColumnItem
+            key={requirement.id}
+            value={String(requirement.id)}
+            label={requirementShortLabel(requirement)}
+            coverage={total ? coverageLabel(total) : ''}
+            line={total ? coverageLine(total) : null}
+            rows={matrix.drivers
+              .filter((driver) => driver.cells[index]!.required)
+              .map((driver) => ({ driver, words: <StateWords cell={driver.cells[index]!} /> }))}
+            empty="Keine Fahrer/in dieser Seite, für die sie gilt."
+            betriebId={betriebId}
+          />
         );
       })}
       {matrix.vehicleTypes.map((type, index) => {
         const total = vehicleTotals.get(type.id);
-        const label = `Fahrzeugtyp ${vehicleTypeShortLabel(type)}`;
-        const rows = matrix.drivers
-          .map((driver) => ({ driver, cell: driver.vehicles[index]! }))
-          .filter(({ cell }) => cell.required);
         return (
-          <Accordion.Item key={`v${type.id}`} value={`v${type.id}`}>
-            <Accordion.Control aria-label={`${label}, ${total ? vehicleCoverageLabel(total) : ''}`}>
-              <Text size="sm" fw={600}>
-                {label}
-              </Text>
-              {total && <Text size="xs">{vehicleCoverageLine(total)}</Text>}
-            </Accordion.Control>
-            <Accordion.Panel>
-              {rows.length === 0 ? (
-                <Text size="sm">Keine Fahrer/in dieser Seite, für die er gilt.</Text>
-              ) : (
-                <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-                  {rows.map(({ driver, cell }) => (
-                    <Group key={driver.membershipId} component="li" gap={6} wrap="wrap" justify="space-between">
-                      <DriverLink betriebId={betriebId} membershipId={driver.membershipId} name={driver.name} />
-                      <VehicleCell cell={cell} />
-                    </Group>
-                  ))}
-                </Stack>
-              )}
-            </Accordion.Panel>
-          </Accordion.Item>
+          <ColumnItem
+            key={`v${type.id}`}
+            value={`v${type.id}`}
+            label={`Fahrzeugtyp ${vehicleTypeShortLabel(type)}`}
+            coverage={total ? vehicleCoverageLabel(total) : ''}
+            line={total ? vehicleCoverageLine(total) : null}
+            rows={matrix.drivers
+              .filter((driver) => driver.vehicles[index]!.required)
+              .map((driver) => ({ driver, words: <VehicleCell cell={driver.vehicles[index]!} /> }))}
+            empty="Keine Fahrer/in dieser Seite, für die er gilt."
+            betriebId={betriebId}
+          />
         );
       })}
     </Accordion>
