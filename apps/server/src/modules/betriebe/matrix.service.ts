@@ -3,7 +3,7 @@ import { servicePlugin } from '../../db/repository.js';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { formatNumber } from '@streckenpass/contract/format';
 import { MATRIX_PDF_MAX_CELLS, type Matrix } from '@streckenpass/contract/matrix';
-import { type WhoCanDrive } from '@streckenpass/contract/who-can-drive';
+import type { WhoCanDrive } from '@streckenpass/contract/who-can-drive';
 import type { Requirement, VehicleRequirement } from '@streckenpass/contract/requirements';
 import {
   matrixContent,

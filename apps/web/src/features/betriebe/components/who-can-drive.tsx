@@ -3,7 +3,7 @@ import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { formatDate } from '@streckenpass/contract/format';
 import { addDays } from '@streckenpass/contract/knowledge';
 import { requirementShortLabel } from '@streckenpass/contract/matrix';
-import { type WhoCanDrive, type WhoCanDriveQuery } from '@streckenpass/contract/who-can-drive';
+import type { WhoCanDrive, WhoCanDriveQuery } from '@streckenpass/contract/who-can-drive';
 import { plural } from '@streckenpass/contract/plural';
 import type { Requirement } from '@streckenpass/contract/requirements';
 import { IconArrowLeft } from '@tabler/icons-react';
