@@ -28,6 +28,8 @@ export function MinimumInput(props: NumberInputProps) {
       allowNegative={false}
       min={1}
       max={BETRIEB_LIMITS.coverageAlertMinMax}
+      // A number out of range is named in German (the contract's message), never silently changed to 1 or 1,000.
+      clampBehavior="none"
       {...props}
     />
   );

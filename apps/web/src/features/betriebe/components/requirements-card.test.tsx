@@ -106,6 +106,13 @@ describe('RequirementsCard', () => {
     );
     const dialog = async () => within(await screen.findByRole('dialog', { name: 'Minimum der Anforderung' }));
     await userEvent.click(open[0]!);
+    // Out of range: the contract's German message, nothing sent, nothing silently corrected.
+    const field = (await dialog()).getByRole('textbox', { name: /Minimum an Fahrer\/innen/ });
+    await userEvent.type(field, '0');
+    await userEvent.click((await dialog()).getByRole('button', { name: 'Speichern' }));
+    expect(await (await dialog()).findByText('Mindestens eine Fahrerin oder ein Fahrer.')).toBeVisible();
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+    await userEvent.clear(field);
     await userEvent.type((await dialog()).getByRole('textbox', { name: /Minimum an Fahrer\/innen/ }), '2');
     await userEvent.click((await dialog()).getByRole('button', { name: 'Speichern' }));
     await waitFor(() =>
