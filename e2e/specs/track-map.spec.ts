@@ -119,6 +119,182 @@ for (const width of [360, 1280] as const) {
 }
 
 /**
+ * Issue 40 item 6: the map centres on a chosen place and zooms around the routes. Measured with the canvas's
+ * `data-view` ("k,x,y": the view its bitmap is drawn at, d3-zoom's transform in CSS pixels) and `data-chosen` ("x,y":
+ * where the chosen station's circle is drawn, in CSS pixels from the canvas's top left corner), cross-checked on the
+ * pixels: the chosen station's circle is filled in the valid routes' colour.
+ */
+async function viewOf(page: Page) {
+  return map(page).evaluate((canvas) => {
+    const [k, x, y] = canvas.dataset.view!.split(',').map(Number) as [number, number, number];
+    const chosen = canvas.dataset.chosen?.split(',').map(Number);
+    return {
+      k,
+      x,
+      y,
+      width: canvas.clientWidth,
+      height: canvas.clientHeight,
+      chosen: chosen ? { x: chosen[0]!, y: chosen[1]! } : null,
+    };
+  });
+}
+
+/** Two animation frames: the zoom's change drawn (the map draws in the frame after it). */
+const drawn = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/**
+ * The share of 8 pixels 4 px around (x, y) on the canvas (CSS pixels) drawn in the chosen station's fill (the valid
+ * colour): its circle is drawn there. A ring, not the centre: at close zoom the operating point's square sits on it.
+ */
+async function chosenCircleAt(page: Page, at: { x: number; y: number }) {
+  return map(page).evaluate((element, { x, y }) => {
+    const canvas = element as HTMLCanvasElement;
+    const probe = document.querySelector<HTMLElement>('[data-colour="valid"]')!;
+    const [r, g, b] = getComputedStyle(probe).color.match(/\d+/g)!.map(Number);
+    const ctx = canvas.getContext('2d')!;
+    const ratio = canvas.width / canvas.clientWidth;
+    let hits = 0;
+    for (let i = 0; i < 8; i += 1) {
+      const angle = (i / 8) * 2 * Math.PI;
+      const px = Math.round((x + 4 * Math.cos(angle)) * ratio);
+      const py = Math.round((y + 4 * Math.sin(angle)) * ratio);
+      const [pr, pg, pb] = ctx.getImageData(px, py, 1, 1).data;
+      if (Math.abs(pr! - r!) + Math.abs(pg! - g!) + Math.abs(pb! - b!) < 12) hits += 1;
+    }
+    return hits / 8;
+  }, at);
+}
+
+/** Pans the map by (dx, dy) CSS pixels from `from` (page coordinates): two fingers on a phone, a mouse drag else. */
+async function pan(page: Page, from: { x: number; y: number }, dx: number, dy: number, touch: boolean) {
+  if (!touch) {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + dx, from.y + dy, { steps: 12 });
+    await page.mouse.up();
+    return;
+  }
+  // One finger scrolls the page; the map pans under two (d3-zoom's pinch, the fingers' distance kept).
+  const cdp = await page.context().newCDPSession(page);
+  const fingers = (t: number) => [
+    { x: from.x - 20 + dx * t, y: from.y + dy * t, id: 0 },
+    { x: from.x + 20 + dx * t, y: from.y + dy * t, id: 1 },
+  ];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(0) });
+  for (let i = 1; i <= 12; i += 1) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(i / 12) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** Pans the map so that what is at the canvas's middle moves a third of its width left and a quarter of its height down. */
+async function panAway(page: Page, touch: boolean) {
+  await map(page).scrollIntoViewIfNeeded();
+  const box = (await map(page).boundingBox())!;
+  const before = await viewOf(page);
+  // From the left of the middle: the zoom buttons sit at the top right.
+  await pan(page, { x: box.x + box.width * 0.6, y: box.y + box.height * 0.35 }, -box.width / 3, box.height / 4, touch);
+  await expect.poll(async () => (await viewOf(page)).x).not.toBeCloseTo(before.x, 0);
+  await drawn(page);
+  const after = await viewOf(page);
+  expect(after.k, 'a pan, not a zoom').toBeCloseTo(before.k, 2);
+  return after;
+}
+
+/** Presses "+" twice and waits until the map is drawn at four times the zoom. */
+async function zoomInTwice(page: Page) {
+  const before = await viewOf(page);
+  for (let i = 0; i < 2; i += 1) await page.getByRole('button', { name: 'Karte vergrößern' }).click();
+  await expect.poll(async () => (await viewOf(page)).k).toBeCloseTo(before.k * 4, 2);
+  await drawn(page);
+  return viewOf(page);
+}
+
+for (const { width, height, touch } of [
+  { width: 360, height: 740, touch: true },
+  { width: 1280, height: 800, touch: false },
+]) {
+  test.describe(`the map centres on a chosen place and zooms around the routes (issue 40), ${width} × ${height}`, () => {
+    test.use({ viewport: { width, height }, hasTouch: touch, isMobile: touch });
+
+    test('"Ort wählen" moves the map to the station; "+" zooms about it, the station stays where it is', async ({
+      page,
+      request,
+    }) => {
+      const user = await registerViaApi(request);
+      await seedRoutes(request, user);
+      await signIn(page, user, '/map');
+      await expect(map(page)).toHaveAttribute('data-tracks', '2');
+      await expect(map(page)).toHaveAttribute('data-view', /,/);
+      await drawn(page);
+      const fitted = await viewOf(page);
+
+      // Karlsruhe, the routes' southern end: away from the fitted view's middle.
+      const choose = page.getByRole('combobox', { name: 'Ort wählen' });
+      await choose.fill('Karlsruhe');
+      const option = page.getByRole('option', { name: 'Karlsruhe Hbf (RK)' });
+      if (touch) await option.tap();
+      else await option.click();
+      await expect(page.getByRole('heading', { name: 'Karlsruhe Hbf (RK)' })).toBeVisible();
+      await expect.poll(async () => (await viewOf(page)).chosen).not.toBeNull();
+      const offCentre = async () => {
+        const view = await viewOf(page);
+        return Math.hypot(view.chosen!.x - view.width / 2, view.chosen!.y - view.height / 2);
+      };
+      // Drawn near the canvas's middle (within 2 % of its width), the circle there in the pixels.
+      await expect.poll(offCentre).toBeLessThan(fitted.width * 0.02);
+      const centred = await viewOf(page);
+      expect(centred.k, 'zoomed in at least as far as stations carry names').toBeGreaterThanOrEqual(2.5);
+      expect(await chosenCircleAt(page, centred.chosen!)).toBeGreaterThanOrEqual(0.75);
+
+      // Moved off the middle (else zooming about the canvas's middle would look the same), then "+" twice.
+      const panned = await panAway(page, touch);
+      expect(await offCentre(), 'the pan moved the station off the middle').toBeGreaterThan(panned.width * 0.25);
+      const zoomed = await zoomInTwice(page);
+      const moved = Math.hypot(zoomed.chosen!.x - panned.chosen!.x, zoomed.chosen!.y - panned.chosen!.y);
+      expect(moved, `the station stays put (${JSON.stringify({ panned, zoomed })})`).toBeLessThan(3);
+      expect(await chosenCircleAt(page, zoomed.chosen!)).toBeGreaterThanOrEqual(0.75);
+    });
+
+    test('"+" with no station chosen zooms about the routes\' middle: it stays in the view', async ({
+      page,
+      request,
+    }) => {
+      const user = await registerViaApi(request);
+      await seedRoutes(request, user);
+      await signIn(page, user, '/map');
+      await expect(map(page)).toHaveAttribute('data-tracks', '2');
+      await expect(map(page)).toHaveAttribute('data-view', /,/);
+      await page.getByRole('button', { name: 'Alle Strecken zeigen' }).click();
+      await drawn(page);
+      // The fitted view has the routes' middle at the canvas's middle; in the drawing at zoom 1 (CSS pixels) it is:
+      const fitted = await viewOf(page);
+      expect(fitted.chosen).toBeNull();
+      const middle = { x: (fitted.width / 2 - fitted.x) / fitted.k, y: (fitted.height / 2 - fitted.y) / fitted.k };
+      const onScreen = (view: typeof fitted) => ({ x: middle.x * view.k + view.x, y: middle.y * view.k + view.y });
+
+      // Panned so that the routes' middle is off the canvas's middle (else both zoom centres are the same point).
+      const panned = await panAway(page, touch);
+      const before = onScreen(panned);
+      expect(Math.hypot(before.x - panned.width / 2, before.y - panned.height / 2)).toBeGreaterThan(
+        panned.width * 0.25,
+      );
+      const zoomed = await zoomInTwice(page);
+      const after = onScreen(zoomed);
+      const where = JSON.stringify({ before, after, panned, zoomed });
+      expect(after.x, `the routes' middle inside the canvas (${where})`).toBeGreaterThan(0);
+      expect(after.x, `the routes' middle inside the canvas (${where})`).toBeLessThan(zoomed.width);
+      expect(after.y, `the routes' middle inside the canvas (${where})`).toBeGreaterThan(0);
+      expect(after.y, `the routes' middle inside the canvas (${where})`).toBeLessThan(zoomed.height);
+      // … and where it was: "+" zooms about it.
+      expect(Math.hypot(after.x - before.x, after.y - before.y), where).toBeLessThan(3);
+    });
+  });
+}
+
+/**
  * rAF intervals while the mouse drags the map for ~2 s, with the CPU throttled ×4 (a mid-range phone); the map's own
  * work per frame (moving the drawn bitmap), the full redraws (when the drag ends or rests) and Chromium's long
  * animation frames (≥ 50 ms, PerformanceObserver "long-animation-frame").

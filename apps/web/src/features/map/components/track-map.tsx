@@ -4,7 +4,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import type { LineSection } from '@streckenpass/contract/network';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { networkGeometryQueryOptions, pathSectionsQueryOptions } from '../api/network';
-import { fitView, mapLayout, MAP_WIDTH, type MapView } from '../map-layout';
+import { fitView, mapLayout, MAP_WIDTH, pointOnSurface, type MapView } from '../map-layout';
 import { drawTrackMap, PALETTE, type Palette } from '../track-draw';
 import { decodeNetwork, type TrackNetwork } from '../track-network';
 import {
@@ -144,6 +144,14 @@ export default function TrackMap({
     const { k, x, y } = view.current;
     canvas.dataset.zoom = k.toFixed(2);
     canvas.dataset.named = String(named);
+    // For the e2e test (issue 40: the map centres on the chosen place and zooms about it): the view the bitmap is
+    // drawn at, "k,x,y" (d3-zoom's transform, x and y in CSS pixels), and the chosen station's place on it, "x,y" in
+    // CSS pixels from the canvas's top left corner, where its circle is drawn; none when no station is chosen.
+    canvas.dataset.view = `${k.toFixed(4)},${x.toFixed(1)},${y.toFixed(1)}`;
+    const chosen = chosenStation();
+    const at = chosen ? pointOnSurface(view.current, chosen.x, chosen.y, scale) : null;
+    if (at) canvas.dataset.chosen = at.map((v) => v.toFixed(1)).join(',');
+    else delete canvas.dataset.chosen;
     drawnView.current = { k, x, y };
     canvas.style.transform = '';
     if (measure) performance.measure(measure, { start: started, end: performance.now() });
