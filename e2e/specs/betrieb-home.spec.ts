@@ -9,9 +9,9 @@ const formatDate = (date: string) => date.split('-').reverse().join('.');
 
 /*
  * Issue 40, item 1: the Disponent's day. Logged in, a Disponent lands on the Betrieb's page, which shows what needs
- * doing (requirements under their minimum, knowledge that lapses within 30 days, who joined); the matrix is one tap
- * away, "Wer kann morgen FF → RM fahren?" two. On a phone (360 × 740, touch) and a desktop (1280 × 800); nothing of
- * the page is cut or outside the viewport, and axe finds nothing in light and dark.
+ * doing (requirements under their minimum, knowledge that lapses within 30 days, who joined or left); the matrix is
+ * one tap away, "Wer kann morgen FF → RM fahren?" two. On a phone (360 × 740, touch) and a desktop (1280 × 800);
+ * nothing of the page is cut or outside the viewport, and axe finds nothing in light and dark.
  */
 
 for (const { width, height, touch } of [
@@ -92,7 +92,22 @@ for (const { width, height, touch } of [
       await expect(overview.getByRole('list', { name: 'Ablaufende Streckenkunde' })).toContainText(
         `Tom Fahrer · FF – RM · läuft ab am ${formatDate(validUntil)} (in 14 Tagen)`,
       );
-      await expect(overview.getByRole('list', { name: 'Neue Mitglieder' })).toContainText('Tom Fahrer');
+      const changes = overview.getByRole('list', { name: 'Letzte Änderungen' });
+      await expect(changes).toContainText(/Tom Fahrer · beigetreten am \d\d\.\d\d\.\d{4}, \d\d:\d\d Uhr/);
+      await expect(changes.getByRole('link', { name: 'Tom Fahrer' })).toBeVisible();
+      // Lea joins and leaves again (issue 40): the Disponent's home says so, her name no longer a link to her page.
+      const leaver = await registerViaApi(request, { email: uniqueEmail('weg'), firstname: 'Lea', lastname: 'Weg' });
+      await joinBetrieb(request, admin, betriebId, leaver);
+      await page.reload();
+      await expect(changes.getByRole('link', { name: 'Lea Weg' })).toBeVisible();
+      const left = await apiAs(request, leaver.token, 'delete', `/api/betriebe/${betriebId}/membership`);
+      expect(left.status()).toBe(204);
+      await page.reload();
+      await expect(changes.getByRole('listitem').first()).toHaveText(
+        /^Lea Weg · hat den Betrieb verlassen am \d\d\.\d\d\.\d{4}, \d\d:\d\d Uhr$/,
+      );
+      await expect(changes.getByRole('link', { name: 'Lea Weg' })).toHaveCount(0);
+      await expect(changes).toContainText('Lea Weg · beigetreten am');
       // The Betrieb is in the navigation (on a phone, in the menu), and "Konto" is not lit for its pages.
       if (touch) await page.getByRole('button', { name: 'Menü öffnen' }).tap();
       const nav = page.getByRole('navigation').filter({ has: page.getByRole('link', { name: 'Betrieb' }) });

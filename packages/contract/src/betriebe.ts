@@ -114,6 +114,30 @@ export const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 
+/** How far back the Betrieb's home lists who joined, left or was removed (issue 40), and at most how many. */
+export const MEMBERSHIP_CHANGES_DAYS = 30;
+export const MEMBERSHIP_CHANGES_MAX = 50;
+
+export const MEMBERSHIP_EVENTS = ['joined', 'left', 'removed'] as const;
+export type MembershipEvent = (typeof MEMBERSHIP_EVENTS)[number];
+
+/** A change of a Betrieb's members as its admins and Disponenten see it: who, what, when — never an e-mail address. */
+export const membershipChangeSchema = z.object({
+  event: z
+    .enum(MEMBERSHIP_EVENTS)
+    .describe('joined: beigetreten, left: ausgetreten, removed: von einem Admin entfernt'),
+  at: z.string().describe('Zeitpunkt (ISO 8601)'),
+  name: z.string().describe('Vor- und Nachname'),
+  membershipId: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'Id der Mitgliedschaft, solange die Person Triebfahrzeugführer/in des Betriebs ist (ihre Seite); sonst null',
+    ),
+});
+export type MembershipChange = z.infer<typeof membershipChangeSchema>;
+
 export const updateMemberSchema = z
   .strictObject({
     role: betriebRoleSchema.optional(),

@@ -571,6 +571,29 @@ export const memberships = pgTable(
 );
 
 /**
+ * What changed in a Betrieb's membership (issue 40): who joined, left or was removed, and when – the membership row
+ * itself is deleted on leaving, so the Betrieb's home reads the changes from here. Written in the membership's
+ * transaction; deleted with the Betrieb and with the person's account (erasure).
+ */
+export const membershipEvents = pgTable(
+  'membership_events',
+  {
+    id: serial('id').primaryKey(),
+    betriebId: integer('betrieb_id')
+      .notNull()
+      .references(() => betriebe.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: ['joined', 'left', 'removed'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('membership_events_betrieb_at_idx').on(t.betriebId, t.at),
+    index('membership_events_user_idx').on(t.userId),
+  ],
+);
+/**
  * An invitation to a Betrieb: a link (256-bit token) and a short code, of both only the SHA-256 stored. Expires,
  * can be revoked; a driver invitation serves any number of drivers until then, an admin or Disponent one only one.
  */

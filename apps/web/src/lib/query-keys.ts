@@ -42,6 +42,8 @@ export const queryKeys = {
     list: () => ['betriebe', 'list'] as const,
     detail: (id: number) => ['betriebe', 'detail', id] as const,
     members: (id: number) => ['betriebe', 'detail', id, 'members'] as const,
+    /** Who joined, left or was removed lately (issue 40): asked again after any change of members. */
+    changes: (id: number) => ['betriebe', 'detail', id, 'changes'] as const,
     invitations: (id: number) => ['betriebe', 'detail', id, 'invitations'] as const,
     requirements: (id: number) => ['betriebe', 'detail', id, 'requirements'] as const,
     /** The requirements with the signed-in driver's matching routes. */

@@ -61,6 +61,9 @@ export const TABLES_NOT_BACKED_UP: Readonly<Record<string, string>> = {
     'access of a Betrieb to the member’s records: the document lists them (`memberships`) for information, but a ' +
     'restore never grants access — only an invitation does',
   invitations: 'secret links and codes of a Betrieb; a restore must not revive what was revoked',
+  membership_events:
+    'who joined, left or was removed from a Betrieb and when (issue 40): the Betrieb’s record, which a restore must ' +
+    'not rewrite; the document lists the memberships',
   betrieb_requirements: 'the route knowledge a Betrieb requires: the Betrieb’s list, not one account’s data',
   betrieb_vehicle_requirements: 'the vehicle types a Betrieb requires (see betrieb_requirements)',
   requirement_links:

@@ -75,6 +75,12 @@ const membershipScoped: Case[] = [
     run: (w, user) => call('GET', `${base(w)}/members`, user),
   },
   {
+    // Who joined, left or was removed (issue 40): for those who read the Betrieb's coverage.
+    endpoint: 'GET /api/betriebe/{id}/changes',
+    expect: expected(404, 404, 403, 200, 200, 404),
+    run: (w, user) => call('GET', `${base(w)}/changes`, user),
+  },
+  {
     // One driver's page (issue 38 item 13): for those who read the Betrieb's coverage.
     endpoint: 'GET /api/betriebe/{id}/members/{memberId}',
     expect: expected(404, 404, 403, 200, 200, 404),
@@ -153,7 +159,14 @@ describe('isolation of Betriebe: every endpoint for stranger, former member, dri
     const w = await world();
     const unknown = await call('GET', '/api/betriebe/2147483647', cast.stranger);
     for (const actor of ['stranger', 'former', 'otherAdmin'] as const) {
-      for (const path of ['', '/members', '/invitations', `/members/${member(w, 'driver')}`, '/members/abc']) {
+      for (const path of [
+        '',
+        '/members',
+        '/changes',
+        '/invitations',
+        `/members/${member(w, 'driver')}`,
+        '/members/abc',
+      ]) {
         const response = await call('GET', `${base(w)}${path}`, cast[actor]);
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual(unknown.json());

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Betrieb, BetriebRole } from '@streckenpass/contract/betriebe';
 import type { Executor } from '../../db/client.js';
-import { betriebDepots, betriebe, memberships } from '../../db/schema.js';
+import { betriebDepots, betriebe, membershipEvents, memberships } from '../../db/schema.js';
 import { appendMembershipHistory, type MembershipEvent } from '../../db/record-history.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { germanOrder } from '../../db/sort.js';
@@ -140,7 +140,7 @@ export async function othersOf(tx: Executor, betriebId: number, userId: number) 
   return { admins: Number(row?.admins ?? 0), members: Number(row?.members ?? 0) };
 }
 
-/** Logs in the member's history that their membership began or is about to end (in the same transaction). */
+/** Logs that a membership began or is about to end, in its transaction: in the member's history and the changes. */
 export async function logMembership(tx: Executor, betriebId: number, userId: number, event: MembershipEvent) {
   const [row] = await tx
     .select({
@@ -153,6 +153,7 @@ export async function logMembership(tx: Executor, betriebId: number, userId: num
     .innerJoin(betriebe, eq(betriebe.id, memberships.betriebId))
     .where(and(eq(memberships.betriebId, betriebId), eq(memberships.userId, userId)));
   if (!row) return;
+  await tx.insert(membershipEvents).values({ betriebId, userId, event });
   await appendMembershipHistory(tx, userId, event, {
     betriebId,
     ...row,

@@ -6,6 +6,9 @@ import {
   betriebSchema,
   coverageAlertSchema,
   createBetriebSchema,
+  MEMBERSHIP_CHANGES_DAYS,
+  MEMBERSHIP_CHANGES_MAX,
+  membershipChangeSchema,
   memberSchema,
   updateBetriebSchema,
   updateMemberSchema,
@@ -15,7 +18,13 @@ import { COVERAGE_WINDOW_DAYS } from '@streckenpass/contract/matrix';
 import { currentUser } from '../../http/current-user.js';
 import { problems } from '../../http/problems.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
-import { consentChanged, deleteItemRoute, OUTSIDERS_UNTOLD as OUTSIDERS, roleGuard } from './route-helpers.js';
+import {
+  consentChanged,
+  deleteItemRoute,
+  listRoute,
+  OUTSIDERS_UNTOLD as OUTSIDERS,
+  roleGuard,
+} from './route-helpers.js';
 import { betriebNotFound } from './betriebe.repository.js';
 
 const tags = ['Betriebe'];
@@ -118,6 +127,22 @@ const betriebeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => app.membersRepository.list(request.params.id, currentUser(request).id),
+  );
+
+  listRoute(
+    app,
+    '/betriebe/:id/changes',
+    {
+      summary: 'Letzte Änderungen: wer beigetreten, ausgetreten oder entfernt ist (Admins und Disponenten)',
+      description:
+        `Die letzten ${MEMBERSHIP_CHANGES_DAYS} Tage, neueste zuerst, höchstens ${MEMBERSHIP_CHANGES_MAX}: Name, ` +
+        'was geschah, wann. Ohne E-Mail-Adressen; wer sein Konto gelöscht hat, fehlt. `membershipId` führt zur Seite ' +
+        `der Fahrerin/des Fahrers, solange sie/er Triebfahrzeugführer/in des Betriebs ist. ${OUTSIDERS} ` +
+        'Triebfahrzeugführer/innen: 403.',
+      item: membershipChangeSchema,
+      roles: ['admin', 'disponent'],
+    },
+    (betriebId, userId) => app.membershipChangesRepository.list(betriebId, userId),
   );
 
   app.patch(

@@ -11,6 +11,7 @@ import matrixVehiclesRepository from './matrix-vehicles.repository.js';
 import matrixRoutes from './matrix.routes.js';
 import matrixService from './matrix.service.js';
 import membersRepository from './members.repository.js';
+import membershipChangesRepository from './membership-changes.repository.js';
 import requirementLinksRepository from './requirement-links.repository.js';
 import requirementLinksRoutes from './requirement-links.routes.js';
 import requirementMatchingRepository from './requirement-matching.repository.js';
@@ -25,6 +26,7 @@ export default defineModule({
   repositories: [
     betriebeRepository,
     membersRepository,
+    membershipChangesRepository,
     invitationsRepository,
     requirementMatchingRepository,
     requirementsRepository,

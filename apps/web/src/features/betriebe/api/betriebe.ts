@@ -8,6 +8,7 @@ import type {
   Invitation,
   InvitationPreview,
   Member,
+  MembershipChange,
   UpdateMemberInput,
 } from '@streckenpass/contract/betriebe';
 import { api, apiRequest } from '../../../lib/api-client';
@@ -38,6 +39,14 @@ export const betriebQueryOptions = (id: number) =>
 const members = betriebList<Member[]>(keys.members, (id) => `${path(id)}/members`);
 export const membersQueryOptions = members.options;
 export const useMembers = members.use;
+
+/**
+ * Who joined, left or was removed in the last 30 days (admins and Disponenten). Every change of members – founding,
+ * joining, removing (`keys.all`) and leaving (the Betrieb's cache goes) – asks it again.
+ */
+const changes = betriebList<MembershipChange[]>(keys.changes, (id) => `${path(id)}/changes`);
+export const changesQueryOptions = changes.options;
+export const useMembershipChanges = changes.use;
 
 const invitations = betriebList<Invitation[]>(keys.invitations, (id) => `${path(id)}/invitations`);
 export const invitationsQueryOptions = invitations.options;

@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
-import { formatDate, formatDateTime } from '@streckenpass/contract/format';
+import { formatDate } from '@streckenpass/contract/format';
 import { addDays, daysBetween } from '@streckenpass/contract/knowledge';
 import {
   COVERAGE_WINDOW_DAYS,
@@ -15,9 +15,9 @@ import { Link } from 'react-router';
 import { QueryContent } from '../../../components/query-content';
 import { paths } from '../../../config/paths';
 import { todayInput } from '../../../lib/dates';
-import { useMembers } from '../api/betriebe';
 import { searchOf, useMatrix } from '../api/matrix';
 import { DriverLink } from './driver-link';
+import { RecentChanges } from './recent-changes';
 
 /** Drivers shown whose knowledge lapses soon, first to lapse first; the matrix has them all. */
 const LAPSING_SHOWN = 10;
@@ -155,44 +155,9 @@ function Lapsing({ betrieb, matrix }: { betrieb: Betrieb; matrix: Matrix }) {
   );
 }
 
-/** Who joined in the last 30 days, newest first. */
-function RecentMembers({ betrieb }: { betrieb: Betrieb }) {
-  const members = useMembers(betrieb.id, true);
-  const since = addDays(todayInput(), -COVERAGE_WINDOW_DAYS);
-  return (
-    <QueryContent query={members}>
-      {(list) => {
-        const joined = list
-          .filter((member) => !member.you && member.joinedAt.slice(0, 10) >= since)
-          .sort((a, b) => b.joinedAt.localeCompare(a.joinedAt));
-        return (
-          <Stack gap={6}>
-            <Title order={3} size="h5">
-              {joined.length === 0
-                ? `Niemand ist in den letzten ${COVERAGE_WINDOW_DAYS} Tagen beigetreten`
-                : `Neu im Betrieb (letzte ${COVERAGE_WINDOW_DAYS} Tage)`}
-            </Title>
-            {joined.length > 0 && (
-              <List spacing={4} size="sm" listStyleType="none" p={0} aria-label="Neue Mitglieder">
-                {joined.map((member) => (
-                  <List.Item key={member.id}>
-                    <DriverLink betriebId={betrieb.id} membershipId={member.id} name={member.name} fw={600} /> ·
-                    beigetreten am {formatDateTime(member.joinedAt, 'Europe/Berlin')} Uhr
-                    {member.depot ? ` · Depot ${member.depot.name}` : ''}
-                  </List.Item>
-                ))}
-              </List>
-            )}
-          </Stack>
-        );
-      }}
-    </QueryContent>
-  );
-}
-
 /**
  * The Betrieb's home for its admins and Disponenten (issue 40): "Wer kann heute / morgen fahren?" and the matrix one
- * tap away, the requirements under their minimum, whose knowledge lapses in the next 30 days, and who joined.
+ * tap away, the requirements under their minimum, whose knowledge lapses in the next 30 days, and who joined or left.
  */
 export function BetriebOverview({ betrieb }: { betrieb: Betrieb }) {
   // The totals are over every driver, whatever the page: one row is enough.
@@ -208,7 +173,7 @@ export function BetriebOverview({ betrieb }: { betrieb: Betrieb }) {
         <WhoCanDriveDays betriebId={betrieb.id} />
         <QueryContent query={coverage}>{(matrix) => <Gaps betrieb={betrieb} matrix={matrix} />}</QueryContent>
         <QueryContent query={lapsing}>{(matrix) => <Lapsing betrieb={betrieb} matrix={matrix} />}</QueryContent>
-        <RecentMembers betrieb={betrieb} />
+        <RecentChanges betrieb={betrieb} />
       </Stack>
     </Card>
   );
