@@ -6,6 +6,8 @@ import { LIMITS } from './limits.js';
 import { betriebRoleSchema } from './betriebe.js';
 import { routePathInputSchema } from './route-paths.js';
 import { driveDateViolations } from './route-activities.js';
+import { driveDirectionSchema, driveTimeSchema, driveWaySchema, keepingWaysSchema } from './drive-ways.js';
+import { firstAcquisitionSchema } from './first-acquisition.js';
 import { RECORD_KINDS, recordKindNames, type RecordKind, type RecordSectionName } from './record-kinds.js';
 
 /**
@@ -34,6 +36,10 @@ export const backupRouteSchema = z.strictObject({
   endPoint: requiredText('Das Ende der Strecke', 64),
   /** The route's own validity rule in days; null = it follows the account's rule. Absent in older documents. */
   validityDays: validityDaysSchema.nullable().optional(),
+  /** The ways that keep the route's knowledge valid; null = the account's rule. Absent in older documents. */
+  keepingWays: keepingWaysSchema.nullable().optional(),
+  /** The first acquisition the route asks (issue 41); null or absent = none. */
+  firstAcquisition: firstAcquisitionSchema.nullable().optional(),
   /** DS100 codes of the linked stations; null = free text only. A code the server does not know is dropped. */
   startStation: stationCodeSchema.optional(),
   endStation: stationCodeSchema.optional(),
@@ -63,6 +69,10 @@ export const backupRouteActivitySchema = z
      */
     recordedAt: z.iso.datetime({ offset: true }).nullable().optional(),
     routes: refs(LIMITS.routesPerDrive, `Eine Fahrt umfasst höchstens ${LIMITS.routesPerDrive} Strecken.`),
+    /** How the drive was made, its time of day and direction (issue 41); absent in older documents = driven, none. */
+    way: driveWaySchema.optional(),
+    time: driveTimeSchema.nullable().optional(),
+    direction: driveDirectionSchema.nullable().optional(),
   })
   // The API's rule of a drive's dates (route-activities.ts); "not after today" needs the server's day and is judged
   // by the restore (the server's backup.validation.ts) with the same function.
@@ -84,6 +94,8 @@ export const backupPreferencesSchema = z.strictObject({
   /** The account's validity rules: for routes, and for vehicles (null = no expiry). */
   validityDays: validityDaysSchema.optional(),
   vehicleValidityDays: validityDaysSchema.nullable().optional(),
+  /** The ways of a drive that keep route knowledge valid (issue 41). */
+  keepingWays: keepingWaysSchema.optional(),
   /** Reminder thresholds (days before expiry) and channels. */
   reminderThresholds: reminderThresholdsSchema.optional(),
   reminderMail: z.boolean().optional(),

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './constants.js';
 import { formatDate, formatDateTime } from './format.js';
 import { validityRuleLabel } from './notifications.js';
+import { DRIVE_WAY_LABELS, type DriveWay } from './drive-ways.js';
+import { firstAcquisitionLabel, firstAcquisitionSchema } from './first-acquisition.js';
 import { RECORD_FIELD_LABELS } from './terms.js';
 
 /**
@@ -107,6 +109,17 @@ const UNNAMED: Record<string, string> = {
 export function historyValueText(field: string, value: unknown, names: HistoryNames = () => undefined): string {
   if (field === 'validityDays' && (typeof value === 'number' || value === null)) {
     return value === null ? 'wie im Konto' : validityRuleLabel(value);
+  }
+  if (field === 'keepingWays' && value === null) return 'wie im Konto';
+  if (field === 'firstAcquisition') {
+    const rule = firstAcquisitionSchema.safeParse(value);
+    return rule.success ? firstAcquisitionLabel(rule.data) : 'keiner';
+  }
+  if ((field === 'way' || field === 'keepingWays') && typeof value === 'string' && value in DRIVE_WAY_LABELS) {
+    return DRIVE_WAY_LABELS[value as DriveWay];
+  }
+  if (field === 'direction' && (value === 'forward' || value === 'reverse')) {
+    return value === 'forward' ? 'vom Start zum Ende' : 'vom Ende zum Start';
   }
   if (value === null || value === undefined || value === '') return '–';
   if (Array.isArray(value)) {

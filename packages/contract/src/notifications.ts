@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { text } from './common.js';
 import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from './constants.js';
 import { plural, pluralWord } from './plural.js';
+import { driveWaySchema, keepingWaysSchema } from './drive-ways.js';
 
 /** Longest validity a rule may give (ten years). */
 export const VALIDITY_DAYS_MAX = 3650;
@@ -84,6 +85,8 @@ export const reminderThresholdsSchema = z
 export const notificationSettingsSchema = z.object({
   validityDays: z.number().int(),
   vehicleValidityDays: z.number().int().nullable(),
+  /** The ways of a drive that keep route knowledge valid (issue 41); a route may have its own. */
+  keepingWays: z.array(driveWaySchema),
   reminderThresholds: z.array(z.number().int()),
   reminderMail: z.boolean(),
   reminderPush: z.boolean(),
@@ -97,6 +100,7 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const updateNotificationSettingsSchema = z.strictObject({
   validityDays: validityDaysSchema.optional(),
   vehicleValidityDays: validityDaysSchema.nullable().optional(),
+  keepingWays: keepingWaysSchema.optional(),
   reminderThresholds: reminderThresholdsSchema.optional(),
   reminderMail: z.boolean().optional(),
   reminderPush: z.boolean().optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateSchema, iriSchema } from './common.js';
 import { FUTURE_DATE_MESSAGE, isValidityRange, VALIDITY_RANGE_MESSAGE, type CalendarDate } from './knowledge.js';
 import { LIMITS } from './limits.js';
+import { driveDirectionSchema, driveTimeSchema, driveWaySchema } from './drive-ways.js';
 
 export const routeActivitySchema = z.object({
   id: z.number().int(),
@@ -17,6 +18,17 @@ export const routeActivitySchema = z.object({
   recordedAt: z.string().nullable(),
   /** Whether the drive came in through the CSV import or a backup's restore rather than being recorded in the app. */
   imported: z.boolean(),
+  /** How the drive was made (issue 41); `driven` for every drive recorded before ways were kept. */
+  way: driveWaySchema,
+  /** Time of day on the app's wall clock ("05:40"); null = not given. */
+  time: z.string().nullable(),
+  /** Along its route(s) from start to end (`forward`) or back (`reverse`); null = not given. */
+  direction: driveDirectionSchema.nullable(),
+  /**
+   * Whether it was dark (the sun below civil twilight, −6°) at the drive's time and date where its route lies;
+   * computed by the server, never sent. Null without a time or without a station with coordinates.
+   */
+  dark: z.boolean().nullable(),
 });
 export type RouteActivity = z.infer<typeof routeActivitySchema>;
 
@@ -34,6 +46,9 @@ export const createRouteActivitySchema = z
     acquiredUntil: dateSchema.optional(),
     owner: iriSchema('users').optional(),
     acquiredRoutes,
+    way: driveWaySchema.optional().describe('Art der Fahrt; ohne Angabe driven (selbst gefahren)'),
+    time: driveTimeSchema.nullable().optional(),
+    direction: driveDirectionSchema.nullable().optional(),
   })
   // The default validity (a year) must end in a date that can be stored and sent again (year ≤ 9999).
   .refine((value) => value.acquiredUntil !== undefined || value.acquiredAt <= LAST_DEFAULT_START, {
@@ -47,6 +62,9 @@ export const updateRouteActivitySchema = z.strictObject({
   acquiredUntil: dateSchema.optional(),
   owner: iriSchema('users').optional(),
   acquiredRoutes: acquiredRoutes.optional(),
+  way: driveWaySchema.optional(),
+  time: driveTimeSchema.nullable().optional(),
+  direction: driveDirectionSchema.nullable().optional(),
 });
 
 /** Item, create and merge-patch schema together, as the server's CRUD routes take them. */

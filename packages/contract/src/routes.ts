@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { iriSchema, requiredText, text } from './common.js';
 import { validityDaysSchema } from './notifications.js';
+import { driveWaySchema, keepingWaysSchema } from './drive-ways.js';
+import { firstAcquisitionSchema } from './first-acquisition.js';
 import { routePathInputSchema, routePathSchema } from './route-paths.js';
 import { stationCodeSchema, stationSchema } from './stations.js';
 
@@ -35,6 +37,18 @@ export const routeSchema = z.object({
   /** The route's own validity rule in days; null = the account's default (notifications settings). */
   validityDays: z.number().int().nullable(),
   /**
+   * The ways of a drive that keep this route's knowledge valid (issue 41); null = the account's rule
+   * (notifications settings `keepingWays`).
+   */
+  keepingWays: z.array(driveWaySchema).nullable(),
+  /** The first acquisition the route asks before it counts as known (issue 41); null = none. */
+  firstAcquisition: firstAcquisitionSchema.nullable(),
+  /**
+   * The day that first acquisition was met (computed by the server from the drives); null = not yet, or none asked.
+   * While a route asks one that is not met, it is "in Ausbildung": no `lastDriven`, no `validUntil`.
+   */
+  acquiredOn: z.string().nullable(),
+  /**
    * The day the route was last driven (the latest `acquiredAt` of its activities); absent = never recorded. Kept by
    * the server with every activity write, like `validUntil`. Absent rather than null, so that a route never driven
    * answers exactly as before these fields existed (docs/decisions/0036).
@@ -61,6 +75,8 @@ export const createRouteSchema = z.strictObject({
   tours: z.array(iriSchema('tours')).max(1000).optional(),
   owner: iriSchema('users').optional(),
   validityDays: validityDaysSchema.nullable().optional(),
+  keepingWays: keepingWaysSchema.nullable().optional(),
+  firstAcquisition: firstAcquisitionSchema.nullable().optional(),
   /**
    * The path shown to the driver (the shortest along the tracks, one over a chosen point, or sections by line); null =
    * none. Absent = the server finds the shortest path between the stations when a network is imported.
@@ -80,6 +96,8 @@ export const updateRouteSchema = z.strictObject({
   tours: z.array(iriSchema('tours')).max(1000).optional(),
   owner: iriSchema('users').optional(),
   validityDays: validityDaysSchema.nullable().optional(),
+  keepingWays: keepingWaysSchema.nullable().optional(),
+  firstAcquisition: firstAcquisitionSchema.nullable().optional(),
   /** Absent = kept, or found anew when the start or end changes; null = removed. */
   path: routePathInputSchema.nullable().optional(),
 });

@@ -108,6 +108,13 @@ export const RECORD_FIELD_LABELS: Readonly<Record<string, string>> = {
   validUntil: TERMS.validUntil,
   vehicleActivities: 'Fahrzeugangaben',
   path: 'Streckenverlauf',
+  way: 'Art der Fahrt',
+  time: 'Uhrzeit',
+  direction: 'Richtung',
+  dark: 'Bei Dunkelheit',
+  keepingWays: 'Erhält die Streckenkunde',
+  firstAcquisition: 'Ersterwerb',
+  acquiredOn: 'Ersterwerb erfüllt am',
 };
 
 /** The roles of a membership in a Betrieb (issue 28), not the account's roles: what a member may do there. */

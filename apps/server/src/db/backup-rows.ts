@@ -33,7 +33,7 @@ export async function reserveIds(ex: Executor, table: string, count: number): Pr
  * number of rows (a multi-row VALUES with thousands of parameters is slow to bind, on PGlite above all). Table and
  * column names come from the declarations below, never from input.
  */
-type ColumnTypes = Record<string, 'integer' | 'text' | 'date' | 'boolean' | 'timestamptz' | 'jsonb'>;
+type ColumnTypes = Record<string, 'integer' | 'text' | 'text[]' | 'date' | 'boolean' | 'timestamptz' | 'jsonb'>;
 
 export async function insertRows(
   ex: Executor,

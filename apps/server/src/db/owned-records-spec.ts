@@ -84,12 +84,14 @@ export interface OwnedRecordsSpec<Item, Row, L extends Links> {
   checkPatch?: (current: Record<string, unknown>, next: Record<string, unknown>) => void;
   /**
    * Completes a patch's columns from the locked record before they are written (values that follow from others: a
-   * route's path when its start or end changes). Gets the record as `select` reads it and the columns the patch sets.
+   * route's path when its start or end changes). Gets the record as `select` reads it, the columns the patch sets and
+   * the link ids by field that the patch replaces (absent = kept, as `current` holds them).
    */
   preparePatch?: (
     current: Record<string, unknown>,
     set: Record<string, unknown>,
     ex: Executor,
+    links: Record<string, number[]>,
   ) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /**
    * Records of another kind that the database deletes with this one (`on delete cascade`: a drive's vehicle

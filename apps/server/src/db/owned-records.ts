@@ -104,6 +104,14 @@ export function ownedRecords<
     }
     return resolved;
   }
+  /** The resolved link ids by body field (only the fields the body names). */
+  const linkIdsByField = (resolved: [LinkTable, number[]][]): Record<string, number[]> =>
+    Object.fromEntries(
+      linkSpecs.flatMap(({ field, link }) => {
+        const found = resolved.find(([table]) => table === link);
+        return found ? [[field, found[1]]] : [];
+      }),
+    );
   async function writeLinks(ex: Executor, id: number, ownerId: number, resolved: [LinkTable, number[]][]) {
     for (const [link, ids] of resolved) await replaceLinks(ex, link, id, ownerId, ids);
   }
@@ -200,12 +208,7 @@ export function ownedRecords<
         const links = await resolveLinks(ex, ownerId, body);
         await lockChildren(ex, ownerId, links);
         const columns = await spec.columns(own, ex, ownerId);
-        const linkIds = Object.fromEntries(
-          linkSpecs.flatMap(({ field, link }) => {
-            const found = links.find(([table]) => table === link);
-            return found ? [[field, found[1]]] : [];
-          }),
-        );
+        const linkIds = linkIdsByField(links);
         const values = spec.prepareCreate
           ? await spec.prepareCreate(columns, { ex, ownerId, links: linkIds })
           : columns;
@@ -237,7 +240,7 @@ export function ownedRecords<
         const given = Object.fromEntries(
           Object.entries(await spec.columns(own, ex, ownerId)).filter(([, value]) => value !== undefined),
         );
-        const set = spec.preparePatch ? await spec.preparePatch(current, given, ex) : given;
+        const set = spec.preparePatch ? await spec.preparePatch(current, given, ex, linkIdsByField(links)) : given;
         if (Object.keys(set).length > 0) {
           spec.checkPatch?.(current, { ...current, ...set });
           const updated = await ex

@@ -8,6 +8,7 @@
 /* eslint-disable max-lines -- every table in one file, read by drizzle-kit: the reason is the comment above. */
 import { sql } from 'drizzle-orm';
 import type { RoutePath } from '@streckenpass/contract/route-paths';
+import type { FirstAcquisition } from '@streckenpass/contract/first-acquisition';
 import {
   bigint,
   bigserial,
@@ -48,6 +49,11 @@ export const users = pgTable(
     validityDays: integer('validity_days').notNull().default(364),
     /** Days a drive keeps a vehicle known unless the vehicle says otherwise; null = no expiry. */
     vehicleValidityDays: integer('vehicle_validity_days'),
+    /** The ways of a drive that keep route knowledge valid (issue 41, contract drive-ways.ts). */
+    keepingWays: text('keeping_ways')
+      .array()
+      .notNull()
+      .default(sql`ARRAY['driven', 'escorted']::text[]`),
     /** Reminder thresholds in days before expiry (0 = on the day) and channels (docs/decisions/0021). */
     reminderThresholds: integer('reminder_thresholds')
       .array()
@@ -86,6 +92,15 @@ export const routes = pgTable(
     validUntil: date('valid_until', { mode: 'string' }),
     /** The route's own validity rule in days; null = the account's default (users.validity_days). */
     validityDays: integer('validity_days'),
+    /** The ways of a drive that keep this route's knowledge valid; null = the account's (users.keeping_ways). */
+    keepingWays: text('keeping_ways').array(),
+    /**
+     * The first acquisition the route asks before it counts as known (issue 41 item 3, contract first-acquisition.ts):
+     * `{ drives, dark, days }` per direction; null = none.
+     */
+    firstAcquisition: jsonb('first_acquisition').$type<FirstAcquisition>(),
+    /** The day that first acquisition was met (kept by the triggers of migration 0019); null = not (yet), or none asked. */
+    acquiredOn: date('acquired_on', { mode: 'string' }),
     /**
      * The route's path on the rail network: `{ km, sections: [{ line, fromKm, toKm }], via }` (contract route-paths.ts,
      * docs/decisions/0051); null = none (no network imported, a place off the network, free text).
@@ -161,6 +176,14 @@ export const routeActivities = pgTable(
     recordedAt: timestamp('recorded_at', { withTimezone: true }).defaultNow(),
     /** Whether the drive came from a (signed) backup of another account or instance rather than being recorded here. */
     imported: boolean('imported').notNull().default(false),
+    /** How the drive was made (issue 41, contract drive-ways.ts): driven, escorted, cab_ride, route_film, … */
+    way: text('way').notNull().default('driven'),
+    /** Time of day ("05:40") on the app's wall clock; null = not given. */
+    driveTime: text('drive_time'),
+    /** forward (route start → end) or reverse; null = not given. */
+    direction: text('direction'),
+    /** Whether it was dark at that time where the route lies (computed by the server at each write); null = unknown. */
+    dark: boolean('dark'),
   },
   (t) => [index('route_activities_owner_idx').on(t.ownerId)],
 );
@@ -593,6 +616,7 @@ export const membershipEvents = pgTable(
     index('membership_events_user_idx').on(t.userId),
   ],
 );
+
 /**
  * An invitation to a Betrieb: a link (256-bit token) and a short code, of both only the SHA-256 stored. Expires,
  * can be revoked; a driver invitation serves any number of drivers until then, an admin or Disponent one only one.

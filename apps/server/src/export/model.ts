@@ -1,3 +1,4 @@
+import type { DriveWay } from '@streckenpass/contract/drive-ways';
 import { placeLabel } from '@streckenpass/contract/stations';
 import { knowledgeStatus, statusLabel } from '@streckenpass/contract/status';
 import type { LineSection } from '@streckenpass/contract/network';
@@ -40,6 +41,10 @@ export interface ExportDrive {
   imported: boolean;
   /** Names of its routes, in German order. */
   routes: string[];
+  /** How it was made (issue 41), its time of day and darkness; null = not given. */
+  way: DriveWay;
+  time: string | null;
+  dark: boolean | null;
 }
 
 /** One line of the record's history: one change, or one import / restore's changes of one kind taken together. */

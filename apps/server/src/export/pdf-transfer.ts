@@ -1,6 +1,7 @@
 import { DEFAULT_TIME_ZONE } from '@streckenpass/contract/constants';
 import { formatDate, formatDateTime } from '@streckenpass/contract/format';
 import { TERMS } from '@streckenpass/contract/terms';
+import { driveMannerLabel } from '@streckenpass/contract/drive-ways';
 import type { ExportDrive, ExportHistoryLine } from './model.js';
 import { CONTENT_WIDTH, type Doc } from './pdf-drawing.js';
 import { drawTable } from './pdf-table.js';
@@ -30,7 +31,13 @@ export function drawDrives(doc: Doc, drives: ExportDrive[]): Promise<void> {
         formatDate(drive.acquiredAt),
         formatDate(drive.acquiredUntil),
         [formatDate(drive.recordedOn, 'unbekannt'), ...marks].join('\n'),
-        drive.routes.length > 0 ? drive.routes.join(', ') : 'Strecken inzwischen gelöscht',
+        // How it was made, under its routes, where it was not driven by oneself or has a time (issue 41).
+        [
+          drive.routes.length > 0 ? drive.routes.join(', ') : 'Strecken inzwischen gelöscht',
+          drive.way === 'driven' && drive.time === null ? '' : driveMannerLabel(drive),
+        ]
+          .filter(Boolean)
+          .join('\n'),
       ];
     },
   });

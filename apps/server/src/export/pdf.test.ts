@@ -226,6 +226,9 @@ describe('renderPdf', () => {
           backdated: i % 3 === 1,
           imported: i % 5 === 0,
           routes: ['Köln Hbf – Düsseldorf Hbf', 'Frankfurt (Main) Hbf – Aschaffenburg Hbf'],
+          way: i === 1 ? ('escorted' as const) : ('driven' as const),
+          time: i === 1 ? '21:40' : null,
+          dark: i === 1 ? true : null,
         })),
         history: Array.from({ length: 60 }, (_, i) => ({
           at: new Date(Date.UTC(2026, 10, 1, 8, i)).toISOString(),
@@ -242,6 +245,9 @@ describe('renderPdf', () => {
     expect(text).toContain('Verlauf aller Eintragungen');
     expect(text).toContain('übernommen');
     expect(text).toContain('01.11.2026, 09:59');
+    // How a drive was made, under its routes, where it is not "selbst gefahren" without a time (issue 41).
+    expect(text).toContain('begleitete Fahrt · 21:40 Uhr · bei Dunkelheit');
+    expect(text.match(/selbst gefahren/g)).toBeNull();
     const signaturePage = pages.findIndex((words) => words.some((w) => w.text === 'Unterschrift'));
     expect(signaturePage).toBe(pages.length - 1);
     const last = pages[signaturePage]!.find((w) => w.text === '„Ende“');

@@ -17,7 +17,13 @@ import { dateTime, table } from './check-page-parts.js';
 import { page } from './html.js';
 import { matrixDocument } from './matrix-check-html.js';
 import { isMatrixContent, type MatrixProofContent } from './matrix-model.js';
-import { hasDrives, holderName, type ProofContentDrive, type ShownProofContent } from './proof-content.js';
+import {
+  hasDrives,
+  holderName,
+  signedDriveManner,
+  type ProofContentDrive,
+  type ShownProofContent,
+} from './proof-content.js';
 
 /** What a verification found, by code or by file, and so what the check page shows. */
 export interface ProofCheckView {
@@ -141,7 +147,11 @@ ${table(
       formatDate(drive.acquiredAt),
       formatDate(drive.acquiredUntil),
       escapeHtml(recorded),
-      escapeHtml(drive.routes.length > 0 ? drive.routes.join(', ') : 'Strecken inzwischen gelöscht'),
+      escapeHtml(
+        [drive.routes.length > 0 ? drive.routes.join(', ') : 'Strecken inzwischen gelöscht', signedDriveManner(drive)]
+          .filter(Boolean)
+          .join(' · '),
+      ),
     ];
   }),
 )}`;

@@ -1,3 +1,4 @@
+import { driveMannerLabel, type DriveWay } from '@streckenpass/contract/drive-ways';
 import type { Selection } from '@streckenpass/contract/selection';
 import type { ExportData } from './model.js';
 
@@ -73,6 +74,28 @@ export interface ProofContentDrive {
   recordedOn: string | null;
   imported: boolean;
   routes: string[];
+  /**
+   * How it was made (issue 41): present only for another way than "selbst gefahren", and the time and darkness only
+   * when a time was given — so that a document issued before ways were kept reads as it was signed.
+   */
+  way?: DriveWay;
+  time?: string;
+  dark?: boolean;
+}
+
+/** A drive's way, time and darkness as the signed content holds them: only what differs from "driven, no time". */
+export function driveManner(drive: { way: DriveWay; time: string | null; dark: boolean | null }) {
+  return {
+    ...(drive.way === 'driven' ? {} : { way: drive.way }),
+    ...(drive.time === null ? {} : { time: drive.time }),
+    ...(drive.dark === null ? {} : { dark: drive.dark }),
+  };
+}
+
+/** A signed drive's way, time and darkness in words ("begleitete Fahrt · 21:40 Uhr · bei Dunkelheit"); empty for the default. */
+export function signedDriveManner(drive: ProofContentDrive): string {
+  if (drive.way === undefined && drive.time === undefined) return '';
+  return driveMannerLabel({ way: drive.way ?? 'driven', time: drive.time ?? null, dark: drive.dark ?? null });
 }
 
 /** A transfer document's content: the whole record's proof content, every drive, how many history lines. */
@@ -133,6 +156,7 @@ export function transferContent(data: ExportData): TransferProofContent {
       recordedOn: drive.recordedOn,
       imported: drive.imported,
       routes: drive.routes,
+      ...driveManner(drive),
     })),
     historyLines: data.transfer?.history.length ?? 0,
   };

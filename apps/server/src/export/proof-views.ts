@@ -1,3 +1,4 @@
+import { DEFAULT_KEEPING_WAYS, keepsValid, type DriveWay } from '@streckenpass/contract/drive-ways';
 import { calendarDayOf } from '@streckenpass/contract/knowledge';
 import { hasDrives, type ProofContent, type ShownProofContent } from './proof-content.js';
 
@@ -70,14 +71,26 @@ export function backupAsProofContent(content: unknown, timeZone: string): ProofC
       endPoint: string;
       startStation?: string | null;
       endStation?: string | null;
+      keepingWays?: DriveWay[] | null;
     }[];
     vehicles?: { name: string }[];
-    routeActivities?: { acquiredAt: string; acquiredUntil: string; routes: number[]; recordedAt?: string | null }[];
+    routeActivities?: {
+      acquiredAt: string;
+      acquiredUntil: string;
+      routes: number[];
+      recordedAt?: string | null;
+      way?: DriveWay;
+    }[];
+    preferences?: { keepingWays?: DriveWay[] };
   };
-  // Per route its last drive, and the latest validity of all its drives (as the server keeps a route's validity).
+  // Per route its last drive, and the latest validity of all its drives (as the server keeps a route's validity):
+  // only the drives whose way the route's rule, else the account's, keeps (issue 41).
+  const accountRule = backup.preferences?.keepingWays ?? DEFAULT_KEEPING_WAYS;
+  const ruleOf = new Map((backup.routes ?? []).map((route) => [route.ref, route.keepingWays ?? accountRule]));
   const last = new Map<number, { acquiredAt: string; acquiredUntil: string; recordedAt: string | null }>();
   for (const drive of backup.routeActivities ?? []) {
     for (const ref of drive.routes) {
+      if (!keepsValid(drive.way ?? 'driven', ruleOf.get(ref) ?? accountRule)) continue;
       const seen = last.get(ref);
       const acquiredUntil = seen && seen.acquiredUntil > drive.acquiredUntil ? seen.acquiredUntil : drive.acquiredUntil;
       if (!seen || drive.acquiredAt > seen.acquiredAt) {

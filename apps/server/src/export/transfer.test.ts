@@ -1,3 +1,4 @@
+import { driveManner, signedDriveManner } from './proof-content.js';
 import { describe, expect, it } from 'vitest';
 import { transferDrives, transferHistory, type HistoryRow } from './transfer.js';
 
@@ -75,6 +76,9 @@ describe('transferHistory', () => {
   });
 });
 
+/** A drive made by oneself, without a time: what every drive was before issue 41. */
+const manner = { way: 'driven', time: null, dark: null };
+
 describe('transferDrives', () => {
   it('marks a drive recorded more than 7 days late, and one of unknown recording time as neither', () => {
     const drives = transferDrives(
@@ -85,9 +89,24 @@ describe('transferDrives', () => {
           recordedAt: at(0),
           imported: false,
           routeNames: ['A'],
+          ...manner,
         },
-        { acquiredAt: '2026-11-19', acquiredUntil: '2027-11-18', recordedAt: at(0), imported: true, routeNames: [] },
-        { acquiredAt: '2026-01-01', acquiredUntil: '2026-12-31', recordedAt: null, imported: false, routeNames: ['B'] },
+        {
+          acquiredAt: '2026-11-19',
+          acquiredUntil: '2027-11-18',
+          recordedAt: at(0),
+          imported: true,
+          routeNames: [],
+          ...manner,
+        },
+        {
+          acquiredAt: '2026-01-01',
+          acquiredUntil: '2026-12-31',
+          recordedAt: null,
+          imported: false,
+          routeNames: ['B'],
+          ...manner,
+        },
       ],
       'Europe/Berlin',
     );
@@ -96,5 +115,28 @@ describe('transferDrives', () => {
       ['2026-11-20', false, true],
       [null, false, false],
     ]);
+  });
+});
+
+describe('a drive’s way in the signed transfer content (issue 41)', () => {
+  it('holds only what differs from "driven without a time", so that older documents read as signed', () => {
+    expect(driveManner({ way: 'driven', time: null, dark: null })).toEqual({});
+    expect(driveManner({ way: 'escorted', time: '21:40', dark: true })).toEqual({
+      way: 'escorted',
+      time: '21:40',
+      dark: true,
+    });
+    const base = {
+      acquiredAt: '2026-11-20',
+      acquiredUntil: '2027-11-19',
+      recordedOn: null,
+      imported: false,
+      routes: [],
+    };
+    expect(signedDriveManner(base)).toBe('');
+    expect(signedDriveManner({ ...base, time: '05:40', dark: false })).toBe(
+      'selbst gefahren · 05:40 Uhr · bei Tageslicht',
+    );
+    expect(signedDriveManner({ ...base, way: 'simulator' })).toBe('Simulator');
   });
 });

@@ -10,6 +10,7 @@ import { calendarDayOf, isBackdated } from '@streckenpass/contract/knowledge';
 import { plural } from '@streckenpass/contract/plural';
 import { RECORD_KINDS, recordKindNames } from '@streckenpass/contract/record-kinds';
 import { HISTORY_CHANNEL_LABELS } from '@streckenpass/contract/terms';
+import type { DriveWay } from '@streckenpass/contract/drive-ways';
 import type { ExportDrive, ExportHistoryLine } from './model.js';
 
 /**
@@ -23,6 +24,9 @@ export interface DriveRow {
   recordedAt: Date | null;
   imported: boolean;
   routeNames: string[];
+  way: string;
+  time: string | null;
+  dark: boolean | null;
 }
 
 export interface HistoryRow {
@@ -42,6 +46,9 @@ export function transferDrives(rows: readonly DriveRow[], timeZone: string): Exp
     backdated: isBackdated(row.acquiredAt, row.recordedAt, timeZone),
     imported: row.imported,
     routes: row.routeNames,
+    way: row.way as DriveWay,
+    time: row.time,
+    dark: row.dark,
   }));
 }
 

@@ -1,3 +1,4 @@
+import type { DriveWay } from '@streckenpass/contract/drive-ways';
 import { routeActivities, routeActivityRoutes, routes, vehicles } from '../db/schema.js';
 import type { App } from '../app.js';
 
@@ -36,7 +37,14 @@ export async function insertRouteActivity(
   app: App,
   ownerId: number,
   /** `recordedAt`: when it was recorded (default: now; null = before recording times were kept). */
-  values: { acquiredAt: string; acquiredUntil: string; routeIds: number[]; recordedAt?: Date | null },
+  values: {
+    acquiredAt: string;
+    acquiredUntil: string;
+    routeIds: number[];
+    recordedAt?: Date | null;
+    /** How it was made (issue 41); default driven. */
+    way?: DriveWay;
+  },
 ) {
   const [row] = await app.db
     .insert(routeActivities)
@@ -44,6 +52,7 @@ export async function insertRouteActivity(
       ownerId,
       acquiredAt: values.acquiredAt,
       acquiredUntil: values.acquiredUntil,
+      ...(values.way === undefined ? {} : { way: values.way }),
       ...(values.recordedAt === undefined ? {} : { recordedAt: values.recordedAt }),
     })
     .returning();

@@ -42,6 +42,7 @@ describe('GET /api/backup', () => {
       bccMailWeeklyReports: true,
       validityDays: 182,
       vehicleValidityDays: 60,
+      keepingWays: ['driven', 'escorted'],
       reminderThresholds: [14, 1],
       reminderMail: false,
       reminderPush: true,

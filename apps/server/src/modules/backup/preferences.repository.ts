@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { keepingWaysLabel, type DriveWay } from '@streckenpass/contract/drive-ways';
 import type { Backup } from '@streckenpass/contract/backup';
 import { thresholdLabel, validityRuleLabel } from '@streckenpass/contract/notifications';
 import { users } from '../../db/schema.js';
@@ -15,6 +16,7 @@ const SETTINGS: { [K in Setting]: (value: NonNullable<PreferencesItem[K]> | null
   bccMailWeeklyReports: (value) => `Kopie an den Betreiber ${onOff(value === true)}`,
   validityDays: (value) => `Gültigkeitsregel der Strecken ${validityRuleLabel(value)}`,
   vehicleValidityDays: (value) => `Gültigkeitsregel der Fahrzeuge ${validityRuleLabel(value)}`,
+  keepingWays: (value) => `Erhält die Streckenkunde: ${keepingWaysLabel(value ?? [])}`,
   reminderThresholds: (value) =>
     `Erinnerungen ${value && value.length > 0 ? value.map(thresholdLabel).join(', ') : 'keine'}`,
   reminderMail: (value) => `Erinnerung per E-Mail ${onOff(value === true)}`,
@@ -47,6 +49,7 @@ export const preferencesSection: BackupSection<PreferencesItem> = {
         bccMailWeeklyReports: users.bccMailWeeklyReports,
         validityDays: users.validityDays,
         vehicleValidityDays: users.vehicleValidityDays,
+        keepingWays: sql<DriveWay[]>`${users.keepingWays}`,
         reminderThresholds: users.reminderThresholds,
         reminderMail: users.reminderMail,
         reminderPush: users.reminderPush,

@@ -11,6 +11,7 @@ import {
   routeActivities,
   routeActivityRoutes,
   routes,
+  users,
   vehicles,
 } from '../../db/schema.js';
 
@@ -123,7 +124,11 @@ export function candidatesOn(date: string): SQL {
              case when rt.last_driven <= ${date}::date then rt.valid_until
                   else (select max(a.acquired_until) from ${routeActivityRoutes} ar
                           join ${routeActivities} a on a.id = ar.route_activity_id
-                         where ar.route_id = c.route_id and a.acquired_at <= ${date}::date) end as valid_until
+                         where ar.route_id = c.route_id and a.acquired_at <= ${date}::date
+                           -- Only the ways the route's rule (else its owner's) keeps, as the kept validity
+                           -- (migration 0018).
+                           and a.way = any(coalesce(rt.keeping_ways,
+                                 (select u.keeping_ways from ${users} u where u.id = rt.owner_id)))) end as valid_until
         from (${matchCandidates}) c join ${routes} rt on rt.id = c.route_id`;
 }
 

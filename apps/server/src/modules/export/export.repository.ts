@@ -44,6 +44,9 @@ export interface ExportDriveRow {
   recordedAt: Date | null;
   imported: boolean;
   routeNames: string[];
+  way: string;
+  time: string | null;
+  dark: boolean | null;
 }
 
 export interface ExportVehicleRow {
@@ -184,6 +187,9 @@ export function createExportRepository(db: Db) {
           acquiredUntil: routeActivities.acquiredUntil,
           recordedAt: routeActivities.recordedAt,
           imported: routeActivities.imported,
+          way: routeActivities.way,
+          time: routeActivities.driveTime,
+          dark: routeActivities.dark,
           routeNames: sql<string[] | null>`(
             select array_agg(r.name order by ${germanOrder(sql`r.name`)}, r.id)
               from route_activity_routes rar

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { NotificationSettings, UpdateNotificationSettingsInput } from '@streckenpass/contract/notifications';
 import type { z } from 'zod';
 import type { updateNotificationSettingsSchema } from '@streckenpass/contract/notifications';
+import type { DriveWay } from '@streckenpass/contract/drive-ways';
 import type { Executor } from '../../db/client.js';
 import { isStorableId } from '../../db/owned.js';
 import { repositoryPlugin } from '../../db/repository.js';
@@ -49,10 +50,11 @@ type SettingsPatch = z.output<typeof updateNotificationSettingsSchema>;
  * The account's validity rules and reminder choices, its push subscriptions and its calendar feed (issue 16).
  * Every statement is scoped to the user in SQL; a subscription of someone else is 403, none 404.
  */
-export function createNotificationsRepository(db: Executor) {
+export function createNotificationsRepository(db: Executor, bump: (tx: Executor, userId: number) => Promise<void>) {
   const settingsColumns = {
     validityDays: users.validityDays,
     vehicleValidityDays: users.vehicleValidityDays,
+    keepingWays: sql<DriveWay[]>`${users.keepingWays}`,
     reminderThresholds: users.reminderThresholds,
     reminderMail: users.reminderMail,
     reminderPush: users.reminderPush,
@@ -71,7 +73,16 @@ export function createNotificationsRepository(db: Executor) {
     async updateSettings(userId: number, patch: SettingsPatch | UpdateNotificationSettingsInput): Promise<void> {
       const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
       if (Object.keys(set).length === 0) return;
-      await db.update(users).set(set).where(eq(users.id, userId));
+      // Which ways keep knowledge valid decides the routes' validity (the trigger of migration 0018 recomputes it):
+      // their data version moves with it, so that no client keeps the routes as they were (conditional GET).
+      if (set.keepingWays === undefined) {
+        await db.update(users).set(set).where(eq(users.id, userId));
+        return;
+      }
+      await db.transaction(async (tx) => {
+        await tx.update(users).set(set).where(eq(users.id, userId));
+        await bump(tx, userId);
+      });
     },
 
     listSubscriptions(userId: number): Promise<PushSubscriptionRow[]> {
@@ -182,4 +193,8 @@ export function createNotificationsRepository(db: Executor) {
 
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
 
-export default repositoryPlugin('notificationsRepository', (app) => createNotificationsRepository(app.db));
+export default repositoryPlugin(
+  'notificationsRepository',
+  (app) => createNotificationsRepository(app.db, app.dataVersions.bump),
+  ['dataVersions'],
+);

@@ -59,6 +59,7 @@ describe('GET/PATCH /api/notifications/settings', () => {
     expect(response.json()).toEqual({
       validityDays: 364,
       vehicleValidityDays: null,
+      keepingWays: ['driven', 'escorted'],
       reminderThresholds: [30, 7],
       reminderMail: true,
       reminderPush: true,

@@ -3,20 +3,24 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { RECORD_KINDS } from '@streckenpass/contract/record-kinds';
 import { isStorableDate, parseIri, toIri } from '@streckenpass/contract/common';
 import { VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
-import { formatDate } from '@streckenpass/contract/format';
 import { addDays, driveValidityDays, todayIn, type CalendarDate } from '@streckenpass/contract/knowledge';
 import { driveDateViolations, routeActivitySchemas } from '@streckenpass/contract/route-activities';
+import type { DriveDirection, DriveWay } from '@streckenpass/contract/drive-ways';
+import type { StationIndex } from '@streckenpass/contract/stations';
+import { driveDarkness } from '../../lib/darkness.js';
 import type { Executor } from '../../db/client.js';
+import { placeOf, restoreDarkness } from '../../db/drive-darkness.js';
 import { linkedIdsColumn, routeActivityRoutesLink } from '../../db/links.js';
 import { ownedRecords } from '../../db/owned-records.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { routes, users, routeActivities, routeActivityRoutes } from '../../db/schema.js';
 import { unprocessable } from '../../lib/errors.js';
 import type { Backup } from '@streckenpass/contract/backup';
-import { inPage, insertLinks, insertRecords, key, keysOf, newLinks, withLinkedIds } from '../../db/backup-rows.js';
-import type { BackupSection } from '../../db/backup-section.js';
+import { formatDate } from '@streckenpass/contract/format';
 import { plural } from '@streckenpass/contract/plural';
 import { TERMS } from '@streckenpass/contract/terms';
+import { inPage, insertLinks, insertRecords, key, keysOf, newLinks, withLinkedIds } from '../../db/backup-rows.js';
+import type { BackupSection } from '../../db/backup-section.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +50,10 @@ const selectRouteActivities = (ex: Executor, where: SQL | undefined) =>
       acquiredUntil: routeActivities.acquiredUntil,
       recordedAt: routeActivities.recordedAt,
       imported: routeActivities.imported,
+      way: routeActivities.way,
+      driveTime: routeActivities.driveTime,
+      direction: routeActivities.direction,
+      dark: routeActivities.dark,
       acquiredRoutes: linkedIdsColumn(routeActivityRoutesLink),
       vehicleActivityIds: vehicleActivityIdsColumn,
     })
@@ -90,8 +98,14 @@ export const createRouteActivitiesRepository = (
   today: () => CalendarDate,
   // Through the app's decoration: a module does not import another module.
   vehicleActivitiesOf: FastifyInstance['vehicleActivitiesRepository'],
-) =>
-  ownedRecords(db, bump, RECORD_KINDS.route_activities, routeActivitySchemas, {
+  place: { stations: StationIndex; timeZone: string },
+) => {
+  /** The drive's darkness from its day, time and routes (lib/darkness.ts); null without a time. */
+  const darkness = async (ex: Executor, ownerId: number, day: string, time: string | null, routeIds: number[]) =>
+    time === null
+      ? null
+      : driveDarkness({ day, time }, await placeOf(ex, place.stations, ownerId, routeIds), place.timeZone);
+  return ownedRecords(db, bump, RECORD_KINDS.route_activities, routeActivitySchemas, {
     table: routeActivities,
     select: selectRouteActivities,
     toItem: (row) => ({
@@ -101,6 +115,10 @@ export const createRouteActivitiesRepository = (
       // Set by the database when the drive is stored (never from a request body: the schemas do not take it).
       recordedAt: row.recordedAt === null ? null : new Date(row.recordedAt).toISOString(),
       imported: row.imported,
+      way: row.way as DriveWay,
+      time: row.driveTime,
+      direction: row.direction as DriveDirection | null,
+      dark: row.dark,
     }),
     // Deleting a drive deletes its vehicle activities (on delete cascade): each gets a delete entry of its own.
     dependents: {
@@ -109,7 +127,13 @@ export const createRouteActivitiesRepository = (
       findAllIn: (ex, ownerId, ids) => vehicleActivitiesOf.findAllIn(ex, ownerId, ids),
     },
     links: { acquiredRoutes: routeActivityRoutesLink },
-    columns: async ({ acquiredAt, acquiredUntil }) => ({ acquiredAt, acquiredUntil }),
+    columns: async ({ acquiredAt, acquiredUntil, way, time, direction }) => ({
+      acquiredAt,
+      acquiredUntil,
+      way,
+      driveTime: time,
+      direction,
+    }),
     checkPatch: (current, next) => {
       // Only a changed date is judged: an activity stored before this rule keeps its other fields editable.
       assertDriveDates(
@@ -126,9 +150,20 @@ export const createRouteActivitiesRepository = (
         throw unprocessable([{ propertyPath: 'acquiredAt', message: 'Das Datum liegt zu weit in der Zukunft.' }]);
       }
       assertDriveDates({ acquiredAt, acquiredUntil });
-      return { acquiredAt, acquiredUntil };
+      const driveTime = (values.driveTime as string | null | undefined) ?? null;
+      const dark = await darkness(ex, ownerId, acquiredAt, driveTime, links.acquiredRoutes ?? []);
+      return { ...values, acquiredAt, acquiredUntil, driveTime, dark };
+    },
+    // Darkness follows the day, the time and the routes: computed again when the patch changes any of them.
+    preparePatch: async (current, set, ex, links) => {
+      if (!('acquiredAt' in set || 'driveTime' in set || links.acquiredRoutes)) return set;
+      const day = (set.acquiredAt ?? current.acquiredAt) as string;
+      const time = ('driveTime' in set ? set.driveTime : current.driveTime) as string | null;
+      const routeIds = links.acquiredRoutes ?? (current.acquiredRoutes as number[]);
+      return { ...set, dark: await darkness(ex, current.ownerId as number, day, time, routeIds) };
     },
   });
+};
 
 export type RouteActivitiesRepository = ReturnType<typeof createRouteActivitiesRepository>;
 
@@ -140,8 +175,9 @@ export default repositoryPlugin(
       app.dataVersions.bump,
       () => todayIn(app.config.timezone),
       app.vehicleActivitiesRepository,
+      { stations: app.stations.index, timeZone: app.config.timezone },
     ),
-  ['dataVersions', 'vehicleActivitiesRepository'],
+  ['dataVersions', 'vehicleActivitiesRepository', 'stations'],
 );
 
 // The backup section of these records (db/backup-section.ts), handed to the backup by the module's index.ts.
@@ -166,7 +202,7 @@ async function analyzeWhenGrown(ex: Executor): Promise<void> {
     await ex.execute(sql`analyze route_activities`);
 }
 
-export const routeActivitiesSection: BackupSection<RouteActivityItem> = {
+export const routeActivitiesSection = (app: FastifyInstance): BackupSection<RouteActivityItem> => ({
   name: 'routeActivities',
   records: { kind: 'route_activities', reader: (app) => app.routeActivitiesRepository },
   tables: [routeActivities, routeActivityRoutes],
@@ -176,10 +212,15 @@ export const routeActivitiesSection: BackupSection<RouteActivityItem> = {
     links: { refs: (activity) => activity.routes, quota: routeActivityRoutesLink.quota },
   },
   async read(ex, userId, page) {
-    const { id: ref, acquiredAt, acquiredUntil, recordedAt } = routeActivities;
-    const query = ex.select({ ref, acquiredAt, acquiredUntil, recordedAt }).from(routeActivities).$dynamic();
+    const { id: ref, acquiredAt, acquiredUntil, recordedAt, way, driveTime: time, direction } = routeActivities;
+    const query = ex
+      .select({ ref, acquiredAt, acquiredUntil, recordedAt, way, time, direction })
+      .from(routeActivities)
+      .$dynamic();
     const rows = (await inPage(query, routeActivities, userId, page)).map((row) => ({
       ...row,
+      way: row.way as NonNullable<RouteActivityItem['way']>,
+      direction: row.direction as RouteActivityItem['direction'],
       recordedAt: row.recordedAt ? row.recordedAt.toISOString() : null,
     }));
     return withLinkedIds(ex, userId, rows, routeActivityRoutesLink, 'routes');
@@ -188,8 +229,16 @@ export const routeActivitiesSection: BackupSection<RouteActivityItem> = {
   // drive counts as recorded at the restore (decision 0044, "Signed backup").
   incoming: (items, { keepRecordedAt }) =>
     keepRecordedAt ? items : items.map(({ recordedAt: _recordedAt, ...drive }) => drive),
+  // A drive's way and time are part of what it is: the same day and routes driven twice (escorted in the morning, by
+  // oneself at night) are two drives. An older document (no way, no time) keys as driven without a time.
   naturalKey: (activity, keyOf) =>
-    key(activity.acquiredAt, activity.acquiredUntil, keysOf('routes', activity.routes, keyOf)),
+    key(
+      activity.acquiredAt,
+      activity.acquiredUntil,
+      keysOf('routes', activity.routes, keyOf),
+      activity.way ?? 'driven',
+      activity.time ?? '',
+    ),
   describe: (activity) =>
     `${formatDate(activity.acquiredAt)} bis ${formatDate(activity.acquiredUntil)}: ` +
     plural(activity.routes.length, TERMS.route, TERMS.routes),
@@ -202,6 +251,9 @@ export const routeActivitiesSection: BackupSection<RouteActivityItem> = {
       acquired_until: 'date',
       imported: 'boolean',
       recorded_at: 'timestamptz',
+      way: 'text',
+      drive_time: 'text',
+      direction: 'text',
     } as const;
     const now = new Date().toISOString();
     const ids = await insertRecords(ex, 'route_activities', userId, columns, items, (item) => ({
@@ -209,6 +261,9 @@ export const routeActivitiesSection: BackupSection<RouteActivityItem> = {
       acquired_until: item.acquiredUntil,
       imported: true,
       recorded_at: item.recordedAt ?? now,
+      way: item.way ?? 'driven',
+      drive_time: item.time ?? null,
+      direction: item.direction ?? null,
     }));
     // The triggers of migration 0001 keep each route's validity, once per statement. Their per-route lookup is
     // planned from table statistics; right after thousands of new activities (an import of a whole list) the
@@ -228,6 +283,7 @@ export const routeActivitiesSection: BackupSection<RouteActivityItem> = {
       await ex.execute(sql`set local enable_hashjoin = default`);
       await ex.execute(sql`set local enable_mergejoin = default`);
     }
+    await restoreDarkness(ex, { stations: app.stations.index, timeZone: app.config.timezone }, userId, ids);
     return ids;
   },
-};
+});

@@ -76,6 +76,10 @@ describe('POST /api/route_activities', () => {
       vehicleActivities: [],
       recordedAt: expect.any(String),
       imported: false,
+      way: 'driven',
+      time: null,
+      direction: null,
+      dark: null,
     });
     // The database's clock (transaction start), a moment ago: within a few seconds of the request.
     expect(Math.abs(Date.parse(activity.recordedAt!) - before)).toBeLessThan(10_000);

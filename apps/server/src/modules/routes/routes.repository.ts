@@ -2,6 +2,8 @@ import { asc, getTableColumns, sql, type SQL, and, eq } from 'drizzle-orm';
 import { RECORD_KINDS } from '@streckenpass/contract/record-kinds';
 import { routeSchemas } from '@streckenpass/contract/routes';
 import type { Station, StationIndex } from '@streckenpass/contract/stations';
+import { keepingWaysLabel, type DriveWay } from '@streckenpass/contract/drive-ways';
+import { firstAcquisitionLabel, type FirstAcquisition } from '@streckenpass/contract/first-acquisition';
 import type { Executor } from '../../db/client.js';
 import { linkedIdsColumn, routeToursLink } from '../../db/links.js';
 import { ownedRecords } from '../../db/owned-records.js';
@@ -70,6 +72,9 @@ export const createRoutesRepository = (
       startStation: stationOf(stations, route.startStation),
       endStation: stationOf(stations, route.endStation),
       validityDays: route.validityDays,
+      keepingWays: route.keepingWays as DriveWay[] | null,
+      firstAcquisition: route.firstAcquisition,
+      acquiredOn: route.acquiredOn,
       // Kept by the triggers of migration 0001 with every activity write; absent while the route was never driven.
       ...(route.lastDriven === null ? {} : { lastDriven: route.lastDriven }),
       ...(route.validUntil === null ? {} : { validUntil: route.validUntil }),
@@ -77,15 +82,17 @@ export const createRoutesRepository = (
       ...(route.path === null ? {} : { path: route.path }),
     }),
     links: { tours: routeToursLink },
-    columns: async ({ name, companyRoute, startPoint, endPoint, validityDays, startStation, endStation, path }) => ({
-      name,
-      companyRoute,
-      startPoint,
-      endPoint,
-      validityDays,
-      startStation: checkedCode(stations, 'startStation', startStation as string | null | undefined),
-      endStation: checkedCode(stations, 'endStation', endStation as string | null | undefined),
-      path: path === undefined ? undefined : storedPath(path as Parameters<typeof storedPath>[0]),
+    columns: async (body) => ({
+      name: body.name,
+      companyRoute: body.companyRoute,
+      startPoint: body.startPoint,
+      endPoint: body.endPoint,
+      validityDays: body.validityDays,
+      keepingWays: body.keepingWays,
+      firstAcquisition: body.firstAcquisition,
+      startStation: checkedCode(stations, 'startStation', body.startStation as string | null | undefined),
+      endStation: checkedCode(stations, 'endStation', body.endStation as string | null | undefined),
+      path: body.path === undefined ? undefined : storedPath(body.path as Parameters<typeof storedPath>[0]),
     }),
     // No path given: the shortest between the route's ends, where the network knows both (else none).
     // A path given: checked on the network, its length computed there (422 at `path.…` where the network
@@ -136,13 +143,34 @@ function knownCode(stations: StationIndex, code: string | null | undefined): str
  * document states (not null, not absent) and that differs. A merge sets values, it never clears one.
  */
 function routeChanges(stations: StationIndex, existing: RouteItem, incoming: RouteItem) {
-  const changes: { set: { validityDays?: number; startStation?: string; endStation?: string }; said: string[] } = {
-    set: {},
-    said: [],
-  };
+  const changes: {
+    set: {
+      validityDays?: number;
+      keepingWays?: DriveWay[];
+      firstAcquisition?: FirstAcquisition;
+      startStation?: string;
+      endStation?: string;
+    };
+    said: string[];
+  } = { set: {}, said: [] };
   if (incoming.validityDays != null && incoming.validityDays !== existing.validityDays) {
     changes.set.validityDays = incoming.validityDays;
     changes.said.push(`Gültigkeitsregel ${validityRuleLabel(incoming.validityDays)}`);
+  }
+  if (
+    incoming.keepingWays != null &&
+    keepingWaysLabel(incoming.keepingWays) !== keepingWaysLabel(existing.keepingWays ?? [])
+  ) {
+    changes.set.keepingWays = incoming.keepingWays;
+    changes.said.push(`Erhält die Streckenkunde: ${keepingWaysLabel(incoming.keepingWays)}`);
+  }
+  const rule = incoming.firstAcquisition;
+  if (
+    rule != null &&
+    (!existing.firstAcquisition || firstAcquisitionLabel(rule) !== firstAcquisitionLabel(existing.firstAcquisition))
+  ) {
+    changes.set.firstAcquisition = rule;
+    changes.said.push(firstAcquisitionLabel(rule));
   }
   for (const [field, label] of [
     ['startStation', 'Start'],
@@ -172,6 +200,8 @@ export const routesSection = (
       ref: routes.id,
       ...routeDescriptionColumns,
       validityDays: routes.validityDays,
+      keepingWays: sql<DriveWay[] | null>`${routes.keepingWays}`,
+      firstAcquisition: routes.firstAcquisition,
       path: routes.path,
     };
     return inPage(ex.select(columns).from(routes).$dynamic(), routes, userId, page);
@@ -191,6 +221,8 @@ export const routesSection = (
         start_point: 'text',
         end_point: 'text',
         validity_days: 'integer',
+        keeping_ways: 'text[]',
+        first_acquisition: 'jsonb',
         start_station: 'text',
         end_station: 'text',
         path: 'jsonb',
@@ -202,6 +234,8 @@ export const routesSection = (
         start_point: item.startPoint,
         end_point: item.endPoint,
         validity_days: item.validityDays ?? null,
+        keeping_ways: item.keepingWays ?? null,
+        first_acquisition: item.firstAcquisition ?? null,
         start_station: knownCode(stations, item.startStation) ?? null,
         end_station: knownCode(stations, item.endStation) ?? null,
         // The document's path as it was, checked on the network; a route without one gets the shortest after the

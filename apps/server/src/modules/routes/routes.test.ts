@@ -47,6 +47,9 @@ describe('GET /api/routes', () => {
         tours: [tourIri(tour.id)],
         owner: user.iri,
         validityDays: null,
+        keepingWays: null,
+        firstAcquisition: null,
+        acquiredOn: null,
       },
       {
         id: b.id,
@@ -59,6 +62,9 @@ describe('GET /api/routes', () => {
         tours: [tourIri(tour.id)],
         owner: user.iri,
         validityDays: null,
+        keepingWays: null,
+        firstAcquisition: null,
+        acquiredOn: null,
       },
     ]);
   });
@@ -218,6 +224,9 @@ describe('POST /api/routes', () => {
       tours: [],
       owner: alice.iri,
       validityDays: null,
+      keepingWays: null,
+      firstAcquisition: null,
+      acquiredOn: null,
     });
     expect(await getRoute(alice, route.id)).toEqual(route);
   });
