@@ -35,7 +35,7 @@ test('on a phone the selection is saved from the bar at the bottom, date and val
   const bar = page.getByRole('region', { name: 'Auswahl speichern' });
   await expect(bar.getByText('1 ausgewählt')).toBeVisible();
   await bar.getByRole('button', { name: /– ändern$/ }).click();
-  const sheet = page.getByRole('dialog', { name: 'Datum und Gültigkeit' });
+  const sheet = page.getByRole('dialog', { name: 'Datum, Art der Fahrt und Gültigkeit' });
   await sheet.getByLabel('Zuletzt gefahren am').fill(isoDate(-1));
   // The date field's calendar closes when the field is left (as a tap beside it does) before the validity is
   // chosen; Escape would close the whole sheet.

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DriveWay } from '@streckenpass/contract/drive-ways';
 import type { NotificationSettings } from '@streckenpass/contract/notifications';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
@@ -18,4 +19,12 @@ export function useAccountVehicleValidityDays(): number | null | undefined {
 /** Days a drive keeps a route known by the account's rule; null while unknown. */
 export function useAccountValidityDays(): number | null {
   return useQuery(accountValidityQueryOptions()).data?.validityDays ?? null;
+}
+
+/**
+ * The ways of a drive that keep route knowledge valid by the account's rule (issue 41); undefined while unknown (or in
+ * a copy stored by an older build), where the contract's default stands in (`keepingWaysOf`).
+ */
+export function useAccountKeepingWays(): readonly DriveWay[] | undefined {
+  return useQuery(accountValidityQueryOptions()).data?.keepingWays;
 }

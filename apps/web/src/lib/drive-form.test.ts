@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { driveDate, driveDatesSchema } from './drive-form';
+import { driveDate, driveDatesSchema, driveMannerFields, driveMannerInput } from './drive-form';
 
 /** The first message per field, as the form shows them. */
 const messages = (schema: z.ZodType, values: unknown) =>
@@ -35,5 +35,30 @@ describe('a drive form checked as the server checks the drive', () => {
       acquiredUntil: '„Gültig bis“ darf nicht vor dem Erwerbsdatum liegen.',
     });
     expect(dates.safeParse({ acquiredAt: '2030-01-01', acquiredUntil: '2031-01-01' }).success).toBe(true);
+  });
+});
+
+describe('way, time and direction of a drive form', () => {
+  const manner = z.object(driveMannerFields);
+
+  it('takes the contract’s ways and times, an empty time as none', () => {
+    expect(manner.safeParse({ way: 'escorted', time: '21:40', direction: 'forward' }).success).toBe(true);
+    expect(manner.safeParse({ way: 'driven', time: '', direction: 'none' }).success).toBe(true);
+    expect(driveMannerInput({ way: 'escorted', time: ' ', direction: 'none' })).toEqual({
+      way: 'escorted',
+      time: null,
+      direction: null,
+    });
+    expect(driveMannerInput({ way: 'simulator', time: '05:40', direction: 'reverse' })).toEqual({
+      way: 'simulator',
+      time: '05:40',
+      direction: 'reverse',
+    });
+  });
+
+  it('refuses a time that is none with the contract’s German message, on the time', () => {
+    expect(messages(manner, { way: 'driven', time: '25:00', direction: 'none' })).toEqual({
+      time: 'Uhrzeit als HH:MM angeben, z. B. 05:40.',
+    });
   });
 });

@@ -1,3 +1,10 @@
+import {
+  DRIVE_DIRECTIONS,
+  driveTimeSchema,
+  driveWaySchema,
+  type DriveDirection,
+  type DriveWay,
+} from '@streckenpass/contract/drive-ways';
 import { isCalendarDate, type CalendarDate } from '@streckenpass/contract/knowledge';
 import { createRouteActivitySchema, driveDateViolations } from '@streckenpass/contract/route-activities';
 import { z } from 'zod';
@@ -30,4 +37,40 @@ export function driveDatesSchema<Shape extends z.ZodRawShape>(
       context.addIssue({ code: 'custom', path: [violation.propertyPath], message: violation.message });
     }
   });
+}
+
+/** "Richtung" of a drive form: one of the contract's directions, or "nicht angegeben". */
+export type DirectionChoice = DriveDirection | 'none';
+
+/** Way, time and direction as a drive form holds them; the time as typed ('' = none given). */
+export interface DriveMannerValues {
+  way: DriveWay;
+  time: string;
+  direction: DirectionChoice;
+}
+
+/**
+ * The rules of those fields: the contract's way and time of day (an empty time is none), a direction or none – so the
+ * form shows the server's German messages ("Uhrzeit als HH:MM angeben, z. B. 05:40.").
+ */
+export const driveMannerFields = {
+  way: driveWaySchema,
+  time: z
+    .string()
+    .transform((time) => time.trim() || null)
+    .pipe(driveTimeSchema.nullable()),
+  direction: z.enum(['none', ...DRIVE_DIRECTIONS] as const),
+};
+
+/** What a drive sends of them: the way, the time or null, the direction or null. */
+export function driveMannerInput(values: DriveMannerValues): {
+  way: DriveWay;
+  time: string | null;
+  direction: DriveDirection | null;
+} {
+  return {
+    way: values.way,
+    time: values.time.trim() || null,
+    direction: values.direction === 'none' ? null : values.direction,
+  };
 }

@@ -3,9 +3,11 @@ import { formatDate, formatDateTime } from '@streckenpass/contract/format';
 import { fieldChangeText, type HistoryEntry, type HistoryFieldChange } from '@streckenpass/contract/history';
 import { isBackdated } from '@streckenpass/contract/knowledge';
 import { HISTORY_CHANNEL_LABELS, RECORD_FIELD_LABELS } from '@streckenpass/contract/terms';
+import type { RouteActivity } from '@streckenpass/contract/route-activities';
+import { driveMannerText } from './drive-manner';
 
-/** A drive as the history of its routes shows it: when it was driven and when it was recorded. */
-export interface RecordedDrive {
+/** A drive as the history of its routes shows it: when and how it was driven, and when it was recorded. */
+export interface RecordedDrive extends Partial<Pick<RouteActivity, 'way' | 'time' | 'dark'>> {
   id: number;
   acquiredAt: string;
   /** Absent or null: recorded before recording times were kept (then it has no line). */
@@ -51,6 +53,15 @@ function entryText(entry: HistoryEntry): string {
 }
 
 /**
+ * " (begleitete Fahrt · 21:40 Uhr · bei Dunkelheit)": how a drive was made, where it says more than the usual "selbst
+ * gefahren" at no time given (so the lines of such drives read as they always did).
+ */
+function mannerNote(drive: RecordedDrive): string {
+  if (!drive.way || (drive.way === 'driven' && !drive.time)) return '';
+  return ` (${driveMannerText(drive)})`;
+}
+
+/**
  * A record's history as its page lists it, newest first: its own entries ("Erfasst am … (Schnellerfassung)",
  * "Geändert am …: Name, Gültigkeitsregel") and, for a route, when each of its drives was recorded ("Fahrt vom …
  * erfasst am …", marked when recorded late). Drives recorded before recording times were kept have no line.
@@ -68,7 +79,7 @@ export function historyLines(entries: readonly HistoryEntry[], drives: readonly 
           {
             key: `drive-${drive.id}`,
             at: drive.recordedAt,
-            text: `Fahrt vom ${formatDate(drive.acquiredAt)} erfasst am ${historyTime(drive.recordedAt)}`,
+            text: `Fahrt vom ${formatDate(drive.acquiredAt)}${mannerNote(drive)} erfasst am ${historyTime(drive.recordedAt)}`,
             backdated: isBackdated(drive.acquiredAt, drive.recordedAt),
           },
         ]

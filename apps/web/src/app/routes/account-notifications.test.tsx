@@ -15,6 +15,7 @@ function serve() {
   let settings: NotificationSettings = {
     validityDays: 364,
     vehicleValidityDays: null,
+    keepingWays: ['driven', 'escorted'],
     reminderThresholds: [30, 7],
     reminderMail: true,
     reminderPush: true,

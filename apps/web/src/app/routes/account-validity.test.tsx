@@ -6,6 +6,7 @@ import { useAuthStore } from '../../features/auth/store';
 import { jsonResponse, testUser } from '../../test/fixtures';
 import { fakeToken, renderRoutes } from '../../test/render';
 import { Component as AccountValidity } from './account-validity';
+import { queryKeys } from '../../lib/query-keys';
 
 const user = testUser;
 const json = jsonResponse;
@@ -15,6 +16,7 @@ function serve() {
   let settings: NotificationSettings = {
     validityDays: 364,
     vehicleValidityDays: null,
+    keepingWays: ['driven', 'escorted'],
     reminderThresholds: [30, 7],
     reminderMail: true,
     reminderPush: true,
@@ -88,6 +90,44 @@ describe('Gültigkeit', () => {
     await clicker.type(days, '5000');
     await clicker.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Die Gültigkeit darf höchstens 3650 Tage betragen.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it('saves which ways keep route knowledge valid, and the routes and the overview are asked again', async () => {
+    const sent = serve();
+    const clicker = userEvent.setup();
+    const { queryClient } = renderPage();
+    queryClient.setQueryData(queryKeys.routes.list(), []);
+    queryClient.setQueryData(queryKeys.routes.expiring(), []);
+    const ways = await screen.findByRole('group', { name: 'Diese Arten der Fahrt erhalten die Streckenkunde' });
+    expect(screen.getByRole('checkbox', { name: 'selbst gefahren' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'begleitete Fahrt' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Simulator' })).not.toBeChecked();
+    expect(ways).toBeInTheDocument();
+    await clicker.click(screen.getByRole('checkbox', { name: 'begleitete Fahrt' }));
+    await clicker.click(screen.getByRole('checkbox', { name: 'Simulator' }));
+    await clicker.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Einstellungen erfolgreich gespeichert.')).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        method: 'PATCH',
+        path: '/api/notifications/settings',
+        body: { validityDays: 364, vehicleValidityDays: null, keepingWays: ['driven', 'simulator'] },
+      },
+    ]);
+    // The server recomputed every route's validity by the new rule.
+    expect(queryClient.getQueryState(queryKeys.routes.list())?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.routes.expiring())?.isInvalidated).toBe(true);
+  });
+
+  it('refuses a rule without any way with the contract’s message and sends nothing', async () => {
+    const sent = serve();
+    const clicker = userEvent.setup();
+    renderPage();
+    await clicker.click(await screen.findByRole('checkbox', { name: 'selbst gefahren' }));
+    await clicker.click(screen.getByRole('checkbox', { name: 'begleitete Fahrt' }));
+    await clicker.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Mindestens eine Art muss die Streckenkunde erhalten.')).toBeInTheDocument();
     expect(sent).toEqual([]);
   });
 });

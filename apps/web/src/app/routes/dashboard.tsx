@@ -15,7 +15,7 @@ import { HelpCard } from '../../features/dashboard/components/help-card';
 import { NewsCard } from '../../features/dashboard/components/news-card';
 import { changelogQueryOptions } from '../../features/dashboard/api/get-changelog';
 import { SummaryCard } from '../../features/dashboard/components/summary-card';
-import { useAccountValidityDays } from '../../lib/account-validity';
+import { useAccountKeepingWays, useAccountValidityDays } from '../../lib/account-validity';
 import { routesQueryOptions, useRoutes } from '../../features/routes/api/routes';
 import { toursQueryOptions, useTours } from '../../features/tours/api/tours';
 import { useVehicles, vehiclesQueryOptions } from '../../features/vehicles/api/vehicles';
@@ -27,6 +27,7 @@ function Dashboard() {
   const user = usePageQuery(currentUserQueryOptions());
   const routes = useRoutes();
   const accountDays = useAccountValidityDays();
+  const accountKeepingWays = useAccountKeepingWays();
   const tours = useTours();
   const vehicles = useVehicles();
   const activities = useRouteActivities();
@@ -61,6 +62,7 @@ function Dashboard() {
           activities={activities.data ?? []}
           documentationPath={paths.documentation}
           accountDays={accountDays}
+          accountKeepingWays={accountKeepingWays}
         />
       )}
       <OutboxCard />

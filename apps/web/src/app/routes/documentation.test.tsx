@@ -8,6 +8,7 @@ import { todayInput } from '../../lib/dates';
 import { stubFetch } from '../../test/fetch-stub';
 import { fakeToken, renderRoutes } from '../../test/render';
 import { Component as Documentation } from './documentation';
+import { resetAllStoredData } from '../../lib/storage';
 
 const owner = '/api/users/1';
 const routes = [
@@ -46,12 +47,15 @@ const selectedCard = () => screen.getByRole('region', { name: 'Ausgewählte Obje
 
 describe('documentation page', () => {
   beforeEach(() => {
+    // Mantine's option list scrolls the chosen option into view; jsdom has no layout.
+    Element.prototype.scrollIntoView ??= () => {};
     useAuthStore.getState().setToken(fakeToken({ sub: '1', exp: Math.floor(Date.now() / 1000) + 3600 }));
     useDocumentationStore.getState().reset();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
     useAuthStore.getState().reset();
+    resetAllStoredData();
   });
 
   it('lists routes as "name · Kürzel code", searches case-insensitively and counts shown / total', async () => {
@@ -94,7 +98,12 @@ describe('documentation page', () => {
       [
         '/api/route_activities',
         // By the rule the server sets the end date (issue 39): the page sends none.
-        { acquiredAt: '2025-01-01', acquiredRoutes: ['/api/routes/1', '/api/routes/2', '/api/routes/3'] },
+        // Selbst gefahren unless the driver says otherwise; no time, and no direction for several routes.
+        {
+          acquiredAt: '2025-01-01',
+          acquiredRoutes: ['/api/routes/1', '/api/routes/2', '/api/routes/3'],
+          way: 'driven',
+        },
       ],
       ['/api/vehicle_activities', { acquiredVehicles: ['/api/vehicles/4'], routeActivity: '/api/route_activities/11' }],
     ]);
@@ -119,6 +128,7 @@ describe('documentation page', () => {
       acquiredAt: '2025-01-01',
       acquiredUntil: '2025-07-02',
       acquiredRoutes: ['/api/routes/1', '/api/routes/2'],
+      way: 'driven',
     });
     // The next drive follows the rule again: "½ Jahr" does not stay chosen after saving.
     expect(screen.getByRole('radio', { name: 'Regel' })).toBeChecked();
@@ -162,5 +172,56 @@ describe('documentation page', () => {
       'aria-pressed',
       'false',
     );
+  });
+
+  it('records the way, the time and – for one route – the direction, and keeps them when the save fails', async () => {
+    let fail = true;
+    const calls = serve((_path, body) =>
+      fail ? { status: 503, body: { title: 'Service Unavailable', status: 503 } } : created(body as never),
+    );
+    renderPage();
+    const choose = async (field: string, option: string) => {
+      await userEvent.click(within(selectedCard()).getByRole('combobox', { name: field }));
+      await userEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+    };
+    await userEvent.click(await screen.findByRole('button', { name: 'Tour Heidetour auswählen' }));
+    // Two routes: no direction to give.
+    expect(within(selectedCard()).queryByRole('combobox', { name: 'Richtung' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Tour Heidetour auswählen' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Strecke Celle - Hannover auswählen' }));
+    await choose('Art der Fahrt', 'begleitete Fahrt');
+    await userEvent.type(within(selectedCard()).getByRole('textbox', { name: 'Uhrzeit (optional)' }), '5.40');
+    await choose('Richtung', 'Richtung HH');
+    await userEvent.click(screen.getByRole('button', { name: 'Dokumentation speichern' }));
+    expect(await within(selectedCard()).findByRole('alert')).toHaveTextContent('nicht gespeichert');
+    // Nothing lost: the second try sends the same.
+    expect(within(selectedCard()).getByRole('combobox', { name: 'Art der Fahrt' })).toHaveValue('begleitete Fahrt');
+    expect(within(selectedCard()).getByRole('textbox', { name: 'Uhrzeit (optional)' })).toHaveValue('05:40');
+    expect(within(selectedCard()).getByRole('combobox', { name: 'Richtung' })).toHaveValue('Richtung HH');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Dokumentation speichern' }));
+    await within(selectedCard()).findByText(/Noch nichts ausgewählt/);
+    const posts = calls.filter((call) => call.method === 'POST').map((call) => call.body);
+    expect(posts).toHaveLength(2);
+    expect(posts[1]).toEqual({
+      acquiredAt: todayInput(),
+      acquiredRoutes: ['/api/routes/2'],
+      way: 'escorted',
+      time: '05:40',
+      direction: 'forward',
+    });
+    // The next drive starts escorted again, at no time given.
+    expect(within(selectedCard()).getByRole('combobox', { name: 'Art der Fahrt' })).toHaveValue('begleitete Fahrt');
+    expect(within(selectedCard()).getByRole('textbox', { name: 'Uhrzeit (optional)' })).toHaveValue('');
+  });
+
+  it('refuses a time that is none with the contract’s message and sends nothing', async () => {
+    const calls = serve((_path, body) => created(body as never));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Strecke Celle - Hannover auswählen' }));
+    await userEvent.type(within(selectedCard()).getByRole('textbox', { name: 'Uhrzeit (optional)' }), '25:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Dokumentation speichern' }));
+    expect(await within(selectedCard()).findByText('Uhrzeit als HH:MM angeben, z. B. 05:40.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 });

@@ -70,7 +70,7 @@ function Documentation() {
     places: places.filter((p) => selection.places.includes(p.id)).map((p) => ({ id: p.id, name: p.name })),
   };
 
-  const { form, onSubmit, save, formError, resetFeedback, routeCount, validUntil } = useDocumentationForm({
+  const { form, onSubmit, save, formError, resetFeedback, routeCount, onlyRoute, validUntil } = useDocumentationForm({
     selection,
     routes: allRoutes,
     tours: allTours,
@@ -163,6 +163,7 @@ function Documentation() {
               validUntilText={validUntilText}
               selected={selected}
               routeCount={routeCount}
+              onlyRoute={onlyRoute}
               onRemove={(kind, id) => {
                 resetFeedback();
                 remove(kind, id as never);
@@ -191,6 +192,7 @@ function Documentation() {
         today={todayInput()}
         onEdit={resetFeedback}
         validUntilText={validUntilText}
+        onlyRoute={onlyRoute}
         onSubmit={onSubmit}
         saving={save.isPending}
         onShowSelection={() => selectedCardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}

@@ -21,6 +21,8 @@ import { historyTime } from '../../lib/record-history';
 import { dataRoute, usePageQuery } from '../record-route';
 import { useTitle } from '../use-title';
 import { BackdatedBadge } from '../../components/backdated-badge';
+import { accountValidityQueryOptions, useAccountKeepingWays } from '../../lib/account-validity';
+import { driveMannerText, FIRST_ACQUISITION_ONLY, firstAcquisitionNote } from '../../lib/drive-manner';
 
 function RouteActivities() {
   useTitle('Alle Dokumentationen');
@@ -34,9 +36,11 @@ function RouteActivities() {
   );
   // Each row names its routes: six rows of "Gefahren am 25.11.2026 · 1 Strecke" were indistinguishable.
   const routes = usePageQuery(routesQueryOptions()).data;
-  const routeNames = useMemo(() => new Map(routes.map((route) => [route.id, route.name])), [routes]);
+  const routeById = useMemo(() => new Map(routes.map((route) => [route.id, route])), [routes]);
+  const routesOf = (ids: number[]) => ids.flatMap((id) => routeById.get(id) ?? []);
+  const accountWays = useAccountKeepingWays();
   const namesOf = (ids: number[]) => {
-    const names = ids.map((id) => routeNames.get(id)).filter((name): name is string => Boolean(name));
+    const names = routesOf(ids).map((route) => route.name);
     const shown = names.slice(0, 3).join(', ');
     return names.length > 3 ? `${shown} und ${names.length - 3} weitere` : shown;
   };
@@ -68,6 +72,9 @@ function RouteActivities() {
           {sorted.map((activity) => {
             const state = validityState(daysUntil(activity.acquiredUntil, today));
             const vehicleCount = vehicles.get(activity.id)?.length ?? 0;
+            const drivenRoutes = routesOf(routeIdsOf(activity));
+            // A way the routes' rule does not keep (issue 41): said in words; no "gültig" badge that would promise it.
+            const firstOnly = firstAcquisitionNote(activity, drivenRoutes, accountWays);
             return (
               <li key={activity.id}>
                 <Card
@@ -80,13 +87,24 @@ function RouteActivities() {
                     <div>
                       <Group gap="xs">
                         <Text fw={600}>Gefahren am {formatDate(activity.acquiredAt)}</Text>
-                        <Badge color={state === 'expired' ? 'red' : 'green'} variant="light" size="sm">
-                          {KNOWLEDGE_STATUS_LABELS[state]}
-                        </Badge>
+                        {firstOnly !== FIRST_ACQUISITION_ONLY && (
+                          <Badge color={state === 'expired' ? 'red' : 'green'} variant="light" size="sm">
+                            {KNOWLEDGE_STATUS_LABELS[state]}
+                          </Badge>
+                        )}
                         {isBackdated(activity.acquiredAt, activity.recordedAt) && <BackdatedBadge />}
                       </Group>
                       <Text size="sm" className={classes.routes}>
                         {namesOf(routeIdsOf(activity))}
+                      </Text>
+                      <Text size="sm">
+                        {driveMannerText(activity, activity.acquiredRoutes.length === 1 ? drivenRoutes[0] : null)}
+                        {firstOnly && (
+                          <Text span inherit fw={600}>
+                            {' '}
+                            · {firstOnly}
+                          </Text>
+                        )}
                       </Text>
                       <Text size="sm" c="dimmed">
                         Gültig bis {formatDate(activity.acquiredUntil)} ·{' '}
@@ -115,7 +133,7 @@ function RouteActivities() {
 export const { clientLoader, ErrorBoundary, Component } = dataRoute({
   title: 'Alle Dokumentationen',
   needs: () => [routeActivitiesQueryOptions(), routesQueryOptions()],
-  shows: () => [vehicleActivitiesQueryOptions()],
+  shows: () => [vehicleActivitiesQueryOptions(), accountValidityQueryOptions()],
   pending: <TitledPageLoader title="Alle Dokumentationen" />,
   Page: RouteActivities,
 });

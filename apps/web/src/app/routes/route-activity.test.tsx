@@ -22,7 +22,7 @@ const vehicles = [
   { id: 5, name: 'BR 111', owner },
 ];
 
-function serve(options: { deleteStatus?: number } = {}) {
+function serve(options: { deleteStatus?: number; simulator?: boolean } = {}) {
   const activities = [
     {
       id: 12,
@@ -34,6 +34,11 @@ function serve(options: { deleteStatus?: number } = {}) {
       // Recorded on the day it was driven (issue 27).
       recordedAt: '2025-03-01T17:30:00.000Z' as string | null,
       imported: false,
+      // Escorted after dark (issue 41), from the start of each route to its end.
+      way: 'escorted',
+      time: '21:40' as string | null,
+      direction: 'forward',
+      dark: true as boolean | null,
     },
     {
       id: 8,
@@ -41,11 +46,34 @@ function serve(options: { deleteStatus?: number } = {}) {
       acquiredUntil: '2021-01-08',
       owner,
       acquiredRoutes: ['/api/routes/2'],
-      vehicleActivities: [],
+      vehicleActivities: [] as string[],
       // Imported years later: "nachgetragen".
       recordedAt: '2026-11-20T09:00:00.000Z' as string | null,
       imported: true,
+      way: 'driven',
+      time: null,
+      direction: null,
+      dark: null,
     },
+    // In the simulator, towards Celle: not a way the account's rule keeps.
+    ...(options.simulator
+      ? [
+          {
+            id: 15,
+            acquiredAt: '2025-02-01',
+            acquiredUntil: '2099-01-31',
+            owner,
+            acquiredRoutes: ['/api/routes/2'],
+            vehicleActivities: [] as string[],
+            recordedAt: null,
+            imported: false,
+            way: 'simulator',
+            time: '14:00',
+            direction: 'reverse',
+            dark: false,
+          },
+        ]
+      : []),
   ];
   const vehicleActivities: { id: number; acquiredVehicles: string[]; owner: string; routeActivity: string }[] = [];
   const calls = stubFetch(({ method, path, body }) => {
@@ -60,6 +88,12 @@ function serve(options: { deleteStatus?: number } = {}) {
       return { status: 201, body: created };
     }
     if (path === '/api/route_activities/12' && method === 'GET') return { status: 200, body: activities[0] };
+    if (path === '/api/route_activities/15' && method === 'GET') return { status: 200, body: activities.at(-1) };
+    if (path === '/api/notifications/settings')
+      return {
+        status: 200,
+        body: { validityDays: 364, vehicleValidityDays: null, keepingWays: ['driven', 'escorted'] },
+      };
     if (path === '/api/route_activities/12/history')
       return {
         status: 200,
@@ -79,7 +113,13 @@ function serve(options: { deleteStatus?: number } = {}) {
       };
     if (path === '/api/route_activities/12' && method === 'PATCH') {
       Object.assign(activities[0]!, body);
+      // The server computes the darkness again: none without a time.
+      if ((body as { time?: unknown }).time === null) activities[0]!.dark = null;
       return { status: 200, body: activities[0] };
+    }
+    if (path === '/api/route_activities/15' && method === 'PATCH') {
+      Object.assign(activities.at(-1)!, body);
+      return { status: 200, body: activities.at(-1) };
     }
     if (path === '/api/route_activities/12' && method === 'DELETE') {
       if (options.deleteStatus) return { status: options.deleteStatus, body: { title: 'Error', status: 500 } };
@@ -98,6 +138,8 @@ const pages = (queryClient: QueryClient) => [
 
 describe('route activities', () => {
   beforeEach(() => {
+    // Mantine's option list scrolls the chosen option into view; jsdom has no layout.
+    Element.prototype.scrollIntoView ??= () => {};
     useAuthStore.getState().setToken(fakeToken({ sub: '1', exp: Math.floor(Date.now() / 1000) + 3600 }));
   });
   afterEach(() => {
@@ -208,5 +250,86 @@ describe('route activities', () => {
     expect(await screen.findByRole('link', { name: 'Dokumentation vom 01.03.2025' })).toBeInTheDocument();
     expect(log).toHaveBeenCalled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('lists each drive’s way, time and darkness, and a drive the rule does not keep in words', async () => {
+    serve({ simulator: true });
+    renderPages(pages, '/route-activity');
+    const links = await screen.findAllByRole('link', { name: /^Dokumentation vom/ }, { timeout: 5000 });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/route-activity/12',
+      '/route-activity/15',
+      '/route-activity/8',
+    ]);
+    expect(links[0]).toHaveTextContent('begleitete Fahrt · 21:40 Uhr · bei Dunkelheit');
+    expect(links[0]).not.toHaveTextContent('Ersterwerb');
+    // One route: its direction by the route's ends; no "gültig" that the drive cannot give.
+    expect(links[1]).toHaveTextContent(
+      'Simulator · 14:00 Uhr · bei Tageslicht · Richtung HC · zählt nur für den Ersterwerb, nicht für die Gültigkeit',
+    );
+    expect(within(links[1]!).queryByText('gültig')).not.toBeInTheDocument();
+    expect(links[2]).toHaveTextContent('selbst gefahren');
+  });
+
+  it('shows how the drive was made and changes way and time in one PATCH', async () => {
+    const calls = serve();
+    renderPages(pages, '/route-activity/12');
+    const card = await screen.findByRole('region', { name: 'Art der Fahrt' }, { timeout: 5000 });
+    expect(within(card).getByRole('row', { name: /Art der Fahrt/ })).toHaveTextContent('begleitete Fahrt');
+    expect(within(card).getByRole('row', { name: /Uhrzeit/ })).toHaveTextContent('21:40 Uhr');
+    // Two routes: the direction in general words.
+    expect(within(card).getByRole('row', { name: /Richtung/ })).toHaveTextContent('vom Start zum Ende');
+    expect(within(card).getByRole('row', { name: /Licht/ })).toHaveTextContent('bei Dunkelheit');
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Art und Uhrzeit bearbeiten' }));
+    expect(within(card).queryByRole('combobox', { name: 'Richtung' })).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('combobox', { name: 'Art der Fahrt' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Mitfahrt im Führerraum', hidden: true }));
+    const time = within(card).getByRole('textbox', { name: 'Uhrzeit (optional)' });
+    await userEvent.clear(time);
+    await userEvent.type(time, '7');
+    await userEvent.click(within(card).getByRole('button', { name: 'Angaben speichern' }));
+    // "7" is read as 07:00 when the field is left.
+    expect(await within(card).findByText('07:00 Uhr')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Art und Uhrzeit bearbeiten' }));
+    await userEvent.clear(within(card).getByRole('textbox', { name: 'Uhrzeit (optional)' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Angaben speichern' }));
+    expect(await within(card).findByText('Mitfahrt im Führerraum')).toBeInTheDocument();
+    expect(within(card).getByRole('row', { name: /Uhrzeit/ })).toHaveTextContent('nicht angegeben');
+    expect(within(card).getByRole('row', { name: /Licht/ })).toHaveTextContent('nicht bekannt');
+    expect(
+      await within(card).findByText('Diese Fahrt zählt nur für den Ersterwerb, nicht für die Gültigkeit.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { way: 'cab_ride', time: '07:00' },
+      { way: 'cab_ride', time: null },
+    ]);
+  });
+
+  it('asks the direction of a drive of one route by its ends, and keeps the input when the time is no time', async () => {
+    const calls = serve({ simulator: true });
+    renderPages(pages, '/route-activity/15');
+    const card = await screen.findByRole('region', { name: 'Art der Fahrt' }, { timeout: 5000 });
+    // Named by the route's ends once the routes are there.
+    expect(await within(card).findByText('Richtung HC')).toBeInTheDocument();
+    expect(
+      within(card).getByText('Diese Fahrt zählt nur für den Ersterwerb, nicht für die Gültigkeit.'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Art und Uhrzeit bearbeiten' }));
+    await userEvent.click(within(card).getByRole('combobox', { name: 'Richtung' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Richtung HH', hidden: true }));
+    const time = within(card).getByRole('textbox', { name: 'Uhrzeit (optional)' });
+    await userEvent.clear(time);
+    await userEvent.type(time, '24:10');
+    await userEvent.click(within(card).getByRole('button', { name: 'Angaben speichern' }));
+    expect(await within(card).findByText('Uhrzeit als HH:MM angeben, z. B. 05:40.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+    await userEvent.clear(time);
+    await userEvent.type(time, '23:10');
+    await userEvent.click(within(card).getByRole('button', { name: 'Angaben speichern' }));
+    expect(await within(card).findByText('Richtung HH')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { way: 'simulator', time: '23:10', direction: 'forward' },
+    ]);
   });
 });

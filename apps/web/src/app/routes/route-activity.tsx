@@ -11,6 +11,9 @@ import { HistoryCard } from '../../components/history-card';
 import { LinkList } from '../../components/link-list';
 import { paths } from '../../config/paths';
 import { ActivityDatesForm } from '../../features/route-activities/components/activity-dates-form';
+import { DriveMannerCard } from '../../features/route-activities/components/drive-manner-card';
+import { accountValidityQueryOptions, useAccountKeepingWays } from '../../lib/account-validity';
+import { firstAcquisitionNote } from '../../lib/drive-manner';
 import { DeleteActivityButton } from '../../features/route-activities/components/delete-activity-button';
 import {
   routeActivityHistoryQueryOptions,
@@ -62,6 +65,8 @@ function RouteActivityView({ record: data }: { record: RouteActivity }) {
   const routeById = new Map((routes.data ?? []).map((route) => [route.id, route]));
   const vehicleById = new Map((vehicles.data ?? []).map((vehicle) => [vehicle.id, vehicle]));
   const addable = (vehicles.data ?? []).filter((vehicle) => !vehicleIds.includes(vehicle.id));
+  const accountWays = useAccountKeepingWays();
+  const drivenRoutes = routeIds.flatMap((routeId) => routeById.get(routeId) ?? []);
 
   return (
     <Stack gap="lg" maw={720}>
@@ -116,6 +121,11 @@ function RouteActivityView({ record: data }: { record: RouteActivity }) {
           </Table>
         )}
       </Card>
+      <DriveMannerCard
+        activity={data}
+        onlyRoute={routeIds.length === 1 ? (drivenRoutes[0] ?? null) : null}
+        firstOnly={firstAcquisitionNote(data, drivenRoutes, accountWays)}
+      />
       <CountedSection label="Strecken" count={routeIds.length}>
         <LinkList
           links={routeIds.map((routeId) => {
@@ -184,5 +194,6 @@ export const { clientLoader, ErrorBoundary, Component } = recordRoute(routeActiv
     vehiclesQueryOptions(),
     vehicleActivitiesQueryOptions(),
     routeActivityHistoryQueryOptions(id),
+    accountValidityQueryOptions(),
   ],
 });

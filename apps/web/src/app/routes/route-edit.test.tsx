@@ -63,6 +63,44 @@ describe('route edit', () => {
     });
   });
 
+  it('keeps the route’s own ways unless changed, and "wie im Konto" sends null', async () => {
+    Element.prototype.scrollIntoView ??= () => {};
+    const own = { ...route, validityDays: null, keepingWays: ['driven', 'simulator'] };
+    const calls = stubFetch(({ method, path, body }) => {
+      if (path !== '/api/routes/7') return undefined;
+      if (method === 'GET') return { status: 200, body: own };
+      if (method === 'PATCH') return { status: 200, body: { ...own, ...(body as object) } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPages(routes, '/route/edit/7');
+    expect(await screen.findByRole('combobox', { name: /Erhält die Streckenkunde/ })).toHaveValue('Eigene Auswahl');
+    expect(screen.getByRole('checkbox', { name: 'Simulator' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'begleitete Fahrt' })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Strecke speichern' }));
+    expect(await screen.findByText('Ansicht der Strecke')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).not.toHaveProperty('keepingWays');
+  });
+
+  it('sends null for a route that follows the account’s ways again', async () => {
+    Element.prototype.scrollIntoView ??= () => {};
+    const own = { ...route, validityDays: null, keepingWays: ['driven'] };
+    const calls = stubFetch(({ method, path, body }) => {
+      if (path !== '/api/routes/7') return undefined;
+      if (method === 'GET') return { status: 200, body: own };
+      if (method === 'PATCH') return { status: 200, body: { ...own, ...(body as object) } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPages(routes, '/route/edit/7');
+    await user.click(await screen.findByRole('combobox', { name: /Erhält die Streckenkunde/ }));
+    await user.click(await screen.findByRole('option', { name: /^wie im Konto: selbst gefahren/, hidden: true }));
+    expect(screen.queryByRole('checkbox', { name: 'Simulator' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Strecke speichern' }));
+    expect(await screen.findByText('Ansicht der Strecke')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ keepingWays: null });
+  });
+
   it('deletes only after confirmation and then opens the documentation', async () => {
     let deleted = false;
     const calls = stubFetch(({ method, path }) => {

@@ -9,7 +9,12 @@ import { useDeleteRoute, useUpdateRoute } from '../../features/routes/api/routes
 import { toursQueryOptions, useTours } from '../../features/tours/api/tours';
 import { isTourIncomplete, TOUR_INCOMPLETE_LABEL } from '@streckenpass/contract/tour-status';
 import { RouteForm } from '../../features/routes/components/route-form';
-import { pathChoiceOf, ruleChoiceOf, type RouteFormValues } from '../../features/routes/route-form-values';
+import {
+  pathChoiceOf,
+  ruleChoiceOf,
+  waysChoiceOf,
+  type RouteFormValues,
+} from '../../features/routes/route-form-values';
 import { routeInput } from '../../features/routes/route-input';
 import { recordRoute } from '../record-route';
 import { routeRecord } from '../record-routes';
@@ -29,7 +34,9 @@ function EditRoute({ record: route }: { record: Route }) {
   const quote = (names: string[]) => names.map((name) => `„${name}“`).join(', ');
 
   const save = async (values: RouteFormValues) => {
-    await update.mutateAsync(routeInput(values, route.validityDays ?? null));
+    await update.mutateAsync(
+      routeInput(values, { validityDays: route.validityDays ?? null, keepingWays: route.keepingWays ?? null }),
+    );
     notifications.show({ color: 'green', message: 'Strecke gespeichert.' });
     navigate(paths.route(route.id));
   };
@@ -51,6 +58,7 @@ function EditRoute({ record: route }: { record: Route }) {
           startPoint: route.startPoint,
           endPoint: route.endPoint,
           ...ruleChoiceOf(route.validityDays),
+          ...waysChoiceOf(route.keepingWays),
           startStation: route.startStation?.code ?? null,
           endStation: route.endStation?.code ?? null,
           ...pathChoiceOf(route.path),

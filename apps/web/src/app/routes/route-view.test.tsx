@@ -102,6 +102,107 @@ describe('route view', () => {
     ]);
   });
 
+  it('lists each drive’s way, time, darkness and direction, and says which drives do not keep it valid', async () => {
+    stubFetch(({ path }) => {
+      if (path === '/api/routes/7')
+        return {
+          status: 200,
+          body: {
+            id: 7,
+            name: 'Frankfurt – Mannheim',
+            companyRoute: null,
+            startPoint: 'Frankfurt (Main) Hbf',
+            endPoint: 'Mannheim Hbf',
+            startStation: { code: 'FF', name: 'Frankfurt (Main) Hbf', lat: 50.107, lon: 8.663 },
+            endStation: { code: 'RM', name: 'Mannheim Hbf', lat: 49.479, lon: 8.469 },
+            tours: [],
+            owner: '/api/users/1',
+            validityDays: null,
+            keepingWays: null,
+            lastDriven: '2025-12-01',
+            validUntil: '2026-11-30',
+          },
+        };
+      if (path === '/api/notifications/settings')
+        return {
+          status: 200,
+          body: { validityDays: 364, vehicleValidityDays: null, keepingWays: ['driven', 'escorted'] },
+        };
+      if (path === '/api/tours') return { status: 200, body: [] };
+      if (path === '/api/routes/7/history') return { status: 200, body: [] };
+      if (path === '/api/route_activities')
+        return {
+          status: 200,
+          body: [
+            {
+              id: 21,
+              acquiredAt: '2025-12-21',
+              acquiredUntil: '2026-12-20',
+              acquiredRoutes: ['/api/routes/7'],
+              recordedAt: '2025-12-21T21:00:00.000Z',
+              way: 'escorted',
+              time: '21:40',
+              direction: 'forward',
+              dark: true,
+            },
+            {
+              id: 22,
+              acquiredAt: '2025-12-22',
+              acquiredUntil: '2026-12-21',
+              acquiredRoutes: ['/api/routes/7', '/api/routes/8'],
+              way: 'simulator',
+              time: null,
+              direction: 'reverse',
+              dark: null,
+            },
+          ].map((a) => ({ recordedAt: null, imported: false, ...a, owner: '/api/users/1', vehicleActivities: [] })),
+        };
+      return undefined;
+    });
+    renderPages(routes, '/route/7');
+    // The account's rule in words, once its settings are there.
+    expect(await screen.findByText('wie im Konto: selbst gefahren, begleitete Fahrt')).toBeInTheDocument();
+    const drives = within(await screen.findByRole('list', { name: 'Erfasste Fahrten' })).getAllByRole('listitem');
+    expect(drives[0]).toHaveTextContent(
+      'Gefahren am 22.12.2025 · Simulator · gültig bis 21.12.2026 zählt nur für den Ersterwerb, nicht für die Gültigkeit',
+    );
+    // A drive of this route alone names its direction by the stations.
+    expect(drives[1]).toHaveTextContent(
+      'Gefahren am 21.12.2025 · begleitete Fahrt · 21:40 Uhr · bei Dunkelheit · Richtung Mannheim Hbf · gültig bis',
+    );
+    expect(drives[1]).not.toHaveTextContent('Ersterwerb');
+    const history = within(await screen.findByRole('list', { name: 'Verlauf der Strecke' })).getAllByRole('listitem');
+    expect(history[0]).toHaveTextContent(
+      'Fahrt vom 21.12.2025 (begleitete Fahrt · 21:40 Uhr · bei Dunkelheit) erfasst am 21.12.2025, 22:00',
+    );
+  });
+
+  it('names the route’s own rule of the ways that keep it valid', async () => {
+    stubFetch(({ path }) => {
+      if (path === '/api/routes/7')
+        return {
+          status: 200,
+          body: {
+            id: 7,
+            name: 'R',
+            companyRoute: null,
+            startPoint: 'A',
+            endPoint: 'B',
+            tours: [],
+            owner: '/api/users/1',
+            validityDays: null,
+            keepingWays: ['driven', 'simulator'],
+          },
+        };
+      if (path === '/api/tours' || path === '/api/route_activities') return { status: 200, body: [] };
+      return undefined;
+    });
+    renderPages(routes, '/route/7');
+    expect(await screen.findByRole('row', { name: /Erhält die Streckenkunde/ })).toHaveTextContent(
+      'selbst gefahren, Simulator (eigene Regel der Strecke)',
+    );
+  });
+
   it('says "Nicht erfasst" for a route never recorded', async () => {
     stubFetch(({ path }) => {
       if (path === '/api/routes/7')

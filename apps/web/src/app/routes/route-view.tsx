@@ -4,7 +4,8 @@ import { placeLabel } from '@streckenpass/contract/stations';
 import { daysUntil, isBackdated } from '@streckenpass/contract/knowledge';
 import { validityState } from '@streckenpass/contract/status';
 import { validityRuleLabel } from '@streckenpass/contract/notifications';
-import { accountRuleLabel, TERMS } from '@streckenpass/contract/terms';
+import { accountRuleLabel, RECORD_FIELD_LABELS, TERMS } from '@streckenpass/contract/terms';
+import { keepingWaysLabel } from '@streckenpass/contract/drive-ways';
 import type { Route } from '@streckenpass/contract/routes';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -14,7 +15,8 @@ import { QueryContent, type ShownQuery } from '../../components/query-content';
 import { paths } from '../../config/paths';
 import { routeActivitiesQueryOptions, useRouteActivities } from '../../features/route-activities/api/route-activities';
 import { RecordTodayButton } from '../../features/documentation/components/record-today-button';
-import { accountValidityQueryOptions, useAccountValidityDays } from '../../lib/account-validity';
+import { accountValidityQueryOptions, useAccountKeepingWays, useAccountValidityDays } from '../../lib/account-validity';
+import { driveMannerText, FIRST_ACQUISITION_ONLY, keepsRouteValid } from '../../lib/drive-manner';
 import { routeHistoryQueryOptions, useRouteHistory } from '../../features/routes/api/routes';
 import { routeHistory } from '../../features/routes/route-knowledge';
 import { RoutePathSummary } from '../../features/routes/components/route-path-summary';
@@ -107,6 +109,7 @@ function RouteDetails({ record: route }: { record: Route }) {
   // Kept on the route by the server (and by a drive saved offline, apply-saved-documentation.ts).
   const validUntil = route.validUntil ?? null;
   const accountDays = useAccountValidityDays();
+  const accountWays = useAccountKeepingWays();
   const routeTours = (tours.data ?? []).filter((tour) => route.tours.includes(toIri('tours', tour.id)));
 
   return (
@@ -132,6 +135,13 @@ function RouteDetails({ record: route }: { record: Route }) {
                   ? accountRuleLabel('…')
                   : accountRuleLabel(validityRuleLabel(accountDays)),
           },
+          // Which drives keep it valid (issue 41); the others count only for a first acquisition.
+          {
+            label: RECORD_FIELD_LABELS.keepingWays!,
+            value: route.keepingWays
+              ? `${keepingWaysLabel(route.keepingWays)} (eigene Regel der Strecke)`
+              : accountRuleLabel(accountWays ? keepingWaysLabel(accountWays) : '…'),
+          },
         ]),
         // The route's main action, also (most of all) when its knowledge has expired or was never recorded.
         action: <RecordTodayButton routes={[route]} />,
@@ -154,10 +164,22 @@ function RouteDetails({ record: route }: { record: Route }) {
             key: activity.id,
             to: paths.routeActivity(activity.id),
             text: `${TERMS.drivenOn} ${formatDate(activity.acquiredAt)}`,
+            // Its way, time, darkness and (a drive of this route alone) its direction: "· begleitete Fahrt · 21:40 Uhr".
             note:
-              `· gültig bis ${formatDate(activity.acquiredUntil)}` +
+              `· ${driveMannerText(activity, activity.acquiredRoutes.length === 1 ? route : null)}` +
+              ` · gültig bis ${formatDate(activity.acquiredUntil)}` +
               (activity.recordedAt ? ` · ${TERMS.recordedOn.toLowerCase()} ${historyTime(activity.recordedAt)}` : ''),
-            badge: isBackdated(activity.acquiredAt, activity.recordedAt) ? <BackdatedBadge /> : undefined,
+            badge: (
+              <>
+                {isBackdated(activity.acquiredAt, activity.recordedAt) && <BackdatedBadge />}
+                {!keepsRouteValid(activity, route, accountWays) && (
+                  <Text span size="sm" fw={600}>
+                    {' '}
+                    {FIRST_ACQUISITION_ONLY}
+                  </Text>
+                )}
+              </>
+            ),
           }))}
         />
         {/* The route's own history, and when each of its drives was recorded (from the list above: no request). */}

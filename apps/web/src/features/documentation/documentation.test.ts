@@ -26,6 +26,9 @@ const route = (id: number, name: string, startPoint: string, endPoint: string, c
     tours: [],
     owner: '/api/users/1',
     validityDays: null,
+    keepingWays: null,
+    firstAcquisition: null,
+    acquiredOn: null,
   }) satisfies Route;
 const routes = [
   route(1, 'Uelzen - Celle', 'HU', 'HC', 'N30.1'),
@@ -111,6 +114,21 @@ describe('planDocumentation', () => {
         acquiredVehicles: ['/api/vehicles/4'],
       },
     });
+  });
+
+  it('carries way and time, and a direction only for a drive of one route', () => {
+    const manner = { way: 'escorted' as const, time: '21:40', direction: 'reverse' as const };
+    const one = planDocumentation({ ...base, selection: { ...empty, routes: [1] }, acquiredAt: '2025-06-01', manner });
+    expect(one.ok && one.plan).toMatchObject({ way: 'escorted', time: '21:40', direction: 'reverse' });
+    const tour = planDocumentation({ ...base, selection: { ...empty, tours: [9] }, acquiredAt: '2025-06-01', manner });
+    expect(tour.ok && tour.plan).toMatchObject({ way: 'escorted', time: '21:40', direction: null });
+    const noTime = planDocumentation({
+      ...base,
+      selection: { ...empty, routes: [1] },
+      acquiredAt: '2025-06-01',
+      manner: { way: 'simulator', time: '' },
+    });
+    expect(noTime.ok && noTime.plan).toMatchObject({ way: 'simulator', time: null, direction: null });
   });
 
   it('is valid 182 days for a half year', () => {

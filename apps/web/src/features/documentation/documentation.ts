@@ -17,6 +17,8 @@ import { coversLine, lineOfSearch, type RoutePath } from '@streckenpass/contract
 import { placeLabel } from '@streckenpass/contract/stations';
 import type { Tour } from '@streckenpass/contract/tours';
 import type { Vehicle } from '@streckenpass/contract/vehicles';
+import type { DriveDirection, DriveWay } from '@streckenpass/contract/drive-ways';
+import { driveMannerInput, type DriveMannerValues } from '../../lib/drive-form';
 import type { DocumentationSelection } from './store';
 
 /** Documentation search (seed section 5): case-insensitive substring on the name; blank = everything. */
@@ -162,9 +164,22 @@ export interface DocumentationPlan {
   acquiredRoutes: string[];
   /** IRIs of the selected vehicles that still exist. */
   acquiredVehicles: string[];
+  /**
+   * How and when it was driven, and which way along its one route (issue 41). Absent in a plan queued by an older
+   * build: the server records it as driven, at no time.
+   */
+  way?: DriveWay;
+  time?: string | null;
+  direction?: DriveDirection | null;
 }
 
 export type PlanResult = { ok: true; plan: DocumentationPlan } | { ok: false; message: string };
+
+/** Way, time and direction as a plan carries them: a direction only for a drive of one route. */
+function mannerPlan(manner: NonNullable<Parameters<typeof planDocumentation>[0]['manner']>, routeCount: number) {
+  const { way, time, direction } = driveMannerInput({ direction: 'none', ...manner });
+  return { way, time, direction: routeCount === 1 ? direction : null };
+}
 
 /**
  * What "Dokumentation speichern" sends, or why it cannot send anything. The date is the form's (checked by its schema,
@@ -177,6 +192,8 @@ export function planDocumentation(input: {
   vehicles: readonly Vehicle[];
   acquiredAt: string;
   period: PeriodChoice;
+  /** Way and time, and the direction where the form asks for it (it is sent only for a drive of one route). */
+  manner?: Pick<DriveMannerValues, 'way' | 'time'> & Partial<Pick<DriveMannerValues, 'direction'>>;
 }): PlanResult {
   const routeIds = selectedRouteIds(input.selection, input.routes, input.tours);
   if (routeIds.length === 0) {
@@ -190,6 +207,7 @@ export function planDocumentation(input: {
       ...(input.period === 'rule' ? {} : { acquiredUntil: validUntil(input.acquiredAt, input.period) }),
       acquiredRoutes: routeIds.map((id) => toIri('routes', id)),
       acquiredVehicles: input.vehicles.filter((v) => vehicleIds.has(v.id)).map((v) => toIri('vehicles', v.id)),
+      ...(input.manner ? mannerPlan(input.manner, routeIds.length) : {}),
     },
   };
 }

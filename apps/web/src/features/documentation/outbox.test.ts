@@ -111,4 +111,32 @@ describe('offline outbox', () => {
     expect(useOutboxStore.getState().entries).toEqual([]);
     expect(localStorage.getItem('streckenpass:outbox') ?? '').not.toContain('2026-11-01');
   });
+
+  it('sends way, time and direction as they were queued, also after a reload, and a plan of an older build without', async () => {
+    const escorted: DocumentationPlan = { ...plan('2026-11-04'), way: 'escorted', time: '21:40', direction: 'reverse' };
+    const older = plan('2026-11-05');
+    useOutboxStore.getState().enqueue(escorted, newSaveKeys(escorted, 'doc-d'));
+    useOutboxStore.getState().enqueue(older, newSaveKeys(older, 'doc-e'));
+    // What the device keeps: the app starts again with the stored queue.
+    const stored = localStorage.getItem('streckenpass:outbox')!;
+    useOutboxStore.setState({ entries: [] });
+    localStorage.setItem('streckenpass:outbox', stored);
+    await useOutboxStore.persist.rehydrate();
+    expect(useOutboxStore.getState().entries).toHaveLength(2);
+
+    let id = 20;
+    const calls = stubFetch((call) => ({ status: 201, body: activity((id += 1), call.body as DocumentationPlan) }));
+    expect(await flushOutbox()).toBe(2);
+    expect(calls.map((call) => call.body)).toEqual([
+      {
+        acquiredAt: '2026-11-04',
+        acquiredUntil: '2027-01-01',
+        acquiredRoutes: ['/api/routes/1'],
+        way: 'escorted',
+        time: '21:40',
+        direction: 'reverse',
+      },
+      { acquiredAt: '2026-11-05', acquiredUntil: '2027-01-01', acquiredRoutes: ['/api/routes/1'] },
+    ]);
+  });
 });

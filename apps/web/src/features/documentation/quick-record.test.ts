@@ -18,6 +18,9 @@ const route = (id: number, name: string, validUntil?: string): Route =>
     tours: [],
     owner: '/api/users/1',
     validityDays: null,
+    keepingWays: null,
+    firstAcquisition: null,
+    acquiredOn: null,
     ...(validUntil ? { validUntil } : {}),
   }) as Route;
 const tour = (id: number, name: string, routeIds: number[]): Tour =>
@@ -31,6 +34,10 @@ const activity = (id: number, acquiredAt: string, routeIds: number[]): RouteActi
   vehicleActivities: [],
   recordedAt: null,
   imported: false,
+  way: 'driven',
+  time: null,
+  direction: null,
+  dark: null,
 });
 
 describe('quickChoices', () => {

@@ -7,7 +7,9 @@ import { api } from '../../lib/api-client';
 import { GermanError, NetworkError } from '../../lib/api-errors';
 import { useInvalidateRecords } from '../../lib/use-invalidate-records';
 import { formatDate, todayInput } from '../../lib/dates';
-import { driveDate, driveDatesSchema } from '../../lib/drive-form';
+import { driveDate, driveDatesSchema, driveMannerFields, type DriveMannerValues } from '../../lib/drive-form';
+import { driveMannerText } from '../../lib/drive-manner';
+import { rememberDriveWay } from '../../lib/drive-way-preference';
 import { useSaveDocumentation, VehiclesNotSavedError, type SavedDocumentation } from './api/save-documentation';
 import { useMemo } from 'react';
 import { z } from 'zod';
@@ -47,7 +49,12 @@ export function useRecordDocumentation(channel?: ClientChannel) {
 
   const record = (plan: DocumentationPlan, callbacks: RecordCallbacks = {}) => {
     const routesText = plural(plan.acquiredRoutes.length, 'Strecke', 'Strecken');
+    // The next drive starts with this way (lib/drive-way-preference.ts), saved or queued.
+    const remember = () => {
+      if (plan.way) rememberDriveWay(plan.way);
+    };
     const queueOffline = () => {
+      remember();
       const keys = save.keysFor(plan);
       useOutboxStore.getState().enqueue(plan, keys);
       save.forget();
@@ -78,14 +85,17 @@ export function useRecordDocumentation(channel?: ClientChannel) {
         if (reason instanceof NetworkError) queueOffline();
       },
       onSuccess: (saved) => {
+        remember();
         const { activity, vehicleActivity } = saved;
+        // "(begleitete Fahrt · 21:40 Uhr · bei Dunkelheit)": how the server recorded it, darkness included.
+        const mannerText = activity.way ? ` (${driveMannerText(activity)})` : '';
         const vehiclesText = vehicleActivity
           ? ` und ${plural(vehicleActivity.acquiredVehicles.length, 'Fahrzeug', 'Fahrzeuge')}`
           : '';
         const result: UndoableResult = {
           color: 'green',
           title: 'Dokumentation gespeichert',
-          message: `${plural(activity.acquiredRoutes.length, 'Strecke', 'Strecken')}${vehiclesText} dokumentiert, gültig bis ${formatDate(activity.acquiredUntil)}.`,
+          message: `${plural(activity.acquiredRoutes.length, 'Strecke', 'Strecken')}${vehiclesText} dokumentiert${mannerText}, gültig bis ${formatDate(activity.acquiredUntil)}.`,
           // Deleting the route activity deletes its vehicle activity with it (API.md).
           undo: async () => {
             await api.delete(`/api/route_activities/${activity.id}`);
@@ -102,8 +112,16 @@ export function useRecordDocumentation(channel?: ClientChannel) {
   return { record, save };
 }
 
-/** Date and validity of a recorded drive, as a form holds them: the contract's drive date and the period chosen. */
-const driveFields = { acquiredAt: driveDate(), period: z.enum(['rule', 'year', 'half-year']) };
+/**
+ * Date, validity, way and time of a recorded drive, as a form holds them: the contract's drive date, the period
+ * chosen, the contract's way and time of day.
+ */
+const driveFields = {
+  acquiredAt: driveDate(),
+  period: z.enum(['rule', 'year', 'half-year']),
+  way: driveMannerFields.way,
+  time: driveMannerFields.time,
+};
 
 /**
  * A form that records a drive ("Heute gefahren", the documentation page): its schema is the contract's drive date
@@ -111,7 +129,9 @@ const driveFields = { acquiredAt: driveDate(), period: z.enum(['rule', 'year', '
  * drive or puts it into the outbox, and reports only success (a refused save is `save.error`). `planOf` runs once per
  * submit: what the drive records, or why there is nothing to record (then the form's message).
  */
-export function usePlannedRecording<Values extends { acquiredAt: string; period: PeriodChoice }>(
+export function usePlannedRecording<
+  Values extends { acquiredAt: string; period: PeriodChoice } & Pick<DriveMannerValues, 'way' | 'time'>,
+>(
   fields: z.ZodRawShape,
   planOf: (values: Values) => PlanResult,
   options: { inline?: boolean; channel?: ClientChannel } = {},
@@ -145,13 +165,13 @@ export function useDrivePreview(input: {
 }) {
   const { drive, selection, routes, tours, accountDays } = input;
   const routeIds = useMemo(() => selectedRouteIds(selection, routes, tours), [selection, routes, tours]);
+  const chosenRoutes = routes.filter((route) => routeIds.includes(route.id));
   return {
     routeCount: routeIds.length,
-    validUntil: expectedValidUntil(
-      drive,
-      routes.filter((route) => routeIds.includes(route.id)),
-      accountDays,
-      todayInput(),
-    ),
+    /** The routes the drive records, for what its way counts for. */
+    chosenRoutes,
+    /** The route when the drive records exactly one: "Richtung" is asked for it. */
+    onlyRoute: chosenRoutes.length === 1 ? chosenRoutes[0]! : null,
+    validUntil: expectedValidUntil(drive, chosenRoutes, accountDays, todayInput()),
   };
 }

@@ -1,6 +1,7 @@
 import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
 import type { ValidityPeriod } from '@streckenpass/contract/knowledge';
 import type { RoutePath, RoutePathInput } from '@streckenpass/contract/route-paths';
+import { DEFAULT_KEEPING_WAYS, DRIVE_WAYS, type DriveWay } from '@streckenpass/contract/drive-ways';
 
 export type RuleChoice = 'account' | 'year' | 'half-year' | 'custom';
 
@@ -12,6 +13,9 @@ export interface RouteFormValues {
   /** The route's validity rule: the account's, or its own (docs/decisions/0020). */
   rule: RuleChoice;
   ruleDays: number | string;
+  /** Which ways of a drive keep it valid: the account's rule, or the route's own `keepingWays` (issue 41). */
+  waysRule: 'account' | 'own';
+  keepingWays: DriveWay[];
   /** DS100 codes of the chosen stations; null = free text. */
   startStation: string | null;
   endStation: string | null;
@@ -41,6 +45,20 @@ export function ruleDaysOf(values: Pick<RouteFormValues, 'rule' | 'ruleDays'>): 
   return typeof values.ruleDays === 'number' ? values.ruleDays : Number.NaN;
 }
 
+/** The route's own ways from the form, in the contract's order (not the order of the taps); null = the account's rule. */
+export function keepingWaysOfForm(values: Pick<RouteFormValues, 'waysRule' | 'keepingWays'>): DriveWay[] | null {
+  return values.waysRule === 'account' ? null : DRIVE_WAYS.filter((way) => values.keepingWays.includes(way));
+}
+
+/** The form's choice for a route's stored ways (the account's rule: the contract's default to start from). */
+export function waysChoiceOf(
+  ways: readonly DriveWay[] | null | undefined,
+): Pick<RouteFormValues, 'waysRule' | 'keepingWays'> {
+  return ways
+    ? { waysRule: 'own', keepingWays: [...ways] }
+    : { waysRule: 'account', keepingWays: [...DEFAULT_KEEPING_WAYS] };
+}
+
 /** The form's rule choice for a route's stored rule. */
 export function ruleChoiceOf(days: number | null | undefined): Pick<RouteFormValues, 'rule' | 'ruleDays'> {
   if (days === null || days === undefined) return { rule: 'account', ruleDays: 90 };
@@ -56,6 +74,7 @@ export const emptyRouteValues: RouteFormValues = {
   endPoint: '',
   rule: 'account',
   ruleDays: 90,
+  ...waysChoiceOf(null),
   startStation: null,
   endStation: null,
   lastDriven: '',

@@ -1,19 +1,28 @@
-import type { CreateRouteInput } from '@streckenpass/contract/routes';
-import { ruleDaysOf, type RouteFormValues } from './route-form-values';
+import type { CreateRouteInput, Route } from '@streckenpass/contract/routes';
+import { keepingWaysOfForm, ruleDaysOf, type RouteFormValues } from './route-form-values';
+
+/** The rules a route has saved: how long a drive keeps it valid, and which ways do (null = the account's). */
+export type SavedRules = Pick<Route, 'validityDays' | 'keepingWays'>;
+
+const sameWays = (a: readonly string[] | null, b: readonly string[] | null) =>
+  a === null || b === null ? a === b : a.join() === b.join();
 
 /**
- * What the route form sends, new or edited: the rule only when it differs from the saved one (`savedDays`, null for
- * a new route or one without a rule of its own; undefined sends it always, as the form's check does), so the server
- * keeps following the account's rule otherwise.
+ * What the route form sends, new or edited: each rule only when it differs from the saved one (`saved`, null for a
+ * new route; undefined sends them always, as the form's check does), so the server keeps following the account's
+ * rules otherwise.
  */
-export function routeInput(values: RouteFormValues, savedDays: number | null | undefined): CreateRouteInput {
+export function routeInput(values: RouteFormValues, saved: SavedRules | null | undefined): CreateRouteInput {
   const days = ruleDaysOf(values);
+  const ways = keepingWaysOfForm(values);
+  const savedDays = saved === undefined ? undefined : (saved?.validityDays ?? null);
   return {
     name: values.name,
     companyRoute: values.companyRoute.trim() || null,
     startPoint: values.startPoint,
     endPoint: values.endPoint,
     ...(days !== savedDays ? { validityDays: days } : {}),
+    ...(saved === undefined || !sameWays(ways, saved?.keepingWays ?? null) ? { keepingWays: ways } : {}),
     startStation: values.startStation,
     endStation: values.endStation,
     // Resolved by the form on submit; absent = the server keeps or finds the path (docs/decisions/0051).

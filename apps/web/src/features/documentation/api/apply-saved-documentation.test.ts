@@ -22,6 +22,10 @@ const activity = {
   vehicleActivities: [],
   recordedAt: '2026-11-23T17:05:00.000Z',
   imported: false,
+  way: 'driven' as const,
+  time: null,
+  direction: null,
+  dark: null,
 };
 const route = (id: number): Route => ({
   id,
@@ -34,6 +38,9 @@ const route = (id: number): Route => ({
   tours: [],
   owner: '/api/users/1',
   validityDays: null,
+  keepingWays: null,
+  firstAcquisition: null,
+  acquiredOn: null,
 });
 
 describe('a saved documentation in the stored views', () => {

@@ -57,6 +57,10 @@ export async function saveDocumentation(
       // Absent by the rule: the server sets the end date from the routes' and the account's rules.
       ...(plan.acquiredUntil ? { acquiredUntil: plan.acquiredUntil } : {}),
       acquiredRoutes: plan.acquiredRoutes,
+      // Way, time and direction as the driver gave them (absent in a plan an older build queued: driven, no time).
+      ...(plan.way ? { way: plan.way } : {}),
+      ...(plan.time ? { time: plan.time } : {}),
+      ...(plan.direction ? { direction: plan.direction } : {}),
     },
     headersOf(keys.routes, channel),
   );
@@ -101,7 +105,14 @@ export function useSaveDocumentation(channel?: ClientChannel) {
   const pending = useRef<{ routes: string; key: string } | null>(null);
   const mutation = useMutation({
     mutationFn: (plan: DocumentationPlan) => {
-      const routes = JSON.stringify([plan.acquiredAt, plan.acquiredUntil, plan.acquiredRoutes]);
+      const routes = JSON.stringify([
+        plan.acquiredAt,
+        plan.acquiredUntil,
+        plan.acquiredRoutes,
+        plan.way,
+        plan.time,
+        plan.direction,
+      ]);
       if (pending.current?.routes !== routes) pending.current = { routes, key: `doc-${randomKey()}` };
       return saveDocumentation(plan, newSaveKeys(plan, pending.current.key), channel);
     },

@@ -3,6 +3,8 @@ import type { UseFormReturnType } from '@mantine/form';
 import type { PeriodChoice } from '../documentation';
 import type { DocumentationValues } from '../use-documentation-form';
 import { DateField } from '../../../components/date-field';
+import { DirectionSelect, DriveWaySelect, TimeField } from '../../../components/drive-manner-fields';
+import type { RouteEnds } from '../../../lib/drive-manner';
 
 type DriveForm = UseFormReturnType<DocumentationValues>;
 
@@ -43,5 +45,38 @@ export function PeriodControl<Values extends { period: PeriodChoice }>({
         { value: 'half-year', label: '½ Jahr' },
       ]}
     />
+  );
+}
+
+/**
+ * "Art der Fahrt", "Uhrzeit (optional)" and, for a drive of exactly one route (`onlyRoute`), "Richtung" of the
+ * documentation form; `onEdit` forgets the last message.
+ */
+export function DriveMannerInputs({
+  form,
+  onlyRoute,
+  onEdit,
+}: {
+  form: DriveForm;
+  onlyRoute: RouteEnds | null;
+  onEdit: () => void;
+}) {
+  const input = <Field extends 'way' | 'time' | 'direction'>(field: Field) => {
+    const { onChange, ...props } = form.getInputProps(field);
+    return {
+      ...props,
+      value: form.values[field],
+      onChange: (value: DocumentationValues[Field]) => {
+        onEdit();
+        onChange(value);
+      },
+    };
+  };
+  return (
+    <>
+      <DriveWaySelect {...input('way')} />
+      <TimeField label="Uhrzeit (optional)" {...input('time')} />
+      {onlyRoute && <DirectionSelect route={onlyRoute} {...input('direction')} />}
+    </>
   );
 }

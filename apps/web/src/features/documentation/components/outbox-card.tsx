@@ -3,6 +3,7 @@ import { plural } from '@streckenpass/contract/plural';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/dates';
+import { driveMannerText } from '../../../lib/drive-manner';
 import { flushOutbox, useOutboxStore } from '../outbox';
 
 /** Documentations saved without a connection: waiting ones, and ones the server refused. */
@@ -57,7 +58,8 @@ export function OutboxCard() {
                   Wartet
                 </Badge>
                 <Text size="sm">
-                  Fahrt vom {formatDate(entry.plan.acquiredAt)}:{' '}
+                  Fahrt vom {formatDate(entry.plan.acquiredAt)}
+                  {entry.plan.way ? ` (${driveMannerText(entry.plan)})` : ''}:{' '}
                   {plural(entry.plan.acquiredRoutes.length, 'Strecke', 'Strecken')}
                   {entry.plan.acquiredVehicles.length > 0 ? `, ${entry.plan.acquiredVehicles.length} Fahrzeug(e)` : ''}
                 </Text>

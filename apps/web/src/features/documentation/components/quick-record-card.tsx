@@ -19,6 +19,9 @@ import { DateField } from '../../../components/date-field';
 import { UndoAlert } from '../../../components/undo-notification';
 import { PeriodControl } from './drive-fields';
 import { QuickRecordChoice, QuickRecordGroup } from './quick-record-choice';
+import { QuickRecordManner } from './quick-record-manner';
+import { DRIVE_WAY_LABELS, type DriveWay } from '@streckenpass/contract/drive-ways';
+import { firstAcquisitionNote } from '../../../lib/drive-manner';
 
 /** How many routes the search shows at once. */
 const SEARCH_LIMIT = 6;
@@ -40,6 +43,7 @@ export function QuickRecordCard({
   activities,
   documentationPath,
   accountDays = null,
+  accountKeepingWays,
 }: {
   tours: readonly Tour[];
   routes: readonly Route[];
@@ -47,9 +51,12 @@ export function QuickRecordCard({
   documentationPath: string;
   /** The account's validity rule in days, for "Regel"; null = not known. */
   accountDays?: number | null;
+  /** The ways the account's rule lets keep knowledge valid; undefined = not known (the contract's default). */
+  accountKeepingWays?: readonly DriveWay[];
 }) {
   const titleId = useId();
   const [editDate, setEditDate] = useState(false);
+  const [editManner, setEditManner] = useState(false);
   const today = todayInput();
   const choices = useMemo(
     () => quickChoices({ tours, routes, activities, today }, 4),
@@ -60,17 +67,21 @@ export function QuickRecordCard({
     () => (search.trim() ? filterByName(routes, search).slice(0, SEARCH_LIMIT) : []),
     [routes, search],
   );
-  const { form, onSubmit, isPending, formError, chosen, toggle, routeCount, validUntil, saved, closeSaved } =
+  const { form, onSubmit, isPending, formError, chosen, toggle, routeCount, validUntil, saved, closeSaved, ...quick } =
     useQuickRecordForm({
       tours,
       routes,
       accountDays,
       onSaved: () => {
         setEditDate(false);
+        setEditManner(false);
         setSearch('');
       },
     });
   const date = form.values.acquiredAt;
+  const { way } = form.values;
+  // A way the chosen routes' rule does not keep: say so instead of promising a validity.
+  const firstOnly = firstAcquisitionNote({ way }, quick.chosenRoutes, accountKeepingWays);
 
   const nothingToOffer = tours.length === 0 && routes.length === 0;
   const routeChoice = (route: Route, detail: string) => (
@@ -165,6 +176,15 @@ export function QuickRecordCard({
           {hiddenChosen.length > 0 && (
             <Text size="sm">Ausgewählt: {hiddenChosen.map((route) => routeLabel(route)).join(', ')}</Text>
           )}
+          <QuickRecordManner
+            way={way}
+            time={quick.shownTime}
+            timeError={form.errors.time as string | undefined}
+            opened={editManner}
+            onOpen={() => setEditManner(true)}
+            onWay={(next) => form.setFieldValue('way', next)}
+            onTime={quick.chooseTime}
+          />
           <Group gap="xs" align="flex-end" wrap="wrap">
             {editDate ? (
               <DateField
@@ -187,10 +207,16 @@ export function QuickRecordCard({
             <Button onClick={() => onSubmit()} loading={isPending} disabled={routeCount === 0} fullWidth size="md">
               {routeCount === 0 ? 'Speichern' : `${plural(routeCount, 'Strecke', 'Strecken')} speichern`}
             </Button>
-            {validUntil && (
-              <Text size="xs" c="dimmed" mt={4} ta="center">
-                Gefahren am {formatDate(date)} · gültig bis {formatDate(validUntil)}
+            {firstOnly && routeCount > 0 ? (
+              <Text size="xs" mt={4} ta="center">
+                {DRIVE_WAY_LABELS[way]}: {firstOnly}
               </Text>
+            ) : (
+              validUntil && (
+                <Text size="xs" c="dimmed" mt={4} ta="center">
+                  Gefahren am {formatDate(date)} · gültig bis {formatDate(validUntil)}
+                </Text>
+              )
             )}
           </div>
         </Stack>

@@ -4,11 +4,13 @@ import type { Route } from '@streckenpass/contract/routes';
 import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { todayInput } from '../../../lib/dates';
+import { timeNow } from '../../../lib/drive-manner';
+import { defaultDriveWay } from '../../../lib/drive-way-preference';
 import { useRecordDocumentation } from '../use-record-documentation';
 
 /**
  * "Heute gefahren" in one tap, on a route's or tour's page and on each row of the expiry list: records `routes` as
- * driven today by their rule (the server sets the end date: each route's rule, the account's where a route has
+ * driven today, now, in the way used last (as "Heute gefahren" on the dashboard; the message names it), by their rule (the server sets the end date: each route's rule, the account's where a route has
  * none), online or into the outbox, with "Rückgängig" in the message. Then it says "Heute erfasst" until the page
  * changes.
  */
@@ -28,6 +30,8 @@ export function RecordTodayButton({
         acquiredAt: todayInput(),
         acquiredRoutes: routes.map((route) => toIri('routes', route.id)),
         acquiredVehicles: [],
+        way: defaultDriveWay(),
+        time: timeNow(),
       },
       { onDone: () => setDone(true) },
     );

@@ -5,7 +5,8 @@ import { IconX } from '@tabler/icons-react';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import type { SelectionKind } from '../store';
 import type { DocumentationValues } from '../use-documentation-form';
-import { DrivenOnInput, PeriodControl } from './drive-fields';
+import type { RouteEnds } from '../../../lib/drive-manner';
+import { DriveMannerInputs, DrivenOnInput, PeriodControl } from './drive-fields';
 
 export interface SelectedEntry {
   id: number | string;
@@ -31,6 +32,8 @@ export interface SelectedObjectsCardProps {
   selected: Record<SelectionKind, SelectedEntry[]>;
   /** How many routes saving would record (chosen routes + routes of tours and places). */
   routeCount: number;
+  /** The route when saving would record exactly one: the form asks for the direction. */
+  onlyRoute: RouteEnds | null;
   onRemove: (kind: SelectionKind, id: number | string) => void;
   onReset: () => void;
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
@@ -41,7 +44,7 @@ export interface SelectedObjectsCardProps {
   exportSlot?: ReactNode;
 }
 
-/** "Ausgewählte Objekte": date, validity, reset and save, then what is selected. */
+/** "Ausgewählte Objekte": date, way, time (and direction), validity, reset and save, then what is selected. */
 export function SelectedObjectsCard(props: SelectedObjectsCardProps) {
   const headingId = useId();
   const nothingSelected = sections.every(({ kind }) => props.selected[kind].length === 0);
@@ -53,6 +56,7 @@ export function SelectedObjectsCard(props: SelectedObjectsCardProps) {
       <form onSubmit={props.onSubmit}>
         <Stack gap="sm">
           <DrivenOnInput form={props.form} today={props.today} onEdit={props.onEdit} />
+          <DriveMannerInputs form={props.form} onlyRoute={props.onlyRoute} onEdit={props.onEdit} />
           <div>
             <Text size="sm" fw={500} mb={4} id={`${headingId}-period`}>
               Gültigkeit

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { IconCalendar } from '@tabler/icons-react';
 import { formatDate } from '../../../lib/dates';
 import type { DocumentationValues } from '../use-documentation-form';
-import { DrivenOnInput, PeriodControl } from './drive-fields';
+import type { RouteEnds } from '../../../lib/drive-manner';
+import { DriveMannerInputs, DrivenOnInput, PeriodControl } from './drive-fields';
 import classes from './selection-action-bar.module.css';
 
 export interface SelectionActionBarProps {
@@ -17,6 +18,8 @@ export interface SelectionActionBarProps {
   /** The date was changed: the last message no longer applies. */
   onEdit: () => void;
   validUntilText: string;
+  /** The route when saving would record exactly one: the sheet asks for the direction too. */
+  onlyRoute: RouteEnds | null;
   onSubmit: () => void;
   saving: boolean;
   /** Scrolls to the "Ausgewählte Objekte" card (the full list of what is selected). */
@@ -77,11 +80,12 @@ export function SelectionActionBar(props: SelectionActionBarProps) {
         onClose={close}
         position="bottom"
         size="auto"
-        title="Datum und Gültigkeit"
+        title="Datum, Art der Fahrt und Gültigkeit"
         closeButtonProps={{ 'aria-label': 'Schließen' }}
       >
         <Stack gap="sm" pb="md">
           <DrivenOnInput form={props.form} today={props.today} onEdit={props.onEdit} />
+          <DriveMannerInputs form={props.form} onlyRoute={props.onlyRoute} onEdit={props.onEdit} />
           <PeriodControl form={props.form} aria-label="Gültigkeit" />
           {props.validUntilText && (
             <Text size="sm" c="dimmed">

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { NotificationSettings, UpdateNotificationSettingsInput } from '@streckenpass/contract/notifications';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useInvalidateRecords } from '../../../lib/use-invalidate-records';
 
 export const getNotificationSettings = () => api.get<NotificationSettings>('/api/notifications/settings');
 
@@ -15,10 +16,18 @@ export function useNotificationSettings() {
 export const updateNotificationSettings = (input: UpdateNotificationSettingsInput) =>
   api.patch<NotificationSettings>('/api/notifications/settings', input);
 
+/**
+ * Saves the settings. The validity rules decide the routes' validity on the server (which ways keep it, issue 41;
+ * how long): after a change of them every record list and the expiring overview are asked again.
+ */
 export function useUpdateNotificationSettings() {
   const queryClient = useQueryClient();
+  const invalidate = useInvalidateRecords();
   return useMutation({
     mutationFn: updateNotificationSettings,
-    onSuccess: (settings) => queryClient.setQueryData(queryKeys.notifications.settings, settings),
+    onSuccess: (settings, input) => {
+      queryClient.setQueryData(queryKeys.notifications.settings, settings);
+      if (input.keepingWays !== undefined || input.validityDays !== undefined) void invalidate();
+    },
   });
 }

@@ -1,4 +1,6 @@
 import { Radio, Stack } from '@mantine/core';
+import { DEFAULT_KEEPING_WAYS, DRIVE_WAYS, type DriveWay } from '@streckenpass/contract/drive-ways';
+import { KeepingWaysField } from '../../../components/drive-manner-fields';
 import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from '@streckenpass/contract/constants';
 import { updateNotificationSettingsSchema, type NotificationSettings } from '@streckenpass/contract/notifications';
 import type { GetInputPropsReturnType } from '@mantine/form';
@@ -15,6 +17,7 @@ interface Values {
   customDays: number | string;
   vehicleRule: VehicleChoice;
   vehicleCustomDays: number | string;
+  keepingWays: DriveWay[];
 }
 
 /** The choices both rules offer. */
@@ -78,11 +81,16 @@ function toInput(values: Values) {
   return {
     validityDays: daysOf(values.rule, values.customDays) ?? VALIDITY_DAYS_YEAR,
     vehicleValidityDays: daysOf(values.vehicleRule, values.vehicleCustomDays),
+    keepingWays: values.keepingWays,
   };
 }
 
 /** Which field shows a rule of the contract's schema. */
-const FIELD_OF: Record<string, keyof Values> = { validityDays: 'customDays', vehicleValidityDays: 'vehicleCustomDays' };
+const FIELD_OF: Record<string, keyof Values> = {
+  validityDays: 'customDays',
+  vehicleValidityDays: 'vehicleCustomDays',
+  keepingWays: 'keepingWays',
+};
 
 /** The contract's schema, checked on what the form sends. */
 const formSchema = sentValuesSchema(
@@ -103,8 +111,17 @@ export function ValidityRulesForm({ settings }: { settings: NotificationSettings
       customDays: choiceOf(settings.validityDays) === 'custom' ? settings.validityDays : 90,
       vehicleRule: choiceOf(settings.vehicleValidityDays),
       vehicleCustomDays: settings.vehicleValidityDays ?? 90,
+      // A copy stored by an older build has none: the contract's default, as the server has it.
+      keepingWays: [...(settings.keepingWays ?? DEFAULT_KEEPING_WAYS)],
     } as Values,
-    toInput,
+    // The ways only when they changed: a new rule recomputes every route's validity on the server.
+    (values) => {
+      const { keepingWays, ...input } = toInput(values);
+      const ways = DRIVE_WAYS.filter((way) => keepingWays.includes(way));
+      return ways.join() === (settings.keepingWays ?? DEFAULT_KEEPING_WAYS).join()
+        ? input
+        : { ...input, keepingWays: ways };
+    },
   );
 
   return (
@@ -116,6 +133,10 @@ export function ValidityRulesForm({ settings }: { settings: NotificationSettings
         rule={form.getInputProps('rule')}
         daysLabel="Tage"
         days={form.getInputProps('customDays')}
+      />
+      <KeepingWaysField
+        description="Die anderen zählen nur für den Ersterwerb. Gilt für jede Strecke ohne eigene Regel."
+        {...form.getInputProps('keepingWays')}
       />
       <RuleRadios
         label="Fahrzeugkunde gilt"

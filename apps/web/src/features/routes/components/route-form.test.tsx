@@ -119,6 +119,33 @@ describe('route form (/route/new)', () => {
     ]);
   });
 
+  it('creates a route with its own ways that keep it valid, and refuses none with the contract’s message', async () => {
+    Element.prototype.scrollIntoView ??= () => {};
+    const calls = stubFetch(({ method, path }) =>
+      method === 'POST' && path === '/api/routes' ? { status: 201, body: created } : undefined,
+    );
+    const user = userEvent.setup();
+    renderRoutes(routes, '/route/new');
+    await fillMasterData(user);
+    const rule = screen.getByRole('combobox', { name: /Erhält die Streckenkunde/ });
+    // The account's rule in words until it is known: the contract's default.
+    expect(rule).toHaveValue('wie im Konto: selbst gefahren, begleitete Fahrt');
+    await user.click(rule);
+    await user.click(await screen.findByRole('option', { name: 'Eigene Auswahl', hidden: true }));
+    await user.click(screen.getByRole('checkbox', { name: 'selbst gefahren' }));
+    await user.click(screen.getByRole('checkbox', { name: 'begleitete Fahrt' }));
+    await user.click(screen.getByRole('button', { name: 'Strecke erstellen' }));
+    expect(await screen.findByText('Mindestens eine Art muss die Streckenkunde erhalten.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Mitfahrt im Führerraum' }));
+    await user.click(screen.getByRole('checkbox', { name: 'selbst gefahren' }));
+    await user.click(screen.getByRole('button', { name: 'Strecke erstellen' }));
+    expect(await screen.findByText('Ansicht der Strecke')).toBeInTheDocument();
+    // In the contract's order, whatever the order of the taps.
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ keepingWays: ['driven', 'cab_ride'] });
+  });
+
   it('by default records the first drive by the route’s rule: the server sets the end, the form previews it', async () => {
     const calls = stubFetch(({ method, path }) => {
       if (method === 'GET' && path === '/api/notifications/settings') {

@@ -6,13 +6,15 @@ import { validityRuleLabel } from '@streckenpass/contract/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatDate, todayInput } from '../../../lib/dates';
 import { useContractForm } from '../../../lib/use-contract-form';
-import { useAccountValidityDays } from '../../../lib/account-validity';
+import { useAccountKeepingWays, useAccountValidityDays } from '../../../lib/account-validity';
+import { KeepingWaysField } from '../../../components/drive-manner-fields';
+import { DEFAULT_KEEPING_WAYS, keepingWaysLabel } from '@streckenpass/contract/drive-ways';
 import { useStationIndex } from '../../../lib/stations';
 import { StationField } from '../../../components/station-field';
 import { ValidityDaysInput } from '../../../components/validity-days-input';
 import { RecordForm, type RecordFormTexts } from '../../../components/record-form';
 import { DateField } from '../../../components/date-field';
-import { accountRuleLabel, TERMS } from '@streckenpass/contract/terms';
+import { accountRuleLabel, RECORD_FIELD_LABELS, TERMS } from '@streckenpass/contract/terms';
 import { emptyRouteValues, ruleDaysOf, type RouteFormValues } from '../route-form-values';
 import { nameAfterStations, proposedRouteName } from '../route-name';
 import { resolvePath } from './resolve-path';
@@ -71,6 +73,7 @@ export function RouteForm({
   };
 
   const accountDays = useAccountValidityDays();
+  const accountWays = useAccountKeepingWays() ?? DEFAULT_KEEPING_WAYS;
   const { lastDriven } = form.values;
   const ownDays = ruleDaysOf(form.values);
   const ruleDays = effectiveValidityDays(
@@ -116,6 +119,17 @@ export function RouteForm({
         {...form.getInputProps('rule')}
       />
       {form.values.rule === 'custom' && <ValidityDaysInput label="Tage" {...form.getInputProps('ruleDays')} />}
+      <Select
+        label={RECORD_FIELD_LABELS.keepingWays}
+        description="Welche Arten der Fahrt die Streckenkunde dieser Strecke erhalten; die anderen zählen nur für den Ersterwerb."
+        data={[
+          { value: 'account', label: accountRuleLabel(keepingWaysLabel(accountWays)) },
+          { value: 'own', label: 'Eigene Auswahl' },
+        ]}
+        allowDeselect={false}
+        {...form.getInputProps('waysRule')}
+      />
+      {form.values.waysRule === 'own' && <KeepingWaysField {...form.getInputProps('keepingWays')} />}
       {withLastDriven && (
         <>
           <Divider />

@@ -1,0 +1,82 @@
+import { Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { directionLabel, DRIVE_WAY_LABELS } from '@streckenpass/contract/drive-ways';
+import type { RouteActivity } from '@streckenpass/contract/route-activities';
+import { IconEdit } from '@tabler/icons-react';
+import { useState } from 'react';
+import { mannerOf, routeEnds, type RouteEnds } from '../../../lib/drive-manner';
+import { DriveMannerForm } from './drive-manner-form';
+
+const NOT_GIVEN = 'nicht angegeben';
+
+/**
+ * "Art der Fahrt" of a drive's page (issue 41): its way, time, direction and darkness (computed by the server), what
+ * it counts for when its routes' rule does not keep that way, and "Art und Uhrzeit bearbeiten".
+ */
+export function DriveMannerCard({
+  activity,
+  onlyRoute,
+  firstOnly,
+}: {
+  activity: RouteActivity;
+  /** The drive's route when it has exactly one: its direction is named by the route's ends. */
+  onlyRoute: RouteEnds | null;
+  /** `firstAcquisitionNote` of the drive: what it counts for, when not for the validity of every route. */
+  firstOnly: string | null;
+}) {
+  const [editing, setEditing] = useState(false);
+  const { way, time, direction, dark } = mannerOf(activity);
+  const directionText =
+    direction === null
+      ? NOT_GIVEN
+      : onlyRoute
+        ? directionLabel(direction, routeEnds(onlyRoute))
+        : direction === 'forward'
+          ? 'vom Start zum Ende'
+          : 'vom Ende zum Start';
+  const rows: [string, string][] = [
+    ['Art der Fahrt', DRIVE_WAY_LABELS[way]],
+    ['Uhrzeit', time ? `${time} Uhr` : NOT_GIVEN],
+    ['Richtung', directionText],
+    // Null without a time or without a station with coordinates: the server could not tell.
+    ['Licht', dark === true ? 'bei Dunkelheit' : dark === false ? 'bei Tageslicht' : 'nicht bekannt'],
+  ];
+
+  return (
+    <Card component="section" aria-label="Art der Fahrt">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          Art der Fahrt
+        </Title>
+        {!editing && (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconEdit size={14} aria-hidden />}
+            onClick={() => setEditing(true)}
+          >
+            Art und Uhrzeit bearbeiten
+          </Button>
+        )}
+      </Group>
+      {editing ? (
+        <DriveMannerForm activity={activity} onlyRoute={onlyRoute} onDone={() => setEditing(false)} />
+      ) : (
+        <Table variant="vertical" withTableBorder={false} layout="fixed">
+          <Table.Tbody>
+            {rows.map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th w={140}>{label}</Table.Th>
+                <Table.Td>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {firstOnly && (
+        <Text size="sm" fw={600} mt="sm">
+          Diese Fahrt {firstOnly}.
+        </Text>
+      )}
+    </Card>
+  );
+}
