@@ -82,6 +82,35 @@ describe('route edit', () => {
     expect(calls.find((c) => c.method === 'PATCH')?.body).not.toHaveProperty('keepingWays');
   });
 
+  it('asks a first acquisition, refuses more drives in darkness than drives in German, and sends the rule', async () => {
+    Element.prototype.scrollIntoView ??= () => {};
+    const plain = { ...route, validityDays: null, keepingWays: null, firstAcquisition: null, acquiredOn: null };
+    const calls = stubFetch(({ method, path, body }) => {
+      if (path !== '/api/routes/7') return undefined;
+      if (method === 'GET') return { status: 200, body: plain };
+      if (method === 'PATCH') return { status: 200, body: { ...plain, ...(body as object) } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPages(routes, '/route/edit/7');
+    await user.click(await screen.findByRole('checkbox', { name: /Ersterwerb verlangen/ }));
+    const dark = screen.getByLabelText('davon bei Dunkelheit');
+    await user.clear(dark);
+    await user.type(dark, '5');
+    await user.click(screen.getByRole('button', { name: 'Strecke speichern' }));
+    expect(
+      await screen.findByText('Bei Dunkelheit können nicht mehr Fahrten verlangt werden als Fahrten je Richtung.'),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await user.clear(dark);
+    await user.type(dark, '1');
+    await user.click(screen.getByRole('button', { name: 'Strecke speichern' }));
+    expect(await screen.findByText('Ansicht der Strecke')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+      firstAcquisition: { drives: 2, dark: 1, days: 90 },
+    });
+  });
+
   it('sends null for a route that follows the account’s ways again', async () => {
     Element.prototype.scrollIntoView ??= () => {};
     const own = { ...route, validityDays: null, keepingWays: ['driven'] };

@@ -35,7 +35,11 @@ function EditRoute({ record: route }: { record: Route }) {
 
   const save = async (values: RouteFormValues) => {
     await update.mutateAsync(
-      routeInput(values, { validityDays: route.validityDays ?? null, keepingWays: route.keepingWays ?? null }),
+      routeInput(values, {
+        validityDays: route.validityDays ?? null,
+        keepingWays: route.keepingWays ?? null,
+        firstAcquisition: route.firstAcquisition ?? null,
+      }),
     );
     notifications.show({ color: 'green', message: 'Strecke gespeichert.' });
     navigate(paths.route(route.id));
@@ -59,6 +63,7 @@ function EditRoute({ record: route }: { record: Route }) {
           endPoint: route.endPoint,
           ...ruleChoiceOf(route.validityDays),
           ...waysChoiceOf(route.keepingWays),
+          firstAcquisition: route.firstAcquisition ?? null,
           startStation: route.startStation?.code ?? null,
           endStation: route.endStation?.code ?? null,
           ...pathChoiceOf(route.path),

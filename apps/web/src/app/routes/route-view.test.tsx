@@ -203,6 +203,55 @@ describe('route view', () => {
     );
   });
 
+  it('shows a route in training with its first acquisition’s progress per direction', async () => {
+    stubFetch(({ path }) => {
+      if (path === '/api/routes/7')
+        return {
+          status: 200,
+          body: {
+            id: 7,
+            name: 'FF – RM',
+            companyRoute: null,
+            startPoint: 'Frankfurt (Main) Hbf',
+            endPoint: 'Mannheim Hbf',
+            tours: [],
+            owner: '/api/users/1',
+            validityDays: null,
+            keepingWays: null,
+            firstAcquisition: { drives: 2, dark: 1, days: null },
+            acquiredOn: null,
+          },
+        };
+      if (path === '/api/route_activities')
+        return {
+          status: 200,
+          body: [
+            {
+              id: 1,
+              acquiredAt: '2026-11-02',
+              acquiredUntil: '2027-11-01',
+              owner: '/api/users/1',
+              acquiredRoutes: ['/api/routes/7'],
+              vehicleActivities: [],
+              recordedAt: null,
+              imported: false,
+              way: 'escorted',
+              time: '22:30',
+              direction: 'forward',
+              dark: true,
+            },
+          ],
+        };
+      if (path === '/api/tours') return { status: 200, body: [] };
+      return undefined;
+    });
+    renderPages(routes, '/route/7');
+    expect(await screen.findByText('In Ausbildung: noch nicht bekannt')).toBeInTheDocument();
+    const progress = screen.getByRole('list', { name: 'Fortschritt des Ersterwerbs' });
+    expect(progress).toHaveTextContent('1 von 2 Fahrten Richtung Mannheim Hbf, davon 1 von 1 bei Dunkelheit');
+    expect(progress).toHaveTextContent('0 von 2 Fahrten Richtung Frankfurt (Main) Hbf, davon 0 von 1 bei Dunkelheit');
+  });
+
   it('says "Nicht erfasst" for a route never recorded', async () => {
     stubFetch(({ path }) => {
       if (path === '/api/routes/7')

@@ -27,12 +27,13 @@ import { recordRoute } from '../record-route';
 import { routeRecord } from '../record-routes';
 import { useTitle } from '../use-title';
 import { BackdatedBadge } from '../../components/backdated-badge';
+import { FirstAcquisitionSummary } from '../../features/routes/components/first-acquisition-summary';
 
-function ValidUntil({ date }: { date: string | null }) {
+function ValidUntil({ date, training = false }: { date: string | null; training?: boolean }) {
   if (!date)
     return (
       <Text span inherit>
-        Nicht erfasst
+        {training ? 'In Ausbildung: noch nicht bekannt' : 'Nicht erfasst'}
       </Text>
     );
   const expired = validityState(daysUntil(date, todayInput())) === 'expired';
@@ -124,8 +125,32 @@ function RouteDetails({ record: route }: { record: Route }) {
           ...(route.path ? [{ label: 'Weg im Streckennetz', value: <RoutePathSummary path={route.path} /> }] : []),
           {
             label: 'Streckenkunde gültig bis',
-            value: activities.isPending ? '…' : activities.isError ? '–' : <ValidUntil date={validUntil} />,
+            value: activities.isPending ? (
+              '…'
+            ) : activities.isError ? (
+              '–'
+            ) : (
+              <ValidUntil date={validUntil} training={route.firstAcquisition !== null && route.acquiredOn === null} />
+            ),
           },
+          // The first acquisition it asks, and where it stands (issue 41 item 3).
+          ...(route.firstAcquisition
+            ? [
+                {
+                  label: RECORD_FIELD_LABELS.firstAcquisition!,
+                  value: (
+                    <FirstAcquisitionSummary
+                      route={route}
+                      drives={history.map((drive) => ({
+                        acquiredAt: drive.acquiredAt,
+                        direction: drive.direction,
+                        dark: drive.dark,
+                      }))}
+                    />
+                  ),
+                },
+              ]
+            : []),
           {
             label: 'Gültigkeitsregel',
             value:

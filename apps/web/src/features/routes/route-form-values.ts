@@ -2,6 +2,7 @@ import { VALIDITY_DAYS_HALF_YEAR, VALIDITY_DAYS_YEAR } from '@streckenpass/contr
 import type { ValidityPeriod } from '@streckenpass/contract/knowledge';
 import type { RoutePath, RoutePathInput } from '@streckenpass/contract/route-paths';
 import { DEFAULT_KEEPING_WAYS, DRIVE_WAYS, type DriveWay } from '@streckenpass/contract/drive-ways';
+import type { FirstAcquisition } from '@streckenpass/contract/first-acquisition';
 
 export type RuleChoice = 'account' | 'year' | 'half-year' | 'custom';
 
@@ -16,6 +17,8 @@ export interface RouteFormValues {
   /** Which ways of a drive keep it valid: the account's rule, or the route's own `keepingWays` (issue 41). */
   waysRule: 'account' | 'own';
   keepingWays: DriveWay[];
+  /** The first acquisition the route asks before it counts as known (issue 41 item 3); null = none. */
+  firstAcquisition: FirstAcquisition | null;
   /** DS100 codes of the chosen stations; null = free text. */
   startStation: string | null;
   endStation: string | null;
@@ -75,6 +78,7 @@ export const emptyRouteValues: RouteFormValues = {
   rule: 'account',
   ruleDays: 90,
   ...waysChoiceOf(null),
+  firstAcquisition: null,
   startStation: null,
   endStation: null,
   lastDriven: '',

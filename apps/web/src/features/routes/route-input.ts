@@ -2,7 +2,7 @@ import type { CreateRouteInput, Route } from '@streckenpass/contract/routes';
 import { keepingWaysOfForm, ruleDaysOf, type RouteFormValues } from './route-form-values';
 
 /** The rules a route has saved: how long a drive keeps it valid, and which ways do (null = the account's). */
-export type SavedRules = Pick<Route, 'validityDays' | 'keepingWays'>;
+export type SavedRules = Pick<Route, 'validityDays' | 'keepingWays'> & Partial<Pick<Route, 'firstAcquisition'>>;
 
 const sameWays = (a: readonly string[] | null, b: readonly string[] | null) =>
   a === null || b === null ? a === b : a.join() === b.join();
@@ -23,6 +23,10 @@ export function routeInput(values: RouteFormValues, saved: SavedRules | null | u
     endPoint: values.endPoint,
     ...(days !== savedDays ? { validityDays: days } : {}),
     ...(saved === undefined || !sameWays(ways, saved?.keepingWays ?? null) ? { keepingWays: ways } : {}),
+    ...(saved === undefined ||
+    JSON.stringify(values.firstAcquisition) !== JSON.stringify(saved?.firstAcquisition ?? null)
+      ? { firstAcquisition: values.firstAcquisition }
+      : {}),
     startStation: values.startStation,
     endStation: values.endStation,
     // Resolved by the form on submit; absent = the server keeps or finds the path (docs/decisions/0051).

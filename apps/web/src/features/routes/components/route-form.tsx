@@ -8,6 +8,7 @@ import { formatDate, todayInput } from '../../../lib/dates';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useAccountKeepingWays, useAccountValidityDays } from '../../../lib/account-validity';
 import { KeepingWaysField } from '../../../components/drive-manner-fields';
+import { FirstAcquisitionField } from './first-acquisition-field';
 import { DEFAULT_KEEPING_WAYS, keepingWaysLabel } from '@streckenpass/contract/drive-ways';
 import { useStationIndex } from '../../../lib/stations';
 import { StationField } from '../../../components/station-field';
@@ -130,6 +131,15 @@ export function RouteForm({
         {...form.getInputProps('waysRule')}
       />
       {form.values.waysRule === 'own' && <KeepingWaysField {...form.getInputProps('keepingWays')} />}
+      <FirstAcquisitionField
+        value={form.values.firstAcquisition}
+        onChange={(value) => form.setFieldValue('firstAcquisition', value)}
+        errors={{
+          drives: form.errors['firstAcquisition.drives'] as string | undefined,
+          dark: form.errors['firstAcquisition.dark'] as string | undefined,
+          days: form.errors['firstAcquisition.days'] as string | undefined,
+        }}
+      />
       {withLastDriven && (
         <>
           <Divider />
