@@ -144,5 +144,50 @@ for (const { width, height, touch } of [
       }[];
       expect(routes[0]?.validUntil ?? null).toBeNull();
     });
+
+    test('a route asking a first acquisition is "In Ausbildung" until a drive in each direction, then known', async ({
+      page,
+      request,
+    }) => {
+      const account = await seedAccount(request, { firstname: 'Eva', lastname: 'Ersterwerb' });
+      const route = await frankfurtMannheim(account);
+      await signIn(page, account.user);
+      // The rule is set in the route's form: one drive per direction, none in darkness, no period.
+      await page.goto(`/route/edit/${route.id}`);
+      await tap(page.getByRole('checkbox', { name: /Ersterwerb verlangen/ }));
+      const dark = page.getByLabel('davon bei Dunkelheit');
+      await dark.fill('0');
+      await page.getByLabel('Fahrten je Richtung').fill('1');
+      await page.getByLabel(/innerhalb von Tagen/).fill('');
+      expect(await cutTexts(page), 'cut texts in the route form with a first acquisition').toEqual([]);
+      await page.screenshot({ path: `/tmp/first-acquisition-form-${width}.png`, fullPage: true });
+      await tap(page.getByRole('button', { name: 'Strecke speichern' }));
+      await expect(page).toHaveURL(new RegExp(`/route/${route.id}$`));
+
+      await account.post('/api/route_activities', {
+        acquiredAt: today(),
+        acquiredRoutes: [`/api/routes/${route.id}`],
+        direction: 'forward',
+      });
+      await page.reload();
+      await expect(page.getByRole('row', { name: /Streckenkunde gültig bis/ })).toContainText(
+        'In Ausbildung: noch nicht bekannt',
+      );
+      const progress = page.getByRole('list', { name: 'Fortschritt des Ersterwerbs' });
+      await expect(progress).toContainText('1 von 1 Fahrt Richtung Mannheim Hbf');
+      await expect(progress).toContainText('0 von 1 Fahrt Richtung Frankfurt (Main) Hbf');
+      expect(await cutTexts(page), 'cut texts on a route in training').toEqual([]);
+      expect(await axeViolations(page), 'axe on a route in training').toEqual([]);
+      await page.screenshot({ path: `/tmp/first-acquisition-route-${width}.png`, fullPage: true });
+
+      await account.post('/api/route_activities', {
+        acquiredAt: today(),
+        acquiredRoutes: [`/api/routes/${route.id}`],
+        direction: 'reverse',
+      });
+      await page.reload();
+      await expect(page.getByRole('row', { name: /Ersterwerb/ })).toContainText('Erfüllt am');
+      await expect(page.getByRole('row', { name: /Streckenkunde gültig bis/ })).not.toContainText('Ausbildung');
+    });
   });
 }

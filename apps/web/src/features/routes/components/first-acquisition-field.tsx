@@ -1,4 +1,4 @@
-import { Checkbox, Group, NumberInput, Stack } from '@mantine/core';
+import { Checkbox, NumberInput, SimpleGrid, Stack } from '@mantine/core';
 import type { FirstAcquisition } from '@streckenpass/contract/first-acquisition';
 import { FIRST_ACQUISITION_MAX_DRIVES } from '@streckenpass/contract/first-acquisition';
 
@@ -33,7 +33,7 @@ export function FirstAcquisitionField({
         onChange={(event) => onChange(event.currentTarget.checked ? FIRST_ACQUISITION_DEFAULT : null)}
       />
       {value !== null && (
-        <Group grow align="flex-start" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
           <NumberInput
             label="Fahrten je Richtung"
             min={1}
@@ -43,7 +43,6 @@ export function FirstAcquisitionField({
             value={Number.isNaN(value.drives) ? '' : value.drives}
             onChange={(drives) => onChange({ ...value, drives: numberOf(drives) })}
             error={errors.drives}
-            miw={150}
           />
           <NumberInput
             label="davon bei Dunkelheit"
@@ -54,7 +53,6 @@ export function FirstAcquisitionField({
             value={Number.isNaN(value.dark) ? '' : value.dark}
             onChange={(dark) => onChange({ ...value, dark: numberOf(dark) })}
             error={errors.dark}
-            miw={150}
           />
           <NumberInput
             label="innerhalb von Tagen"
@@ -66,9 +64,8 @@ export function FirstAcquisitionField({
             value={value.days ?? ''}
             onChange={(days) => onChange({ ...value, days: days === '' ? null : numberOf(days) })}
             error={errors.days}
-            miw={150}
           />
-        </Group>
+        </SimpleGrid>
       )}
     </Stack>
   );
