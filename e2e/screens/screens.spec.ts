@@ -92,6 +92,33 @@ for (const width of [360, 1280] as const) {
     await settle(page);
     await page.screenshot({ path: path.join(out, `route-${width}.png`), fullPage: true });
 
+    // A route asking a first acquisition, "In Ausbildung" with its progress, and drives that say how they were made
+    // (issue 41).
+    const training = await post('/api/routes', {
+      name: 'Uelzen – Hannover (Ausbildung)',
+      startPoint: 'HU',
+      endPoint: 'HH',
+      startStation: 'HU',
+      endStation: 'HH',
+      firstAcquisition: { drives: 2, dark: 1, days: 90 },
+    });
+    for (const [way, time, direction] of [
+      ['escorted', '22:40', 'forward'],
+      ['cab_ride', '09:15', 'forward'],
+      ['simulator', '14:00', 'reverse'],
+    ]) {
+      await post('/api/route_activities', {
+        acquiredAt: daysAgo(3),
+        acquiredRoutes: [`/api/routes/${training.id}`],
+        way,
+        time,
+        direction,
+      });
+    }
+    await page.goto(`/route/${training.id}`);
+    await settle(page);
+    await page.screenshot({ path: path.join(out, `route-training-${width}.png`), fullPage: true });
+
     for (const [screen, url] of [
       ['betriebe', '/account/betriebe'],
       ['validity', '/account/validity'],

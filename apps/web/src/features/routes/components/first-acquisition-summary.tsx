@@ -18,7 +18,8 @@ export function FirstAcquisitionSummary({
   drives,
   today = todayInput(),
 }: {
-  route: Pick<Route, 'firstAcquisition' | 'acquiredOn' | 'startPoint' | 'endPoint'>;
+  route: Pick<Route, 'firstAcquisition' | 'acquiredOn' | 'startPoint' | 'endPoint'> &
+    Partial<Pick<Route, 'startStation' | 'endStation'>>;
   /** The route's own drives (only those along this route alone have a direction that counts for it). */
   drives: readonly AcquisitionDrive[];
   today?: string;
@@ -36,8 +37,9 @@ export function FirstAcquisitionSummary({
     );
   }
   const lines = acquisitionProgressLabel(rule, acquisitionProgress(rule, drives, today), {
-    start: route.startPoint,
-    end: route.endPoint,
+    // The stations' names where chosen ("Richtung Hannover Hbf"), as the drive list says it; else the typed ends.
+    start: route.startStation?.name ?? route.startPoint,
+    end: route.endStation?.name ?? route.endPoint,
   });
   return (
     <Stack gap={2}>
