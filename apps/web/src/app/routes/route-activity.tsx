@@ -1,10 +1,9 @@
-import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isBackdated } from '@streckenpass/contract/knowledge';
 import { plural } from '@streckenpass/contract/plural';
 import { TERMS } from '@streckenpass/contract/terms';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
-import { IconEdit } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { HistoryCard } from '../../components/history-card';
@@ -35,6 +34,7 @@ import { routeActivityRecord } from '../record-routes';
 import { useTitle } from '../use-title';
 import { companyRouteNote } from '../../lib/record-labels';
 import { BackdatedBadge } from '../../components/backdated-badge';
+import { EditableCardHeader } from '../../components/editable-card-header';
 
 /** One of the documentation's lists: a section named by its heading, which counts the entries. */
 function CountedSection({ label, count, children }: { label: string; count: number; children: ReactNode }) {
@@ -75,21 +75,12 @@ function RouteActivityView({ record: data }: { record: RouteActivity }) {
       </div>
       <Title order={1}>Dokumentation vom {formatDate(data.acquiredAt)}</Title>
       <Card>
-        <Group justify="space-between" mb="sm">
-          <Title order={2} size="h4">
-            Zeitraum
-          </Title>
-          {!editing && (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconEdit size={14} aria-hidden />}
-              onClick={() => setEditing(true)}
-            >
-              Daten bearbeiten
-            </Button>
-          )}
-        </Group>
+        <EditableCardHeader
+          title="Zeitraum"
+          editing={editing}
+          onEdit={() => setEditing(true)}
+          editLabel="Daten bearbeiten"
+        />
         {editing ? (
           <ActivityDatesForm activity={data} onDone={() => setEditing(false)} />
         ) : (

@@ -7,7 +7,7 @@ import { todayInput } from '../../../lib/dates';
 import { driveDate, driveDatesSchema } from '../../../lib/drive-form';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useUpdateRouteActivity } from '../api/route-activities';
-import { FormError } from '../../../components/form-error';
+import { InlineFormActions } from '../../../components/inline-form-actions';
 import { DateField } from '../../../components/date-field';
 
 const DATE_MISSING = 'Bitte ein Datum eingeben.';
@@ -51,15 +51,7 @@ export function ActivityDatesForm({ activity, onDone }: { activity: RouteActivit
             Halbes Jahr ab „Gefahren am“
           </Button>
         </Group>
-        <FormError error={formError} p="xs" />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="subtle" onClick={onDone} disabled={isPending}>
-            Abbrechen
-          </Button>
-          <Button type="submit" loading={isPending}>
-            Daten speichern
-          </Button>
-        </Group>
+        <InlineFormActions error={formError} pending={isPending} onCancel={onDone} submitLabel="Daten speichern" />
       </Stack>
     </form>
   );

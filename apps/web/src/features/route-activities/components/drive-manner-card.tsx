@@ -1,10 +1,10 @@
-import { Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { Card, Table, Text } from '@mantine/core';
 import { directionLabel, DRIVE_WAY_LABELS } from '@streckenpass/contract/drive-ways';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
-import { IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { mannerOf, routeEnds, type RouteEnds } from '../../../lib/drive-manner';
 import { DriveMannerForm } from './drive-manner-form';
+import { EditableCardHeader } from '../../../components/editable-card-header';
 
 const NOT_GIVEN = 'nicht angegeben';
 
@@ -43,21 +43,12 @@ export function DriveMannerCard({
 
   return (
     <Card component="section" aria-label="Art der Fahrt">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          Art der Fahrt
-        </Title>
-        {!editing && (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconEdit size={14} aria-hidden />}
-            onClick={() => setEditing(true)}
-          >
-            Art und Uhrzeit bearbeiten
-          </Button>
-        )}
-      </Group>
+      <EditableCardHeader
+        title="Art der Fahrt"
+        editing={editing}
+        onEdit={() => setEditing(true)}
+        editLabel="Art und Uhrzeit bearbeiten"
+      />
       {editing ? (
         <DriveMannerForm activity={activity} onlyRoute={onlyRoute} onDone={() => setEditing(false)} />
       ) : (

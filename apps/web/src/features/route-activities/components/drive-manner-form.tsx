@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
 import { z } from 'zod';
 import { germanMessage } from '../../../lib/api-errors';
@@ -6,7 +6,7 @@ import { driveMannerFields, driveMannerInput, type DriveMannerValues } from '../
 import { mannerOf, type RouteEnds } from '../../../lib/drive-manner';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { DirectionSelect, DriveWaySelect, TimeField } from '../../../components/drive-manner-fields';
-import { FormError } from '../../../components/form-error';
+import { InlineFormActions } from '../../../components/inline-form-actions';
 import { useUpdateRouteActivity } from '../api/route-activities';
 
 /** The contract's way and time of day, a direction or none (`lib/drive-form.ts`). */
@@ -51,15 +51,7 @@ export function DriveMannerForm({
         <DriveWaySelect {...form.getInputProps('way')} />
         <TimeField label="Uhrzeit (optional)" {...form.getInputProps('time')} />
         {onlyRoute && <DirectionSelect route={onlyRoute} {...form.getInputProps('direction')} />}
-        <FormError error={formError} p="xs" />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="subtle" onClick={onDone} disabled={isPending}>
-            Abbrechen
-          </Button>
-          <Button type="submit" loading={isPending}>
-            Angaben speichern
-          </Button>
-        </Group>
+        <InlineFormActions error={formError} pending={isPending} onCancel={onDone} submitLabel="Angaben speichern" />
       </Stack>
     </form>
   );
