@@ -55,6 +55,12 @@ export const driveDirectionSchema = z.enum(DRIVE_DIRECTIONS, {
   error: 'Richtung: forward (vom Anfang zum Ende der Strecke) oder reverse.',
 });
 
+/** A direction in words without a route to name its ends (a drive of several routes, the history). */
+export const DIRECTION_WORDS: Readonly<Record<DriveDirection, string>> = {
+  forward: 'vom Start zum Ende',
+  reverse: 'vom Ende zum Start',
+};
+
 /** "Richtung Mannheim Hbf": the station a drive went towards, from the route's ends. */
 export function directionLabel(direction: DriveDirection, route: { start: string; end: string }): string {
   return `Richtung ${direction === 'forward' ? route.end : route.start}`;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './constants.js';
 import { formatDate, formatDateTime } from './format.js';
 import { validityRuleLabel } from './notifications.js';
-import { DRIVE_WAY_LABELS, type DriveWay } from './drive-ways.js';
+import { DIRECTION_WORDS, DRIVE_WAY_LABELS, type DriveWay } from './drive-ways.js';
 import { firstAcquisitionLabel, firstAcquisitionSchema } from './first-acquisition.js';
 import { RECORD_FIELD_LABELS } from './terms.js';
 
@@ -119,7 +119,7 @@ export function historyValueText(field: string, value: unknown, names: HistoryNa
     return DRIVE_WAY_LABELS[value as DriveWay];
   }
   if (field === 'direction' && (value === 'forward' || value === 'reverse')) {
-    return value === 'forward' ? 'vom Start zum Ende' : 'vom Ende zum Start';
+    return DIRECTION_WORDS[value];
   }
   if (value === null || value === undefined || value === '') return '–';
   if (Array.isArray(value)) {

@@ -1,5 +1,5 @@
 import { Card, Table, Text } from '@mantine/core';
-import { directionLabel, DRIVE_WAY_LABELS } from '@streckenpass/contract/drive-ways';
+import { DIRECTION_WORDS, directionLabel, DRIVE_WAY_LABELS } from '@streckenpass/contract/drive-ways';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
 import { useState } from 'react';
 import { mannerOf, routeEnds, type RouteEnds } from '../../../lib/drive-manner';
@@ -30,9 +30,7 @@ export function DriveMannerCard({
       ? NOT_GIVEN
       : onlyRoute
         ? directionLabel(direction, routeEnds(onlyRoute))
-        : direction === 'forward'
-          ? 'vom Start zum Ende'
-          : 'vom Ende zum Start';
+        : DIRECTION_WORDS[direction];
   const rows: [string, string][] = [
     ['Art der Fahrt', DRIVE_WAY_LABELS[way]],
     ['Uhrzeit', time ? `${time} Uhr` : NOT_GIVEN],
