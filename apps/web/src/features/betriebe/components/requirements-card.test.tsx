@@ -110,7 +110,7 @@ describe('RequirementsCard', () => {
     const field = (await dialog()).getByRole('textbox', { name: /Minimum an Fahrer\/innen/ });
     await userEvent.type(field, '0');
     await userEvent.click((await dialog()).getByRole('button', { name: 'Speichern' }));
-    expect(await (await dialog()).findByText('Mindestens eine Fahrerin oder ein Fahrer.')).toBeVisible();
+    expect(await (await dialog()).findByText('Mindestens eine Fahrerin oder ein Fahrer.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
     await userEvent.clear(field);
     await userEvent.type((await dialog()).getByRole('textbox', { name: /Minimum an Fahrer\/innen/ }), '2');
