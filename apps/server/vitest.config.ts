@@ -27,6 +27,7 @@ const ENGINE = [
   'src/modules/isolation.test.ts',
   'src/modules/route-activities/*.test.ts',
   'src/modules/routes/routes.test.ts',
+  'src/modules/routes/places.test.ts',
   'src/modules/tours/tours.test.ts',
   'src/modules/vehicles/vehicles.test.ts',
   'src/modules/vehicle-activities/*.test.ts',
@@ -36,6 +37,9 @@ const ENGINE = [
   'src/modules/health/*.test.ts',
   'src/modules/betriebe/matrix.test.ts',
   'src/modules/betriebe/coverage-kept.test.ts',
+  'src/modules/betriebe/attestations.test.ts',
+  'src/modules/betriebe/register.test.ts',
+  'src/modules/betriebe/place-requirements.test.ts',
   'src/modules/users/account-deletion.test.ts',
 ];
 

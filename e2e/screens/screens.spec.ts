@@ -1,7 +1,8 @@
+import { CONSENT_VERSION } from '@streckenpass/contract/betrieb-consent';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { joinBetrieb, verifiedUser } from '../support/betrieb';
-import { apiAs, loginViaUi, registerViaApi, signIn, uniqueEmail } from '../support/fixtures';
+import { apiAs, loginViaUi, registerViaApi, signIn, uniqueEmail, type SeededUser } from '../support/fixtures';
 import { realNetworkPresent, startNetworkServer } from '../support/network-server';
 
 /**
@@ -142,7 +143,7 @@ for (const width of [360, 1280] as const) {
     const founded = await apiAs(request, admin.token, 'post', '/api/betriebe', {
       name: 'Heide-Bahn',
       depots: ['Uelzen', 'Hamburg'],
-      consentVersion: 1,
+      consentVersion: CONSENT_VERSION,
     });
     const betrieb = (await founded.json()) as { id: number; depots: { id: number; name: string }[] };
     for (const [start, end, code] of [
@@ -223,10 +224,173 @@ for (const width of [360, 1280] as const) {
   });
 }
 
+/**
+ * The Betrieb's attestations and rules (issue 41 items 2, 3, 5, 6): a requirement with its own rules (the dialog), the
+ * matrix with a driver "in Ausbildung" and each driver's next check, an examiner on a driver's page with the
+ * attestation issued, the driver's own attestations, and the public check page. Its own test: `--grep Bescheinigung`.
+ */
+for (const width of [360, 1280] as const) {
+  test(`Bescheinigung screens at ${width} px`, async ({ page, request, baseURL }) => {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    const admin = await verifiedUser(request, baseURL!, 'Admin');
+    const founded = await apiAs(request, admin.token, 'post', '/api/betriebe', {
+      name: 'Lüneburger Heidebahn',
+      depots: [],
+      consentVersion: CONSENT_VERSION,
+    });
+    const betriebId = ((await founded.json()) as { id: number }).id;
+    const required = await apiAs(request, admin.token, 'post', `/api/betriebe/${betriebId}/requirements`, {
+      startStation: 'HU',
+      endStation: 'HC',
+      companyRoute: 'N30.1',
+      keepingWays: ['driven'],
+      firstAcquisition: { drives: 1, dark: 0, days: null },
+    });
+    const requirementId = ((await required.json()) as { id: number }).id;
+    const examiner = await registerViaApi(request, {
+      email: uniqueEmail('pruefer'),
+      firstname: 'Paula',
+      lastname: 'Prüfer',
+    });
+    await joinBetrieb(request, admin, betriebId, examiner, 'examiner');
+    // Schneider has driven it both ways (known) and been checked; Krüger one way only ("in Ausbildung").
+    let checked: { user: SeededUser; membershipId: number; code: string } | undefined;
+    for (const [lastname, directions] of [
+      ['Schneider', ['forward', 'reverse']],
+      ['Krüger', ['forward']],
+    ] as const) {
+      const driver = await registerViaApi(request, { email: uniqueEmail('fahrer'), firstname: 'Jan', lastname });
+      const route = await apiAs(request, driver.token, 'post', '/api/routes', {
+        name: 'Uelzen – Celle',
+        startPoint: 'HU',
+        endPoint: 'HC',
+        startStation: 'HU',
+        endStation: 'HC',
+      });
+      const routeId = ((await route.json()) as { id: number }).id;
+      for (const [index, direction] of directions.entries()) {
+        await apiAs(request, driver.token, 'post', '/api/route_activities', {
+          acquiredAt: daysAgo(20 - index),
+          acquiredRoutes: [`/api/routes/${routeId}`],
+          direction,
+          time: '14:10',
+        });
+      }
+      await joinBetrieb(request, admin, betriebId, driver);
+      if (lastname === 'Schneider') {
+        const members = (await (
+          await apiAs(request, admin.token, 'get', `/api/betriebe/${betriebId}/members`)
+        ).json()) as {
+          id: number;
+          name: string;
+        }[];
+        const membershipId = members.find((member) => member.name === 'Jan Schneider')!.id;
+        const attested = await apiAs(
+          request,
+          examiner.token,
+          'post',
+          `/api/betriebe/${betriebId}/members/${membershipId}/attestations`,
+          {
+            kind: 'periodic_check',
+            checkedOn: daysAgo(5),
+            requirementIds: [requirementId],
+            note: 'Ohne Beanstandung.',
+          },
+        );
+        expect(attested.status()).toBe(201);
+        checked = { user: driver, membershipId, code: ((await attested.json()) as { code: string }).code };
+      }
+    }
+
+    await signIn(page, admin, `/betrieb/${betriebId}`);
+    await settle(page);
+    await page
+      .getByRole('button', { name: /^Regeln für/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Regeln der Anforderung' })).toBeVisible();
+    await page.screenshot({ path: path.join(out, `requirement-rules-${width}.png`) });
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/betrieb/matrix/${betriebId}`);
+    await settle(page);
+    await expect(page.getByText('in Ausbildung').first()).toBeVisible();
+    await page.screenshot({ path: path.join(out, `matrix-training-${width}.png`), fullPage: true });
+
+    await signIn(page, examiner, `/betrieb/${betriebId}/fahrer/${checked!.membershipId}`);
+    await settle(page);
+    await expect(page.getByRole('form', { name: 'Bescheinigung ausstellen' })).toBeVisible();
+    await page.screenshot({ path: path.join(out, `betrieb-driver-attestations-${width}.png`), fullPage: true });
+
+    await signIn(page, checked!.user, '/account/data');
+    await settle(page);
+    await expect(page.getByRole('list', { name: 'Ihre Bescheinigungen' })).toBeVisible();
+    await page.getByRole('list', { name: 'Ihre Bescheinigungen' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(out, `own-attestations-${width}.png`) });
+
+    await page.goto(`/pruefen/${checked!.code}`);
+    await expect(page.getByRole('status')).toContainText('Echt und unverändert');
+    await page.screenshot({ path: path.join(out, `attestation-check-${width}.png`), fullPage: true });
+  });
+}
+
 /*
  * The map along the tracks (issue 29): on a server of its own with the rail network imported (DB Netz's files when
  * they lie beside the repository, else the e2e fixture), a driver's regional routes in their states.
  */
+/**
+ * A place as knowledge (Ortskunde, issue 41 item 4): the route form with "Ortskunde" chosen, a place's page with its
+ * drive, and the map with its ring. Its own test, so that `--grep Ortskunde` makes these shots alone.
+ */
+for (const width of [360, 1280] as const) {
+  test(`Ortskunde screens at ${width} px`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    const user = await registerViaApi(request, { firstname: 'Erika', lastname: 'Mustermann' });
+    const post = async (url: string, data: unknown) => (await apiAs(request, user.token, 'post', url, data)).json();
+    const route = await post('/api/routes', {
+      name: 'Frankfurt – Hanau',
+      startPoint: 'FF',
+      endPoint: 'FH',
+      startStation: 'FF',
+      endStation: 'FH',
+    });
+    const place = await post('/api/routes', {
+      name: 'Ortskunde Frankfurt (Main) Hbf',
+      startPoint: 'Frankfurt (Main) Hbf',
+      endPoint: 'Frankfurt (Main) Hbf',
+      startStation: 'FF',
+      endStation: 'FF',
+      keepingWays: ['driven', 'escorted', 'line_walk'],
+    });
+    await post('/api/route_activities', { acquiredAt: daysAgo(40), acquiredRoutes: [`/api/routes/${route.id}`] });
+    await post('/api/route_activities', {
+      acquiredAt: daysAgo(12),
+      acquiredRoutes: [`/api/routes/${place.id}`],
+      way: 'line_walk',
+      time: '09:30',
+    });
+    await signIn(page, user, '/route/new');
+    await settle(page);
+    await page.getByRole('radio', { name: /Ortskunde/ }).check();
+    await page.getByRole('combobox', { name: /Betriebsstelle/ }).fill('FH');
+    await expect(page.getByRole('textbox', { name: /^Name/ })).toHaveValue('Ortskunde Hanau Hbf');
+    // The suggestions closed: the form as it is sent.
+    await page.keyboard.press('Escape');
+    await page.getByRole('textbox', { name: /^Name/ }).focus();
+    await page.screenshot({ path: path.join(out, `ortskunde-form-${width}.png`), fullPage: true });
+
+    await page.goto(`/route/${place.id}`);
+    await settle(page);
+    await expect(page.getByText('Ortskunde Frankfurt (Main) Hbf (FF)')).toBeVisible();
+    await page.screenshot({ path: path.join(out, `ortskunde-${width}.png`), fullPage: true });
+
+    await page.goto('/map');
+    await settle(page);
+    await expect(page.locator(`[data-place="${place.id}"]`)).toBeVisible();
+    await page.screenshot({ path: path.join(out, `ortskunde-map-${width}.png`), fullPage: true });
+  });
+}
+
 test.describe('map along the tracks', () => {
   const port = Number(process.env.E2E_PORT ?? 3100) + 42;
   test.use({ baseURL: `http://127.0.0.1:${port}` });

@@ -1,3 +1,4 @@
+import { CONSENT_VERSION } from '@streckenpass/contract/betrieb-consent';
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, smallTouchTargets } from '../support/audits';
 import { joinBetrieb, verifiedUser } from '../support/betrieb';
@@ -26,7 +27,7 @@ test('an admin makes a driver Disponent, imports requirements from Excel, and a 
   const founded = await apiAs(request, admin.token, 'post', '/api/betriebe', {
     name: 'Rhön Bahn',
     depots: [],
-    consentVersion: 1,
+    consentVersion: CONSENT_VERSION,
   });
   expect(founded.status()).toBe(201);
   const betriebId = ((await founded.json()) as { id: number }).id;
@@ -100,7 +101,7 @@ test('an admin requires a line section, and a driver’s route along that line m
   const { id: betriebId } = await createdAs(request, admin.token, '/api/betriebe', {
     name: 'Spessart Bahn',
     depots: [],
-    consentVersion: 1,
+    consentVersion: CONSENT_VERSION,
   });
   const tom = await registerViaApi(request, { email: uniqueEmail('tom'), firstname: 'Tom', lastname: 'Strecke' });
   await joinBetrieb(request, admin, betriebId, tom);

@@ -1,3 +1,4 @@
+import { CONSENT_VERSION } from '@streckenpass/contract/betrieb-consent';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { apiAs, registerViaApi, uniqueEmail, type SeededUser } from './fixtures';
 import { linkIn, waitForMail } from './mail';
@@ -17,7 +18,7 @@ export async function joinBetrieb(
   admin: SeededUser,
   betriebId: number,
   user: SeededUser,
-  role: 'driver' | 'disponent' | 'admin' = 'driver',
+  role: 'driver' | 'disponent' | 'examiner' | 'admin' = 'driver',
 ): Promise<void> {
   const invitation = await apiAs(request, admin.token, 'post', `/api/betriebe/${betriebId}/invitations`, { role });
   expect(invitation.status()).toBe(201);
@@ -37,7 +38,7 @@ export async function foundBetriebWithRequirement(
 ): Promise<{ betriebId: number; requirementId: number }> {
   const founded = await apiAs(request, admin.token, 'post', '/api/betriebe', {
     name: 'Frankenbahn',
-    consentVersion: 1,
+    consentVersion: CONSENT_VERSION,
   });
   expect(founded.status()).toBe(201);
   const betriebId = ((await founded.json()) as { id: number }).id;

@@ -26,6 +26,7 @@ import { openDatabase, type Db } from '../src/db/client.js';
 import { dispatchCoverageAlerts, LAPSING_SHOWN } from '../src/jobs/coverage-alerts.js';
 import { createCoverageAlertsRepository } from '../src/jobs/coverage-alerts.repository.js';
 import { createCoverageRepository } from '../src/modules/betriebe/coverage.repository.js';
+import { createNextCheckRepository } from '../src/modules/betriebe/next-check.repository.js';
 import { createRequirementsRepository } from '../src/modules/betriebe/requirements.repository.js';
 import { loadStationData } from '../src/modules/stations/stations.data.js';
 import { createTestDatabase } from '../src/test/helpers.js';
@@ -59,7 +60,11 @@ const pairs = Array.from({ length: REQUIREMENTS }, (_, i) => [codes[2 * i]!, cod
 /** The run's repositories on one connection pool (an instance of the app has one). */
 const depsOn = (db: Db) => ({
   alerts: createCoverageAlertsRepository(db),
-  coverage: createCoverageRepository(db, createRequirementsRepository(db, stationData.index)),
+  coverage: createCoverageRepository(
+    db,
+    createRequirementsRepository(db, stationData.index),
+    createNextCheckRepository(db),
+  ),
   mailer,
   config: { timezone: TIMEZONE, publicUrl: 'https://streckenpass.example' },
   log: silent,

@@ -3,6 +3,7 @@ import { dateSchema, isStorableDate, requiredText, text } from './common.js';
 import { reminderThresholdsSchema, validityDaysSchema } from './notifications.js';
 import { stationCodeSchema } from './stations.js';
 import { LIMITS } from './limits.js';
+import { backupAttestationSchema } from './attestations.js';
 import { betriebRoleSchema } from './betriebe.js';
 import { routePathInputSchema } from './route-paths.js';
 import { driveDateViolations } from './route-activities.js';
@@ -179,6 +180,14 @@ export const backupSchema = z
       .max(1000)
       .optional()
       .describe('Mitgliedschaften in Betrieben, nur zur Information: eine Wiederherstellung übernimmt sie nicht'),
+    attestations: z
+      .array(backupAttestationSchema)
+      .max(1000)
+      .optional()
+      .describe(
+        'Bescheinigungen von Betrieben (issue 41), wie sie signiert wurden, nur zur Information: eine ' +
+          'Wiederherstellung übernimmt sie nicht; jede bleibt unter ihrem Prüfcode prüfbar',
+      ),
     signature: backupSignatureSchema
       .optional()
       .describe('Signatur über die kanonische Form des übrigen Dokuments (Nachweis der Art „Sicherung“)'),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { betriebRoleSchema, depotSchema } from './betriebe.js';
+import { DRIVE_DIRECTIONS, driveWaySchema } from './drive-ways.js';
+import { firstAcquisitionSchema } from './first-acquisition.js';
 import { MATRIX_STATES } from './matrix.js';
 import { REQUIREMENT_MATCH_KINDS, requirementSchema } from './requirements.js';
 
@@ -24,6 +26,23 @@ export const betriebDriverRouteSchema = z.object({
   endPoint: z.string(),
   validUntil: z.string().nullable().describe('Gültig bis (JJJJ-MM-TT); null = nie gefahren'),
   validityRule: z.string().describe('Gültigkeitsregel in Kraft, z. B. „1 Jahr (364 Tage)“'),
+  acquisition: z
+    .object({
+      rule: firstAcquisitionSchema,
+      acquiredOn: z.string().nullable().describe('Erfüllt am (JJJJ-MM-TT); null = noch in Ausbildung'),
+      progress: z
+        .array(
+          z.object({
+            direction: z.enum(DRIVE_DIRECTIONS),
+            drives: z.number().int(),
+            dark: z.number().int(),
+          }),
+        )
+        .describe('Je Richtung die zählenden Fahrten und davon bei Dunkelheit (heute)'),
+    })
+    .nullable()
+    .optional()
+    .describe('Erstausbildung der Strecke (ab Fassung 2 der Einwilligung; fehlt bei Fassung 1); null = keine verlangt'),
 });
 
 export const betriebDriverDriveSchema = z.object({
@@ -34,6 +53,11 @@ export const betriebDriverDriveSchema = z.object({
   backdated: z.boolean().describe('„nachgetragen“: mehr als 7 Tage nach der Fahrt erfasst (isBackdated)'),
   routes: z.array(namedSchema).describe('Die gefahrenen Strecken'),
   vehicles: z.array(namedSchema).describe('Die Fahrzeuge, mit denen gefahren wurde'),
+  // How the drive was made (issue 41): from version 2 of the consent on; absent for a member under version 1.
+  way: driveWaySchema.optional().describe('Wie die Fahrt gemacht wurde (ab Fassung 2 der Einwilligung)'),
+  time: z.string().nullable().optional().describe('Uhrzeit (HH:MM); null = keine angegeben'),
+  direction: z.enum(DRIVE_DIRECTIONS).nullable().optional().describe('Richtung; null = keine angegeben'),
+  dark: z.boolean().nullable().optional().describe('Bei Dunkelheit (berechnet); null = unbekannt'),
 });
 
 export const betriebDriverVehicleSchema = z.object({
@@ -72,14 +96,28 @@ export type BetriebDriver = z.infer<typeof betriebDriverSchema>;
 export type BetriebDriverDrive = z.infer<typeof betriebDriverDriveSchema>;
 
 /**
- * Each field of the driver's record the answer holds, by the consent line (`CONSENT_TEXTS[1].shared[i]`) that shares
- * it. Ids, `asOf`, `drivesTotal` and the requirements are the Betrieb's own or follow from these; a test holds the
- * answer's fields to this list and the list to the consent.
+ * Each field of the driver's record the answer holds, by the consent line (`CONSENT_TEXTS[version].shared[i]`) that
+ * shares it, for each version of the consent: a member is shown by the version they agreed to. Ids, `asOf`,
+ * `drivesTotal` and the requirements are the Betrieb's own or follow from these; a test holds the answer's fields to
+ * this list and the list to the consent.
  */
-export const BETRIEB_DRIVER_FIELDS_BY_CONSENT: readonly (readonly string[])[] = [
-  ['name', 'role', 'depot'],
-  ['routes.name', 'routes.companyRoute', 'routes.startPoint', 'routes.endPoint'],
-  ['drives.drivenOn', 'drives.validUntil', 'drives.recordedAt', 'drives.backdated', 'drives.routes'],
-  ['vehicles.name', 'vehicles.lastDriven', 'vehicles.drives', 'drives.vehicles'],
-  ['routes.validUntil', 'routes.validityRule', 'vehicles.validityRule'],
-];
+export const BETRIEB_DRIVER_FIELDS_BY_CONSENT: Readonly<Record<1 | 2, readonly (readonly string[])[]>> = {
+  1: [
+    ['name', 'role', 'depot'],
+    ['routes.name', 'routes.companyRoute', 'routes.startPoint', 'routes.endPoint'],
+    ['drives.drivenOn', 'drives.validUntil', 'drives.recordedAt', 'drives.backdated', 'drives.routes'],
+    ['vehicles.name', 'vehicles.lastDriven', 'vehicles.drives', 'drives.vehicles'],
+    ['routes.validUntil', 'routes.validityRule', 'vehicles.validityRule'],
+  ],
+  2: [
+    ['name', 'role', 'depot'],
+    ['routes.name', 'routes.companyRoute', 'routes.startPoint', 'routes.endPoint'],
+    ['drives.drivenOn', 'drives.validUntil', 'drives.recordedAt', 'drives.backdated', 'drives.routes'],
+    ['drives.way', 'drives.time', 'drives.direction', 'drives.dark'],
+    ['routes.acquisition'],
+    ['vehicles.name', 'vehicles.lastDriven', 'vehicles.drives', 'drives.vehicles'],
+    ['routes.validUntil', 'routes.validityRule', 'vehicles.validityRule'],
+    // Attestations of earlier Betriebe: not on this page, but in the Betrieb's list of attestations.
+    [],
+  ],
+};

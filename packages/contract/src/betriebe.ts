@@ -10,11 +10,14 @@ import { idParamsSchema, requiredText, text } from './common.js';
  * a Betrieb the caller does not belong to answers 404, as an unknown one does.
  */
 
-export const BETRIEB_ROLES = ['admin', 'disponent', 'driver'] as const;
+export const BETRIEB_ROLES = ['admin', 'disponent', 'examiner', 'driver'] as const;
 export type BetriebRole = (typeof BETRIEB_ROLES)[number];
 export const betriebRoleSchema = z
   .enum(BETRIEB_ROLES)
-  .describe('admin = verwaltet Mitglieder und Rollen; disponent = liest; driver = teilt die eigenen Daten');
+  .describe(
+    'admin = verwaltet Mitglieder und Rollen; disponent = liest; examiner = Prüfer/in: sieht die Mitglieder und ' +
+      'stellt Bescheinigungen aus; driver = teilt die eigenen Daten',
+  );
 
 export const BETRIEB_LIMITS = {
   nameLength: 100,
@@ -183,6 +186,7 @@ export const consentSchema = z.object({
   title: z.string(),
   intro: z.string(),
   shared: z.array(z.string()),
+  recorded: z.array(z.string()).optional().describe('Was der Betrieb über das Mitglied festhält (ab Fassung 2)'),
   notShared: z.array(z.string()),
   terms: z.array(z.string()),
 });

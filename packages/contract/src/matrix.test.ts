@@ -14,6 +14,7 @@ import {
   matrixState,
   requirementShortLabel,
 } from './matrix.js';
+import { addDays } from './knowledge.js';
 import { whoCanDriveQuerySchema } from './who-can-drive.js';
 
 describe('matrixState', () => {
@@ -35,12 +36,28 @@ describe('matrixState', () => {
   });
 
   it('makes a never driven route a state of its own, between expired and missing (issue 40)', () => {
-    expect(MATRIX_STATES).toEqual(['gueltig', 'bald', 'abgelaufen', 'nie', 'fehlt']);
+    expect(MATRIX_STATES).toEqual(['gueltig', 'bald', 'abgelaufen', 'ausbildung', 'nie', 'fehlt']);
     expect(MATRIX_STATE_LABELS.nie).toBe('nie gefahren');
     const route = { id: 7, name: 'Würzburg – Fürth' };
     expect(matrixCellOf({ validUntil: null, route, kind: 'pair' }, asOf)).toMatchObject({ state: 'nie', route });
     // Not valid on the Stichtag: it counts as no one's knowledge.
     expect(MATRIX_VALID_STATES).not.toContain('nie');
+  });
+
+  it('tells a route in its first acquisition ("in Ausbildung") from a never driven one (issue 41)', () => {
+    const route = { id: 7, name: 'Würzburg – Fürth' };
+    expect(matrixState(null, asOf, true, true)).toBe('ausbildung');
+    expect(matrixCellOf({ validUntil: null, route, kind: 'pair', training: true }, asOf)).toEqual({
+      state: 'ausbildung',
+      validUntil: null,
+      route,
+      kind: 'pair',
+    });
+    // A route with a valid day is decided by the bands, whatever the flag says; no match stays `fehlt`.
+    expect(matrixState(addDays(asOf, 100), asOf, true, true)).toBe('gueltig');
+    expect(matrixState(null, asOf, false, true)).toBe('fehlt');
+    expect(matrixCellLabel({ state: 'ausbildung', validUntil: null })).toBe('in Ausbildung');
+    expect(MATRIX_VALID_STATES).not.toContain('ausbildung');
   });
 
   it('gives a cell without a match `fehlt` and one with a match its facts', () => {
@@ -101,7 +118,8 @@ describe('whoCanDriveQuerySchema', () => {
     expect(whoCanDriveQuerySchema.safeParse({}).success).toBe(false);
     expect(whoCanDriveQuerySchema.safeParse({ requirement: '3', from: 'FF', to: 'FKW' }).success).toBe(false);
     expect(whoCanDriveQuerySchema.safeParse({ from: 'FF' }).success).toBe(false);
-    expect(whoCanDriveQuerySchema.safeParse({ from: 'FF', to: 'ff' }).success).toBe(false);
+    // The same point twice asks for a place (Ortskunde, issue 41 item 4).
+    expect(whoCanDriveQuerySchema.safeParse({ from: 'FF', to: 'ff' }).success).toBe(true);
     expect(whoCanDriveQuerySchema.safeParse({ requirement: '3', date: '2026-02-30' }).success).toBe(false);
   });
 });

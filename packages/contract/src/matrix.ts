@@ -6,7 +6,9 @@ import { formatDate } from './format.js';
 import { addDays } from './knowledge.js';
 import { REQUIREMENT_MATCH_KINDS, requirementSchema, vehicleRequirementSchema } from './requirements.js';
 import type { LineSection } from './network.js';
+import { nextCheckSchema } from './periodic-check.js';
 import { sectionsText } from './route-paths.js';
+import { placeShortLabel } from './knowledge-items.js';
 
 /**
  * The Betrieb's views across its drivers (issue 28 items 3 and 4): the matrix of drivers × required route knowledge,
@@ -25,6 +27,8 @@ export const COVERAGE_WINDOW_DAYS = EXPIRING_SOON_DAYS;
  * - `gueltig`: valid beyond the window (valid_until > asOf + COVERAGE_WINDOW_DAYS);
  * - `bald`: still valid, but ends within the window (asOf ≤ valid_until ≤ asOf + COVERAGE_WINDOW_DAYS);
  * - `abgelaufen`: a matching route whose validity ended (valid_until < asOf);
+ * - `ausbildung`: a matching route whose first acquisition is not yet met (issue 41 item 3): drives may exist, but it
+ *   does not count as known yet (no valid_until) — "in Ausbildung", not "nie gefahren";
  * - `nie`: a matching route that was never driven (no valid_until): a state and a filter of its own (issue 40);
  * - `fehlt`: no route of the driver meets the requirement.
  * The words are these labels; `matrixCellLabel` words a whole cell, the date included, so that no state is told by
@@ -34,6 +38,7 @@ export const MATRIX_STATE_LABELS = {
   gueltig: 'gültig',
   bald: 'läuft bald ab',
   abgelaufen: 'abgelaufen',
+  ausbildung: 'in Ausbildung',
   nie: 'nie gefahren',
   fehlt: 'fehlt',
 };
@@ -49,13 +54,17 @@ export type MatchedMatrixState = Exclude<MatrixState, 'fehlt'>;
 /** The state of a matched route that was never driven (no last valid day). */
 export const MATRIX_NEVER_STATE = 'nie' satisfies MatchedMatrixState;
 
+/** The state of a matched route whose first acquisition is not yet met (no last valid day, drives or not). */
+export const MATRIX_TRAINING_STATE = 'ausbildung' satisfies MatchedMatrixState;
+
 /**
- * The one definition of a matched cell's state: a never driven route (no last valid day) is `nie`; otherwise the
+ * The one definition of a matched cell's state: a route without a last valid day is `ausbildung` while its first
+ * acquisition is not met, else `nie`; otherwise the
  * first band whose end its last valid day lies before (`before`: days after the Stichtag; null: no end). `matrixState`
  * decides by it in code, and the server's SQL decides by it for the filters and totals it counts in the database.
  */
 export const MATRIX_STATE_BANDS: readonly {
-  state: Exclude<MatchedMatrixState, typeof MATRIX_NEVER_STATE>;
+  state: Exclude<MatchedMatrixState, typeof MATRIX_NEVER_STATE | typeof MATRIX_TRAINING_STATE>;
   before: number | null;
 }[] = [
   { state: 'abgelaufen', before: 0 },
@@ -66,22 +75,31 @@ export const MATRIX_STATE_BANDS: readonly {
 /** The matched states that are valid on the Stichtag (counted as "streckenkundig"). */
 export const MATRIX_VALID_STATES: readonly MatchedMatrixState[] = ['bald', 'gueltig'];
 
-/** The state of a matched route's last valid day (null = never driven) on the day `asOf` (both YYYY-MM-DD). */
-export function matrixState(validUntil: string | null, asOf: string, matched = true): MatrixState {
+/**
+ * The state of a matched route's last valid day (null = never driven, or in training when `training`) on the day
+ * `asOf` (both YYYY-MM-DD).
+ */
+export function matrixState(validUntil: string | null, asOf: string, matched = true, training = false): MatrixState {
   if (!matched) return 'fehlt';
-  if (validUntil === null) return MATRIX_NEVER_STATE;
+  if (validUntil === null) return training ? MATRIX_TRAINING_STATE : MATRIX_NEVER_STATE;
   const band = MATRIX_STATE_BANDS.find(({ before }) => before === null || validUntil < addDays(asOf, before));
   return band!.state;
 }
 
+/**
+ * The facts of a requirement's best match a cell is decided from: its last valid day, its route and how it matched,
+ * and whether that route is still in its first acquisition.
+ */
+export type MatrixMatchFacts = Pick<MatrixCell, 'validUntil' | 'route' | 'kind'> & { training?: boolean };
+
 /** A cell's state and facts on `asOf` from the best match of the requirement (undefined: none, `fehlt`). */
 export function matrixCellOf(
-  match: Pick<MatrixCell, 'validUntil' | 'route' | 'kind'> | undefined,
+  match: MatrixMatchFacts | undefined,
   asOf: string,
 ): Omit<MatrixCell, 'requirementId' | 'required'> {
-  return match
-    ? { state: matrixState(match.validUntil, asOf), ...match }
-    : { state: matrixState(null, asOf, false), validUntil: null, route: null, kind: null };
+  if (!match) return { state: matrixState(null, asOf, false), validUntil: null, route: null, kind: null };
+  const { training = false, ...facts } = match;
+  return { state: matrixState(facts.validUntil, asOf, true, training), ...facts };
 }
 
 /** Orders of the matrix's rows: by name, by depot (then name), or the driver whose knowledge ends first on top. */
@@ -134,7 +152,10 @@ export const matrixRouteSchema = z.object({ id: z.number().int(), name: z.string
 export const matrixCellSchema = z.object({
   requirementId: z.number().int(),
   state: z.enum(MATRIX_STATES),
-  validUntil: z.string().nullable().describe('Letzter gültiger Tag (JJJJ-MM-TT); null = fehlt oder nie gefahren'),
+  validUntil: z
+    .string()
+    .nullable()
+    .describe('Letzter gültiger Tag (JJJJ-MM-TT); null = fehlt, in Ausbildung oder nie gefahren'),
   route: matrixRouteSchema.nullable(),
   kind: z.enum(REQUIREMENT_MATCH_KINDS).nullable().describe('pair, code, manual; null = fehlt'),
   required: z
@@ -165,6 +186,7 @@ export const matrixDriverSchema = z.object({
   vehicles: z
     .array(matrixVehicleCellSchema)
     .describe('Eine Zelle je gefordertem Fahrzeugtyp, in der Reihenfolge von `vehicleTypes`'),
+  nextCheck: nextCheckSchema.describe('Nächste Überprüfung der Streckenkenntnis (TfV Anlage 11 Nr. 3 b)'),
 });
 export type MatrixDriver = z.infer<typeof matrixDriverSchema>;
 
@@ -179,6 +201,13 @@ export const matrixTotalSchema = z.object({
     .int()
     .optional()
     .describe('Passende Strecke, nie gefahren (fehlt in Dokumenten vor Dezember 2026: dort zählt `expired` sie mit)'),
+  training: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'Passende Strecke in Ausbildung: Erstausbildung noch nicht erfüllt (fehlt in Dokumenten vor Dezember 2026)',
+    ),
   missing: z.number().int(),
   drivers: z.number().int().describe('Fahrer/innen, für die die Anforderung gilt'),
 });
@@ -227,7 +256,10 @@ export function matrixCellLabel(cell: Pick<MatrixCell, 'state' | 'validUntil'>):
   }
 }
 
-/** A requirement in a column's header: 'NWH – NF (K1) · 5910 km 1,0–20,0 · Würzburg' — codes, Kürzel, section, depot. */
+/**
+ * A requirement in a column's header: 'NWH – NF (K1) · 5910 km 1,0–20,0 · Würzburg' — codes, Kürzel, section, depot;
+ * a place's as 'Ortskunde FF (K1) · Würzburg'.
+ */
 export function requirementShortLabel(requirement: {
   startStation: { code: string };
   endStation: { code: string };
@@ -238,7 +270,11 @@ export function requirementShortLabel(requirement: {
   const code = requirement.companyRoute ? ` (${requirement.companyRoute})` : '';
   const section = requirement.section ? ` · ${sectionsText([requirement.section])}` : '';
   const depot = requirement.depot ? ` · ${requirement.depot.name}` : '';
-  return `${requirement.startStation.code} – ${requirement.endStation.code}${code}${section}${depot}`;
+  const items =
+    requirement.startStation.code === requirement.endStation.code
+      ? placeShortLabel(requirement.startStation.code)
+      : `${requirement.startStation.code} – ${requirement.endStation.code}`;
+  return `${items}${code}${section}${depot}`;
 }
 
 /** A vehicle type in a column's header: 'BR 218' or 'BR 218 · Würzburg'. */

@@ -12,7 +12,7 @@ export const PROOF_PAGE_PREFIX = '/pruefen';
 /** The server's public signing keys, for verifying a PDF offline (`npm run verify-proof`). */
 export const PROOF_KEYS_PATH = '/.well-known/streckenpass-proof-keys.json';
 
-export const proofKinds = ['pdf', 'share', 'transfer', 'backup', 'matrix'] as const;
+export const proofKinds = ['pdf', 'share', 'transfer', 'backup', 'matrix', 'attestation', 'register'] as const;
 export type ProofKind = (typeof proofKinds)[number];
 
 /** What each kind of issued document is called in lists and on the verification page. */
@@ -22,6 +22,8 @@ export const PROOF_KIND_LABELS: Record<ProofKind, string> = {
   transfer: TERMS.transferProof,
   backup: 'Sicherung',
   matrix: 'Streckenkunde-Matrix eines Betriebs',
+  attestation: 'Bescheinigung eines Betriebs',
+  register: 'Verzeichnis nach § 10 Abs. 4 TfV',
 };
 
 /** The answers of a verification: by code, by uploaded file, or offline by the CLI. */

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { BETRIEB_LIMITS, depotSchema } from './betriebe.js';
 import { idSchema, text } from './common.js';
 import { EXPIRING_SOON_DAYS } from './constants.js';
+import { driveWaySchema, keepingWaysSchema } from './drive-ways.js';
+import { firstAcquisitionSchema } from './first-acquisition.js';
 import { csvFileReadShape } from './import.js';
 import { LIMITS } from './limits.js';
 import { lineSectionSchema } from './network.js';
@@ -9,7 +11,8 @@ import { lineSectionInputSchema } from './route-paths.js';
 
 /**
  * Required route knowledge of a Betrieb (issue 28 item 2, docs/decisions/0046 addendum): a station pair by DS100 code
- * (either direction), optionally with the Betrieb's own code (Kürzel) and a line section (issue 29 item 3), for the
+ * (either direction) — or one operating point twice, a place (Ortskunde, issue 41 item 4), met only by a driver's
+ * place of that point —, optionally with the Betrieb's own code (Kürzel) and a line section (issue 29 item 3), for the
  * whole Betrieb or one depot. A driver's route meets a requirement by its station pair, by its path on the network
  * covering the line section, by its Kürzel, or because the driver linked it by hand.
  */
@@ -49,6 +52,17 @@ export const requirementSchema = z.object({
         'sollen (issue 40); ' +
         'null = wie im Hinweis zur Abdeckung des Lesers gewählt (sonst 1)',
     ),
+  /**
+   * The Betrieb's own rules for this requirement (issue 41 items 2 and 3); absent = each driver's own, so that a
+   * requirement without them answers as before.
+   */
+  keepingWays: z
+    .array(driveWaySchema)
+    .optional()
+    .describe('Welche Arten der Fahrt die Streckenkunde für diese Anforderung erhalten; fehlt = die der Fahrer/innen'),
+  firstAcquisition: firstAcquisitionSchema
+    .optional()
+    .describe('Ersterwerb, den der Betrieb für diese Anforderung verlangt; fehlt = der der Strecke, falls einer'),
   createdAt: z.string(),
 });
 export type Requirement = z.infer<typeof requirementSchema>;
@@ -103,10 +117,15 @@ const requirementDepot = idSchema
   .transform((value) => value ?? null)
   .describe('Id eines Depots des Betriebs; null oder weggelassen = der ganze Betrieb');
 
+/** A line section on a requirement of a place: refused by the schema, and by the server on a merge-patch. */
+export const PLACE_SECTION_MESSAGE = 'Eine Ortskunde hat keinen Streckenabschnitt.';
+
 export const createRequirementSchema = z
   .strictObject({
     startStation: requiredCode('den Start (Betriebsstelle)').describe('DS100-Kürzel des Starts'),
-    endStation: requiredCode('das Ende (Betriebsstelle)').describe('DS100-Kürzel des Endes'),
+    endStation: requiredCode('das Ende (Betriebsstelle)').describe(
+      'DS100-Kürzel des Endes; dasselbe wie der Start = Ortskunde dieser Betriebsstelle (ohne Streckenabschnitt)',
+    ),
     companyRoute: requirementCode.describe('Kürzel des Betriebs für die Strecke (optional)'),
     section: requirementSectionInputSchema
       .nullable()
@@ -115,10 +134,21 @@ export const createRequirementSchema = z
       .describe('Streckenabschnitt (optional): Streckennummer, von km, bis km'),
     depot: requirementDepot,
     minDrivers: minDriversInput.optional().transform((value) => value ?? null),
+    keepingWays: keepingWaysSchema
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null)
+      .describe('Eigene Regel der zählenden Arten der Fahrt; null oder weggelassen = die der Fahrer/innen'),
+    firstAcquisition: firstAcquisitionSchema
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null)
+      .describe('Verlangter Ersterwerb; null oder weggelassen = keiner über den der Strecke hinaus'),
   })
-  .refine((value) => value.startStation !== value.endStation, {
-    message: 'Start und Ende müssen verschiedene Betriebsstellen sein.',
-    path: ['endStation'],
+  // Start and end the same operating point: a place (Ortskunde, `knowledge-items.ts`), which has no line section.
+  .refine((value) => !(value.section && value.startStation === value.endStation), {
+    message: PLACE_SECTION_MESSAGE,
+    path: ['section'],
   });
 export type CreateRequirementInput = z.input<typeof createRequirementSchema>;
 
@@ -135,10 +165,13 @@ export const updateRequirementSchema = z
     section: requirementSectionInputSchema.nullable().optional(),
     depot: idSchema.nullable().optional(),
     minDrivers: minDriversInput.optional(),
+    keepingWays: keepingWaysSchema.nullable().optional(),
+    firstAcquisition: firstAcquisitionSchema.nullable().optional(),
   })
   .describe(
     'Merge-Patch: nur genannte Felder ändern sich; `companyRoute`, `section` oder `depot` null = keins, ' +
-      '`minDrivers` null = wie im Hinweis zur Abdeckung.',
+      '`minDrivers` null = wie im Hinweis zur Abdeckung, `keepingWays` und `firstAcquisition` null = die der ' +
+      'Fahrer/innen.',
   );
 export type UpdateRequirementInput = z.input<typeof updateRequirementSchema>;
 

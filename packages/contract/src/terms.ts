@@ -34,6 +34,14 @@ export const TERMS = {
   email: 'E-Mail-Adresse',
   /** The start and end of a route, printed together. */
   startEnd: 'Start – Ende',
+  /** Knowledge of a route, as the word that sets it apart from a place's. */
+  routeKnowledge: 'Streckenkunde',
+  /** Knowledge of one operating point instead of a route (issue 41 item 4, `knowledge-items.ts`). */
+  place: 'Ortskunde',
+  /** What a place can be, wherever the choice between a route and a place is explained. */
+  placeExplanation: 'Bahnhof, Abstellanlage oder Anschluss',
+  /** The one operating point of a place (a DS100 code of the station data). */
+  operatingPoint: 'Betriebsstelle',
 } as const;
 
 /** A rule that follows the account's setting, as every place prints it: "wie im Konto: 1 Jahr (364 Tage)". */
@@ -121,8 +129,23 @@ export const RECORD_FIELD_LABELS: Readonly<Record<string, string>> = {
 export const BETRIEB_ROLE_LABELS = {
   admin: 'Admin',
   disponent: 'Disponent/in',
+  examiner: 'Prüfer/in',
   driver: 'Triebfahrzeugführer/in',
 } as const;
+
+/** Each role in the plural, for the refusals' "Nur … dieses Betriebs dürfen das." */
+const BETRIEB_ROLE_PLURALS: Record<keyof typeof BETRIEB_ROLE_LABELS, string> = {
+  admin: 'Admins',
+  disponent: 'Disponenten',
+  examiner: 'Prüfer/innen',
+  driver: 'Triebfahrzeugführer/innen',
+};
+
+/** The roles that may, in words: "Admins", "Admins und Disponenten", "Admins, Disponenten und Prüfer/innen". */
+export function rolesInWords(roles: readonly (keyof typeof BETRIEB_ROLE_LABELS)[]): string {
+  const words = roles.map((role) => BETRIEB_ROLE_PLURALS[role]);
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} und ${words.at(-1)}`;
+}
 
 /** The roles that read the drivers' knowledge (matrix, "Wer kann fahren?", members): the Betrieb's staff. */
 export const BETRIEB_STAFF_ROLES: readonly (keyof typeof BETRIEB_ROLE_LABELS)[] = ['admin', 'disponent'];
@@ -133,4 +156,26 @@ export const BETRIEB_STAFF_ROLES: readonly (keyof typeof BETRIEB_ROLE_LABELS)[] 
  */
 export function readsDrivers(betrieb: { role: keyof typeof BETRIEB_ROLE_LABELS }): boolean {
   return BETRIEB_STAFF_ROLES.includes(betrieb.role);
+}
+
+/**
+ * The roles that see the Betrieb's members and a driver's page (issue 41 item 5): the staff and the examiner
+ * (Prüfer/in), who must see the driver whose knowledge they check. The matrix and the coverage views stay the staff's.
+ */
+export const BETRIEB_MEMBER_READER_ROLES: readonly (keyof typeof BETRIEB_ROLE_LABELS)[] = [
+  ...BETRIEB_STAFF_ROLES,
+  'examiner',
+];
+
+/** The roles that attest a driver's knowledge and withdraw the Betrieb's attestations: admins and examiners. */
+export const BETRIEB_ATTESTING_ROLES: readonly (keyof typeof BETRIEB_ROLE_LABELS)[] = ['admin', 'examiner'];
+
+/** Whether the caller's membership sees the members and the drivers' pages (staff and examiner). */
+export function readsMembers(betrieb: { role: keyof typeof BETRIEB_ROLE_LABELS }): boolean {
+  return BETRIEB_MEMBER_READER_ROLES.includes(betrieb.role);
+}
+
+/** Whether the caller's membership attests (admin, examiner). */
+export function attests(betrieb: { role: keyof typeof BETRIEB_ROLE_LABELS }): boolean {
+  return BETRIEB_ATTESTING_ROLES.includes(betrieb.role);
 }

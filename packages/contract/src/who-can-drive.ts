@@ -13,7 +13,7 @@ export const whoCanDriveQuerySchema = z
   .object({
     requirement: idSchema.optional().describe('Id einer Anforderung des Betriebs'),
     from: stationCodeSchema.optional().describe('DS100-Kürzel (mit `to`, statt `requirement`; Richtung egal)'),
-    to: stationCodeSchema.optional().describe('DS100-Kürzel'),
+    to: stationCodeSchema.optional().describe('DS100-Kürzel; dasselbe wie `from` = Ortskunde dieser Betriebsstelle'),
     date: dateSchema.optional().describe('Tag, an dem gefahren wird (JJJJ-MM-TT); Standard: heute'),
     depot: idSchema.optional().describe('Nur Fahrer/innen dieses Depots'),
   })
@@ -32,13 +32,8 @@ export const whoCanDriveQuerySchema = z
         message: 'Bitte eine Anforderung oder Start und Ende angeben.',
       });
     else if (pair && !query.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Bitte den Start angeben.' });
+    // `from` = `to` asks who knows the place (Ortskunde, issue 41 item 4).
     else if (pair && !query.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Bitte das Ende angeben.' });
-    else if (pair && query.from === query.to)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: 'Start und Ende müssen verschiedene Betriebsstellen sein.',
-      });
   });
 export type WhoCanDriveQuery = z.input<typeof whoCanDriveQuerySchema>;
 

@@ -216,6 +216,38 @@ export async function appendMembershipHistory(
   });
 }
 
+/** What a driver's history keeps of an attestation (issue 41 item 5): enough to name it, not its whole content. */
+export interface AttestationHistoryState {
+  betrieb: string;
+  kind: string;
+  checkedOn: string;
+  code: string;
+}
+
+/**
+ * Logs in the driver's history that a Betrieb attested (`create`, "Bescheinigung erhalten") or withdrew an
+ * attestation (`update` with `withdrawnAt`), in the transaction that does it: kind `attestations`, the attestation's
+ * id as the record id. No record page reads these rows; the transfer document's history names them.
+ */
+export async function appendAttestationHistory(
+  ex: Executor,
+  ownerId: number,
+  attestationId: number,
+  state: AttestationHistoryState,
+  withdrawnAt?: string,
+): Promise<void> {
+  if (!writing) return;
+  await ex.insert(recordHistory).values({
+    ownerId,
+    channel: 'api',
+    kind: 'attestations',
+    recordId: attestationId,
+    action: withdrawnAt ? 'update' : 'create',
+    before: withdrawnAt ? state : null,
+    after: withdrawnAt ? { ...state, withdrawnAt } : state,
+  });
+}
+
 /** One row of an owner's whole history, oldest first, as the transfer document lists it. */
 export interface OwnerHistoryRow {
   at: Date;

@@ -575,7 +575,7 @@ export const memberships = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['admin', 'disponent', 'driver'] }).notNull(),
+    role: text('role', { enum: ['admin', 'disponent', 'examiner', 'driver'] }).notNull(),
     depotId: integer('depot_id').references(() => betriebDepots.id, { onDelete: 'set null' }),
     consentVersion: integer('consent_version').notNull(),
     consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
@@ -618,6 +618,52 @@ export const membershipEvents = pgTable(
 );
 
 /**
+ * A Betrieb's attestation about a driver (issue 41 item 5, docs/decisions/0064): a first acquisition confirmed or a
+ * periodic check of the route knowledge passed (TfV Anlage 11 Nr. 3 b). The signed statement itself is the issued
+ * document (kind 'attestation', owner = the driver); this row indexes it for the Betrieb's and the driver's lists and
+ * the register (TfV § 10 (4), Anlage 10 field 31.2). It stays with the driver when the membership or the Betrieb goes
+ * (TfV § 13: proofs are the driver's), so the Betrieb is nullable and its name kept; it goes with the driver's account
+ * (the issued document stays as an erased tombstone, migration 0015). Withdrawing revokes the document; nothing here
+ * is ever altered but `hidden`, the driver's choice to hide it from later Betriebe.
+ */
+export const attestations = pgTable(
+  'attestations',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => issuedDocuments.id, { onDelete: 'cascade' }),
+    /** The driver the statement is about, who holds it. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The issuing Betrieb; null once it is deleted (the statement stays valid and verifiable). */
+    betriebId: integer('betrieb_id').references(() => betriebe.id, { onDelete: 'set null' }),
+    /** The issuing Betrieb's name at issue time (also in the signed content). */
+    betriebName: text('betrieb_name').notNull(),
+    kind: text('kind', { enum: ['first_acquisition', 'periodic_check'] }).notNull(),
+    /** The day of the check or of the confirmed acquisition. */
+    checkedOn: date('checked_on', { mode: 'string' }).notNull(),
+    /** The issuing Betrieb's requirements it covers (ids of that Betrieb; the signed content has their labels). */
+    requirementIds: integer('requirement_ids').array().notNull().default([]),
+    /** Lines or sections covered in the examiner's words, e.g. "3601 Frankfurt–Mannheim". */
+    lines: text('lines').array().notNull().default([]),
+    examinerName: text('examiner_name').notNull(),
+    /** The account that issued it; null once that account is deleted. */
+    issuedBy: integer('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The driver hid it from Betriebe other than the issuing one. */
+    hidden: boolean('hidden').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('attestations_document_idx').on(t.documentId),
+    index('attestations_user_idx').on(t.userId, t.checkedOn),
+    index('attestations_betrieb_idx').on(t.betriebId),
+    index('attestations_issued_by_idx').on(t.issuedBy),
+  ],
+);
+
+/**
  * An invitation to a Betrieb: a link (256-bit token) and a short code, of both only the SHA-256 stored. Expires,
  * can be revoked; a driver invitation serves any number of drivers until then, an admin or Disponent one only one.
  */
@@ -630,7 +676,7 @@ export const invitations = pgTable(
       .references(() => betriebe.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     codeHash: text('code_hash').notNull(),
-    role: text('role', { enum: ['admin', 'disponent', 'driver'] }).notNull(),
+    role: text('role', { enum: ['admin', 'disponent', 'examiner', 'driver'] }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** How many accounts joined through it. */
@@ -674,6 +720,16 @@ export const betriebRequirements = pgTable(
      * alert (else 1). The Betrieb's home and the weekly coverage mail count by it.
      */
     minDrivers: integer('min_drivers'),
+    /**
+     * The Betrieb's own rule of which ways of a drive keep this requirement's knowledge valid (issue 41 item 2); null =
+     * each driver's (their route's, else their account's).
+     */
+    keepingWays: text('keeping_ways').array(),
+    /**
+     * The first acquisition the Betrieb asks before a driver's route counts for this requirement (issue 41 item 3,
+     * contract first-acquisition.ts); null = the route's own, if any.
+     */
+    firstAcquisition: jsonb('first_acquisition').$type<FirstAcquisition>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -769,6 +825,11 @@ export const requirementCoverage = pgTable(
       .references(() => routes.id, { onDelete: 'cascade' }),
     validUntil: date('valid_until', { mode: 'string' }),
     kind: text('kind', { enum: ['pair', 'section', 'code', 'manual'] }).notNull(),
+    /**
+     * Whether the matched route is still in a first acquisition (the requirement's, else the route's own): no valid
+     * day yet, "in Ausbildung" rather than "nie gefahren" (issue 41 item 3).
+     */
+    training: boolean('training').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.requirementId, t.membershipId] }),

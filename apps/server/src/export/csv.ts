@@ -5,6 +5,7 @@ import { formatDate } from '@streckenpass/contract/format';
 import { sectionsText } from '@streckenpass/contract/route-paths';
 import { statusLabel } from '@streckenpass/contract/status';
 import { TERMS } from '@streckenpass/contract/terms';
+import { isPlace } from '@streckenpass/contract/knowledge-items';
 import type { ExportData } from './model.js';
 
 export const CSV_ROUTE_HEADER = [
@@ -31,6 +32,11 @@ export const CSV_ROUTE_HEADER = [
  * an export without network data stays as it was.
  */
 export const CSV_SECTIONS_HEADER = 'Streckenabschnitte';
+/**
+ * The column that tells a place (Ortskunde, issue 41 item 4) from a route, written only when the export has a place, as
+ * the sections' column: an export of routes alone stays as it was. The import reads it over: the stations say it.
+ */
+export const CSV_KIND_HEADER = 'Art';
 /** The attribution line after the routes (and vehicles) when the export shows line sections: CC BY 4.0. */
 export const CSV_ATTRIBUTION_PREFIX = 'Datenquelle:';
 export const CSV_VEHICLE_HEADER = ['Fahrzeug', 'Zuletzt gefahren', 'Gültig bis', 'Gültigkeitsregel'] as const;
@@ -65,7 +71,12 @@ export function csvWriter() {
 export function renderCsv(data: ExportData): Readable {
   const out = csvWriter();
   const withSections = data.routes.some((route) => route.sections);
-  out.write(withSections ? [...CSV_ROUTE_HEADER, CSV_SECTIONS_HEADER] : [...CSV_ROUTE_HEADER]);
+  const withKinds = data.routes.some((route) => isPlace(route));
+  out.write([
+    ...CSV_ROUTE_HEADER,
+    ...(withSections ? [CSV_SECTIONS_HEADER] : []),
+    ...(withKinds ? [CSV_KIND_HEADER] : []),
+  ]);
   for (const route of data.routes) {
     out.write([
       route.name,
@@ -85,6 +96,7 @@ export function renderCsv(data: ExportData): Readable {
       // The import's list rule, like the tours: a name with a comma is quoted.
       formatNameList(route.lastDrivenVehicles ?? []),
       ...(withSections ? [sectionsText(route.sections ?? [])] : []),
+      ...(withKinds ? [isPlace(route) ? TERMS.place : TERMS.routeKnowledge] : []),
     ]);
   }
   if (data.vehicles && data.vehicles.length > 0) {

@@ -45,6 +45,7 @@ export function matrixDocument(
       'Streckenkundig',
       `davon ${MATRIX_STATE_LABELS.bald}`,
       MATRIX_STATE_LABELS.abgelaufen,
+      MATRIX_STATE_LABELS.ausbildung,
       MATRIX_STATE_LABELS.nie,
       MATRIX_STATE_LABELS.fehlt,
     ],
@@ -55,6 +56,7 @@ export function matrixDocument(
         escapeHtml(total ? coverageLabel(total) : ''),
         String(total?.expiring ?? 0),
         String(total?.expired ?? 0),
+        String(total?.training ?? 0),
         String(total?.never ?? 0),
         String(total?.missing ?? 0),
       ];

@@ -1,6 +1,7 @@
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import {
   MATRIX_STATE_LABELS,
+  MATRIX_TRAINING_STATE,
   matrixState,
   requirementShortLabel,
   vehicleTypeShortLabel,
@@ -69,7 +70,14 @@ export interface MatrixProofContent {
   drivers: {
     name: string;
     depot: string | null;
-    cells: { requirementId: number; matched: boolean; validUntil: string | null; route: string | null }[];
+    cells: {
+      requirementId: number;
+      matched: boolean;
+      validUntil: string | null;
+      route: string | null;
+      /** Only on a cell whose route is in its first acquisition (issue 41), so that older content reads the same. */
+      training?: true;
+    }[];
     /** The vehicle types asked of the driver, each with the name of their vehicle of that type (null: none). */
     vehicles?: { requirementId: number; vehicle: string | null }[];
   }[];
@@ -79,6 +87,34 @@ export interface MatrixProofContent {
 export function withoutVehicleTypes(content: MatrixProofContent): MatrixProofContent {
   const { vehicleTypes: _types, vehicleTotals: _totals, drivers, ...rest } = content;
   return { ...rest, drivers: drivers.map(({ vehicles: _vehicles, ...driver }) => driver) };
+}
+
+/**
+ * Content as it was issued before "in Ausbildung" was a state of its own (December 2026): totals without `training`,
+ * cells without the flag — what such a matrix is compared with.
+ */
+function withoutTraining(content: MatrixProofContent): MatrixProofContent {
+  return {
+    ...content,
+    totals: content.totals.map(({ training: _training, ...total }) => total),
+    drivers: content.drivers.map((driver) => ({
+      ...driver,
+      cells: driver.cells.map(({ training: _training, ...cell }) => cell),
+    })),
+  };
+}
+
+/** Whether issued content predates the state "in Ausbildung" (its totals do not count it). */
+const predatesTraining = (content: MatrixProofContent) =>
+  content.totals.length > 0 && content.totals.every((total) => total.training === undefined);
+
+/**
+ * A matrix read again now, in the form of the issued one it is compared with: without vehicle types, or without "in
+ * Ausbildung", where the issued one predates them.
+ */
+export function comparableTo(issued: MatrixProofContent, current: MatrixProofContent): MatrixProofContent {
+  const typed = issued.vehicleTypes === undefined ? withoutVehicleTypes(current) : current;
+  return predatesTraining(issued) ? withoutTraining(typed) : typed;
 }
 
 /** What the PDF worker renders for a matrix: the issued content, the product version, the verification. */
@@ -113,6 +149,7 @@ export async function matrixContent(
             matched: cell.state !== 'fehlt',
             validUntil: cell.validUntil,
             route: cell.route?.name ?? null,
+            ...(cell.state === MATRIX_TRAINING_STATE ? { training: true as const } : {}),
           })),
         vehicles: driver.vehicles
           .filter((cell) => cell.required)
@@ -151,7 +188,7 @@ export const vehicleTypeLabel = (type: NonNullable<MatrixProofContent['vehicleTy
 
 /** A cell of issued content in its state on the content's day. */
 export const issuedCellState = (cell: MatrixProofContent['drivers'][number]['cells'][number], asOf: string) =>
-  matrixState(cell.validUntil, asOf, cell.matched);
+  matrixState(cell.validUntil, asOf, cell.matched, cell.training === true);
 
 const SORT_LABELS: Record<MatrixSort, string> = {
   name: 'nach Namen',

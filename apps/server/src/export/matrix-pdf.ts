@@ -23,11 +23,15 @@ import { drawTable } from './pdf-table.js';
 
 const TITLE = 'Streckenkunde-Matrix';
 
-/** A cell's marking, as the driver's Nachweis marks a route: expired and missing red, expiring amber. */
+/**
+ * A cell's marking, as the driver's Nachweis marks a route: expired, never driven and missing red; expiring and in
+ * training (not yet known, but under way) amber.
+ */
 const STYLES: Record<MatrixState, { fill?: string; bar?: string; statusColor?: string }> = {
   gueltig: { statusColor: COLOR.valid },
   bald: { fill: COLOR.expiring.fill, bar: COLOR.expiring.bar, statusColor: COLOR.expiring.text },
   abgelaufen: { fill: COLOR.expired.fill, bar: COLOR.expired.bar, statusColor: COLOR.expired.text },
+  ausbildung: { fill: COLOR.expiring.fill, bar: COLOR.expiring.bar, statusColor: COLOR.expiring.text },
   nie: { fill: COLOR.expired.fill, bar: COLOR.expired.bar, statusColor: COLOR.expired.text },
   fehlt: { fill: COLOR.expired.fill, bar: COLOR.expired.bar, statusColor: COLOR.expired.text },
 };
@@ -121,10 +125,11 @@ function drawCoverage(doc: PDFKit.PDFDocument, content: MatrixProofContent): Pro
   return drawTable(doc, {
     title: 'Abdeckung je Anforderung',
     columns: [
-      { header: 'Anforderung', width: CONTENT_WIDTH - 380 },
+      { header: 'Anforderung', width: CONTENT_WIDTH - 430 },
       { header: 'gültig', width: 50, oneLine: true },
       { header: 'davon läuft bald ab', width: 60 },
       { header: 'abgelaufen', width: 60, oneLine: true },
+      { header: 'in Ausbildung', width: 50 },
       { header: 'nie gefahren', width: 50 },
       { header: 'fehlt', width: 40, oneLine: true },
       { header: 'Streckenkundig', width: 120 },
@@ -139,6 +144,7 @@ function drawCoverage(doc: PDFKit.PDFDocument, content: MatrixProofContent): Pro
         String(total?.valid ?? 0),
         String(total?.expiring ?? 0),
         String(total?.expired ?? 0),
+        String(total?.training ?? 0),
         String(total?.never ?? 0),
         String(total?.missing ?? 0),
         total ? coverageLabel(total) : '',

@@ -1,5 +1,7 @@
 import type { DriveWay } from '@streckenpass/contract/drive-ways';
 import { placeLabel } from '@streckenpass/contract/stations';
+import { isPlace, placeKnowledgeLabel } from '@streckenpass/contract/knowledge-items';
+import { TERMS } from '@streckenpass/contract/terms';
 import { knowledgeStatus, statusLabel } from '@streckenpass/contract/status';
 import type { LineSection } from '@streckenpass/contract/network';
 
@@ -133,15 +135,25 @@ export function exportFilename(today: string, extension: 'csv' | 'pdf'): string 
   return `streckenkunde-${today}.${extension}`;
 }
 
+/** A point's first word, lower case, as a name would contain it ("frankfurt" of "Frankfurt(Main)Hbf"). */
+const firstWord = (point: string) => point.toLocaleLowerCase('de-DE').split(/[\s(]/)[0] ?? '';
+
 /**
  * Where a route starts and ends as the PDF and the shared page print it under the name ("Köln Hbf (KK) – Düsseldorf
  * Hbf (KD)"), or null when the name already says it ("Köln – Düsseldorf"): nothing is printed twice.
  */
 export function routeEnds(route: ExportRoute): string | null {
   const name = route.name.toLocaleLowerCase('de-DE');
+  // A place (issue 41 item 4) is named as one: "Ortskunde Frankfurt(Main)Hbf (FF)", unless its name says so already.
+  if (route.startStation && isPlace(route)) {
+    const label = placeKnowledgeLabel(route.startStation);
+    return name.includes(TERMS.place.toLocaleLowerCase('de-DE')) && name.includes(firstWord(route.startStation.name))
+      ? null
+      : label;
+  }
   const named = [route.startStation?.name ?? route.startPoint, route.endStation?.name ?? route.endPoint].every(
     (point) => {
-      const word = point.toLocaleLowerCase('de-DE').split(/[\s(]/)[0] ?? '';
+      const word = firstWord(point);
       return word.length > 0 && name.includes(word);
     },
   );

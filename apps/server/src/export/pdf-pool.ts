@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { workerSource, type WorkerSource } from '../lib/worker-source.js';
 import type { MatrixPdfData } from './matrix-model.js';
 import type { ExportData } from './model.js';
+import type { RegisterPdfData } from './register-model.js';
 
 /**
  * PDF rendering off the main thread: a small pool of worker threads (`pdf-worker.ts`) that render ExportData with
@@ -18,8 +19,8 @@ import type { ExportData } from './model.js';
  * anyway (`bufferPages`, for "Seite X von Y"), so the bytes are pushed to the response as they arrive.
  */
 
-/** What a worker renders: a driver's export (the Nachweis, the transfer document) or a Betrieb's matrix. */
-export type PdfSource = ExportData | MatrixPdfData;
+/** What a worker renders: a driver's export (the Nachweis, the transfer document), a Betrieb's matrix or register. */
+export type PdfSource = ExportData | MatrixPdfData | RegisterPdfData;
 
 export type ToWorker = { type: 'render'; id: number; data: PdfSource } | { type: 'cancel'; id: number };
 export type FromWorker =

@@ -9,6 +9,7 @@ import { parentPort } from 'node:worker_threads';
 import type { FromWorker, ToWorker } from './pdf-pool.js';
 import { renderMatrixPdf } from './matrix-pdf.js';
 import { renderPdf } from './pdf.js';
+import { renderRegisterPdf } from './register-pdf.js';
 
 if (!parentPort) throw new Error('pdf-worker.ts runs as a worker thread (see pdf-pool.ts)');
 const port = parentPort;
@@ -40,7 +41,8 @@ function post(message: FromWorker, transfer?: ArrayBuffer[]) {
 function start(id: number, data: Extract<ToWorker, { type: 'render' }>['data']) {
   let stream: Readable;
   try {
-    stream = 'document' in data ? renderMatrixPdf(data) : renderPdf(data);
+    if (!('document' in data)) stream = renderPdf(data);
+    else stream = data.document === 'register' ? renderRegisterPdf(data) : renderMatrixPdf(data);
   } catch (error) {
     post({ type: 'error', id, message: error instanceof Error ? error.message : String(error) });
     return;

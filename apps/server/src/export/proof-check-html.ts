@@ -1,3 +1,4 @@
+import { isPlace, placeKnowledgeLabel } from '@streckenpass/contract/knowledge-items';
 import { formatDate } from '@streckenpass/contract/format';
 import { BACKDATED_AFTER_DAYS, PRODUCT_NAME } from '@streckenpass/contract/constants';
 import { daysBetween, daysUntil, todayIn } from '@streckenpass/contract/knowledge';
@@ -15,8 +16,11 @@ import { formatCode } from '../lib/proof-signature.js';
 import { escapeHtml } from '../mail/layout.js';
 import { dateTime, table } from './check-page-parts.js';
 import { page } from './html.js';
+import { attestationDocument, isAttestationContent, registerDocument } from './attestation-check-html.js';
 import { matrixDocument } from './matrix-check-html.js';
 import { isMatrixContent, type MatrixProofContent } from './matrix-model.js';
+import { isRegisterContent, type RegisterProofContent } from './register-model.js';
+import type { AttestationContent } from '@streckenpass/contract/attestations';
 import {
   hasDrives,
   holderName,
@@ -35,8 +39,8 @@ export interface ProofCheckView {
     code: string;
     kind: ProofKind;
     issuedAt: Date;
-    /** A driver's record, or a Betrieb's matrix (kind `matrix`). */
-    content: ShownProofContent | MatrixProofContent;
+    /** A driver's record, a Betrieb's matrix (kind `matrix`), attestation or register (issue 41). */
+    content: ShownProofContent | MatrixProofContent | AttestationContent | RegisterProofContent;
     /** Whether the holder's record (the same selection) — or the Betrieb's matrix — reads differently today. */
     changedSince: boolean;
     /** An issued matrix's drivers left out of `content` because they are no longer members of the Betrieb. */
@@ -60,7 +64,8 @@ const STYLE = `
 .state-unknown{background:#f1f3f5;border-color:#868e96;color:#343a40}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0 0 16px}
 dl.facts dt{color:#495057}
-dl.facts dd{margin:0;font-weight:600}
+dl.facts dd{margin:0;font-weight:600;overflow-wrap:anywhere;min-width:0}
+@media (max-width:480px){dl.facts{grid-template-columns:1fr;gap:0}dl.facts dd{margin:0 0 8px}}
 .note{background:#fff4e0;border-left:4px solid #e08a00;padding:8px 12px;border-radius:4px}
 .note-ok{background:#fff;border-left-color:#2b8a3e}
 form{background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:12px 16px;margin:0 0 12px}
@@ -79,7 +84,11 @@ function routesTable(content: ShownProofContent, issuedOn: string): string {
   const rows = content.routes
     .map((route) => {
       const place = (point: string, code: string | null) => (code ? `${point} (${code})` : point);
-      const ends = `${place(route.startPoint, route.startStation)} – ${place(route.endPoint, route.endStation)}`;
+      // A place (issue 41 item 4): "Ortskunde Frankfurt(Main)Hbf (FF)".
+      const ends =
+        route.startStation && isPlace(route)
+          ? placeKnowledgeLabel({ code: route.startStation, name: route.startPoint })
+          : `${place(route.startPoint, route.startStation)} – ${place(route.endPoint, route.endStation)}`;
       // "nachgetragen" as everywhere (`isBackdated`): recorded more than BACKDATED_AFTER_DAYS days after the drive.
       const backdated =
         route.lastDriven !== null &&
@@ -200,28 +209,31 @@ export function renderProofCheckHtml(view: ProofCheckView, options: { nonce: str
 </dl>`);
   }
   const content = document?.content;
-  if (document && content && isMatrixContent(content)) {
-    parts.push(matrixDocument({ ...document, content }, options.timeZone));
-  } else if (document && content && !isMatrixContent(content)) {
-    const name = holderName(content);
-    const issuedOn = todayIn(options.timeZone, document.issuedAt);
-    parts.push(`<dl class="facts">
+  if (document && content) {
+    if (isMatrixContent(content)) parts.push(matrixDocument({ ...document, content }, options.timeZone));
+    else if (isAttestationContent(content)) parts.push(attestationDocument({ ...document, content }, options.timeZone));
+    else if (isRegisterContent(content)) parts.push(registerDocument({ ...document, content }, options.timeZone));
+    else {
+      const name = holderName(content);
+      const issuedOn = todayIn(options.timeZone, document.issuedAt);
+      parts.push(`<dl class="facts">
 <dt>Ausgestellt für</dt><dd>${escapeHtml(name)}</dd>
 <dt>Ausgestellt am</dt><dd>${escapeHtml(dateTime(document.issuedAt, options.timeZone))}</dd>
 <dt>Art</dt><dd>${escapeHtml(PROOF_KIND_LABELS[document.kind])}</dd>
 <dt>Prüfcode</dt><dd>${escapeHtml(formatCode(document.code))}</dd>
 </dl>`);
-    parts.push(
-      document.changedSince
-        ? `<p class="note"><strong>Der Nachweis wurde seitdem geändert.</strong> Die Eintragungen von ${escapeHtml(
-            name,
-          )} lauten heute anders als bei der Ausstellung; unten steht der Inhalt, wie er ausgestellt wurde.</p>`
-        : `<p class="note note-ok">Die Eintragungen sind seit der Ausstellung unverändert.</p>`,
-    );
-    parts.push(`<h2>Inhalt bei Ausstellung</h2>
+      parts.push(
+        document.changedSince
+          ? `<p class="note"><strong>Der Nachweis wurde seitdem geändert.</strong> Die Eintragungen von ${escapeHtml(
+              name,
+            )} lauten heute anders als bei der Ausstellung; unten steht der Inhalt, wie er ausgestellt wurde.</p>`
+          : `<p class="note note-ok">Die Eintragungen sind seit der Ausstellung unverändert.</p>`,
+      );
+      parts.push(`<h2>Inhalt bei Ausstellung</h2>
 <h3>${TERMS.routes} (${content.routes.length})</h3>
 ${routesTable(content, issuedOn)}
 ${vehiclesTable(content)}${hasDrives(content) ? `\n${drivesTable(content.drives)}` : ''}`);
+    }
   }
   parts.push(forms(), footer);
   return page(`Nachweis prüfen – ${PRODUCT_NAME}`, options.nonce, parts.join('\n'), STYLE);

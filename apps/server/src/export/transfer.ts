@@ -1,3 +1,4 @@
+import { ATTESTATION_KIND_LABELS, type AttestationKind } from '@streckenpass/contract/attestations';
 import { formatDate } from '@streckenpass/contract/format';
 import {
   fieldChangesOf,
@@ -11,6 +12,7 @@ import { plural } from '@streckenpass/contract/plural';
 import { RECORD_KINDS, recordKindNames } from '@streckenpass/contract/record-kinds';
 import { HISTORY_CHANNEL_LABELS } from '@streckenpass/contract/terms';
 import type { DriveWay } from '@streckenpass/contract/drive-ways';
+import { formatCode } from '../lib/proof-signature.js';
 import type { ExportDrive, ExportHistoryLine } from './model.js';
 
 /**
@@ -56,6 +58,7 @@ export function transferDrives(rows: readonly DriveRow[], timeZone: string): Exp
 const NOUNS: Record<string, { one: string; many: string }> = {
   ...Object.fromEntries(recordKindNames.map((kind) => [kind, RECORD_KINDS[kind].history])),
   memberships: { one: 'Mitgliedschaft', many: 'Mitgliedschaften' },
+  attestations: { one: 'Bescheinigung', many: 'Bescheinigungen' },
 };
 
 const VERBS: Record<HistoryAction, string> = { create: 'angelegt', update: 'geändert', delete: 'gelöscht' };
@@ -76,6 +79,18 @@ function subject(row: HistoryRow): string {
 
 /** "Fahrt vom 05.08.2026 geändert: Gefahren am: 03.08.2026 → 05.08.2026; Gültig bis: 02.08.2027 → 04.08.2027". */
 function sentence(row: HistoryRow, names: HistoryNames): string {
+  if (row.kind === 'attestations') {
+    // A Betrieb's attestation (issue 41): received, or withdrawn by the Betrieb — never changed otherwise.
+    const state = row.after ?? row.before;
+    const kind = ATTESTATION_KIND_LABELS[field(state, 'kind') as AttestationKind] ?? '';
+    const checkedOn = field(state, 'checkedOn');
+    const on = typeof checkedOn === 'string' ? ` vom ${formatDate(checkedOn)}` : '';
+    const verb = row.action === 'create' ? 'erhalten' : 'widerrufen';
+    // The code lets the next employer verify it at /pruefen (TfV § 13: the proofs go with the driver).
+    const code = field(state, 'code');
+    const checkable = typeof code === 'string' ? ` (Prüfcode ${formatCode(code)})` : '';
+    return `Bescheinigung „${kind}“${on} von „${String(field(state, 'betrieb'))}“ ${verb}${checkable}`;
+  }
   if (row.kind === 'memberships') {
     const event = field(row.after ?? row.before, 'event');
     const verb = event === 'joined' ? 'begonnen' : event === 'removed' ? 'vom Betrieb beendet' : 'beendet';

@@ -441,6 +441,30 @@ describe('coverageAlert', () => {
     requirements: covered.map((n, i) => ({ requirement: requirement(i + 1), drivers: 5, covered: n })),
     lapsing: [],
     lapsingTotal,
+    dueChecks: [],
+  });
+
+  it('goes out for a due check of the infrastructure knowledge alone, and the mail names it (issue 41)', () => {
+    const dueChecks = [{ driver: 'Karl Lange', due: '2026-12-07', label: 'überfällig seit 01.12.2026' }];
+    const alert = coverageAlert({ ...coverage([3, 4]), dueChecks }, 3);
+    expect(alert).toMatchObject({ below: [], dueChecks });
+    const mail = coverageAlertMail({
+      firstname: 'Dora',
+      betrieb: 'Prüf Bahn',
+      isoWeek: '2026-W50',
+      windowDays: 30,
+      until: '2026-12-27',
+      minDrivers: 3,
+      below: [],
+      lapsing: [],
+      moreLapsing: 0,
+      dueChecks: [{ driver: 'Karl Lange', label: 'überfällig seit 01.12.2026' }],
+      betriebUrl: 'https://streckenpass.example/betrieb/1',
+    });
+    expect(mail.subject).toContain('1 Überprüfung fällig');
+    expect(mail.text).toContain('Fällige Überprüfungen der Streckenkenntnis (bis zum 27.12.2026):');
+    expect(mail.text).toContain('- Karl Lange: überfällig seit 01.12.2026');
+    expect(mail.html).toContain('Karl Lange');
   });
 
   it('names the requirements with fewer covering drivers than the minimum, fewest first, else in order', () => {

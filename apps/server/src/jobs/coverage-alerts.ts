@@ -1,3 +1,4 @@
+import { stationsLabel } from '@streckenpass/contract/knowledge-items';
 import type { FastifyBaseLogger } from 'fastify';
 import { daysBetween } from '@streckenpass/contract/knowledge';
 import { COVERAGE_WINDOW_DAYS } from '@streckenpass/contract/matrix';
@@ -32,6 +33,11 @@ export interface BetriebCoverage {
   lapsing: { requirement: Requirement; driver: string; validUntil: string }[];
   /** All such knowledge, also beyond the ones listed. */
   lapsingTotal: number;
+  /**
+   * Drivers whose check of the infrastructure knowledge is due by `until` or overdue (issue 41 item 5, TfV Anlage 11
+   * Nr. 3 b), soonest first: the words of the matrix (`nextCheckLabel`).
+   */
+  dueChecks: { driver: string; due: string; label: string }[];
 }
 
 export interface CoverageAlertDeps {
@@ -45,11 +51,14 @@ export interface CoverageAlertDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
 }
 
-/** 'Würzburg Hbf (NWH) – Fürth (Bay) Hbf (NF), Kürzel K1, Strecke 5910, km 1,0 – 20,0, Depot Würzburg'. */
+/**
+ * 'Würzburg Hbf (NWH) – Fürth (Bay) Hbf (NF), Kürzel K1, Strecke 5910, km 1,0 – 20,0, Depot Würzburg'; a place's
+ * 'Ortskunde Würzburg Hbf (NWH), …'.
+ */
 export function requirementLabel(requirement: Requirement): string {
   const { startStation: start, endStation: end } = requirement;
   return [
-    `${start.name} (${start.code}) – ${end.name} (${end.code})`,
+    stationsLabel(start, end),
     requirement.companyRoute ? `Kürzel ${requirement.companyRoute}` : '',
     requirement.section ? sectionLabel(requirement.section) : '',
     requirement.depot ? `Depot ${requirement.depot.name}` : '',
@@ -61,15 +70,21 @@ export function requirementLabel(requirement: Requirement): string {
 /**
  * What the mail of a member who asked for `minDrivers` says: the requirements with fewer covering drivers than their
  * minimum — their own where they have one (issue 40), else `minDrivers` — (fewest first, then in the Betrieb's order),
- * and the lapsing knowledge. Null when both are empty: then no mail goes out.
+ * the lapsing knowledge and the checks of the infrastructure knowledge that are due. Null when all are empty: then no
+ * mail goes out.
  */
 export function coverageAlert(coverage: BetriebCoverage, minDrivers: number) {
   const below = coverage.requirements
     .map((entry, order) => ({ ...entry, order }))
     .filter((entry) => entry.covered < requirementMinimum(entry.requirement, minDrivers))
     .sort((a, b) => a.covered - b.covered || a.order - b.order);
-  if (below.length === 0 && coverage.lapsingTotal === 0) return null;
-  return { below, lapsing: coverage.lapsing, moreLapsing: coverage.lapsingTotal - coverage.lapsing.length };
+  if (below.length === 0 && coverage.lapsingTotal === 0 && coverage.dueChecks.length === 0) return null;
+  return {
+    below,
+    lapsing: coverage.lapsing,
+    moreLapsing: coverage.lapsingTotal - coverage.lapsing.length,
+    dueChecks: coverage.dueChecks,
+  };
 }
 
 /**
@@ -122,6 +137,7 @@ async function alertMail(deps: CoverageAlertDeps, recipient: AlertRecipient, { t
       days: daysBetween(today, entry.validUntil),
     })),
     moreLapsing: alert.moreLapsing,
+    dueChecks: alert.dueChecks.map(({ driver, label }) => ({ driver, label })),
     betriebUrl: `${deps.config.publicUrl}/betrieb/${recipient.betriebId}`,
   });
   return { to: recipient.email, ...mail };

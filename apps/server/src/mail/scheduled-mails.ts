@@ -101,6 +101,8 @@ export interface CoverageAlertMailInput {
   lapsing: readonly { driver: string; requirement: string; validUntil: string; days: number }[];
   /** Lapsing knowledge not listed (the mail names the soonest only). */
   moreLapsing: number;
+  /** Drivers whose check of the infrastructure knowledge is due or overdue (issue 41), in the matrix's words. */
+  dueChecks?: readonly { driver: string; label: string }[];
   betriebUrl: string;
 }
 
@@ -113,11 +115,14 @@ export function coverageAlertMail(input: CoverageAlertMailInput): RenderedMail {
   const until = formatDate(input.until);
   const drivers = (count: number) => plural(count, 'Fahrer/in', 'Fahrer/innen');
   const lapsingTotal = input.lapsing.length + input.moreLapsing;
+  const dueChecks = input.dueChecks ?? [];
+  const checksTitle = `Fällige Überprüfungen der Streckenkenntnis (bis zum ${until}):`;
   const summary = [
     input.below.length > 0
       ? `${plural(input.below.length, 'Anforderung', 'Anforderungen')} unter ${input.minDrivers}`
       : '',
     lapsingTotal > 0 ? `${plural(lapsingTotal, 'Streckenkenntnis endet', 'Streckenkenntnisse enden')}` : '',
+    dueChecks.length > 0 ? `${plural(dueChecks.length, 'Überprüfung fällig', 'Überprüfungen fällig')}` : '',
   ].filter(Boolean);
   const subject = `${PRODUCT_NAME}: Abdeckung ${input.betrieb}, ${weekLabel(input.isoWeek)} – ${summary.join(', ')}`;
   const intro =
@@ -156,6 +161,9 @@ export function coverageAlertMail(input: CoverageAlertMailInput): RenderedMail {
         ]
       : [lapsingNone]),
     '',
+    ...(dueChecks.length > 0
+      ? [checksTitle, ...dueChecks.map((entry) => `- ${entry.driver}: ${entry.label}`), '']
+      : []),
     'Zum Betrieb:',
     input.betriebUrl,
     '',
@@ -191,6 +199,15 @@ ${table(
   ]),
 )}${more ? `\n<p>${escapeHtml(more)}</p>` : ''}`
     : `<p>${escapeHtml(lapsingNone)}</p>`
+}
+${
+  dueChecks.length > 0
+    ? `<p><strong>${escapeHtml(checksTitle)}</strong></p>
+${table(
+  ['Fahrer/in', 'Überprüfung'],
+  dueChecks.map((entry) => [{ text: entry.driver }, { text: entry.label }]),
+)}`
+    : ''
 }
 ${button(input.betriebUrl, 'Zum Betrieb')}
 <p style="font-size:12px;color:#495057">${escapeHtml(footer)} <a href="${escapeHtml(input.betriebUrl)}">${escapeHtml(input.betriebUrl)}</a></p>`,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_VERSION } from '@streckenpass/contract/betrieb-consent';
 import type { Betrieb, BetriebRole, CreatedInvitation, Member } from '@streckenpass/contract/betriebe';
+import type { Requirement } from '@streckenpass/contract/requirements';
 import type { App } from '../app.js';
 import { createCaller } from './api.js';
 import { buildTestApp, registerUser, testConfig, type TestContext, type TestUser } from './helpers.js';
@@ -251,4 +252,28 @@ export async function documentedOperations(app: App, pattern: RegExp): Promise<s
     .filter(([path]) => pattern.test(path))
     .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
     .sort();
+}
+
+/**
+ * A Betrieb of an admin ("Anna Admin") with the given drivers (key: [first name, last name]) joined as drivers, and
+ * one requirement (a station pair): the cast of the employer's-side scenarios.
+ */
+export async function betriebWithDrivers<K extends string>(
+  app: App,
+  name: string,
+  names: Record<K, readonly [string, string]>,
+  pair: { startStation: string; endStation: string } = { startStation: 'NWH', endStation: 'NF' },
+): Promise<{ admin: TestUser; betrieb: Betrieb; drivers: Record<K, TestUser>; requirement: Requirement }> {
+  const call = createCaller(() => app);
+  const admin = await verifiedUser(app, { firstname: 'Anna', lastname: 'Admin' });
+  const drivers = {} as Record<K, TestUser>;
+  for (const [key, [firstname, lastname]] of Object.entries(names) as [K, readonly [string, string]][]) {
+    drivers[key] = await verifiedUser(app, { firstname, lastname });
+  }
+  const betrieb = await foundBetrieb(app, admin, name, []);
+  const invitation = await invite(app, admin, betrieb.id, 'driver');
+  for (const user of Object.values<TestUser>(drivers)) await join(app, user, invitation);
+  const made = await call('POST', `/api/betriebe/${betrieb.id}/requirements`, admin, pair);
+  if (made.statusCode !== 201) throw new Error(`requirement failed: ${made.statusCode} ${made.body}`);
+  return { admin, betrieb, drivers, requirement: made.json() as Requirement };
 }

@@ -44,6 +44,8 @@ export async function insertRouteActivity(
     recordedAt?: Date | null;
     /** How it was made (issue 41); default driven. */
     way?: DriveWay;
+    /** Its direction along the route (issue 41); default none. */
+    direction?: 'forward' | 'reverse';
   },
 ) {
   const [row] = await app.db
@@ -53,6 +55,7 @@ export async function insertRouteActivity(
       acquiredAt: values.acquiredAt,
       acquiredUntil: values.acquiredUntil,
       ...(values.way === undefined ? {} : { way: values.way }),
+      ...(values.direction === undefined ? {} : { direction: values.direction }),
       ...(values.recordedAt === undefined ? {} : { recordedAt: values.recordedAt }),
     })
     .returning();

@@ -8,6 +8,7 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 import { directionLabel, DRIVE_WAY_LABELS, DRIVE_WAYS, type DriveWay } from '@streckenpass/contract/drive-ways';
+import { isPlace } from '@streckenpass/contract/knowledge-items';
 import { normalizeTime, routeEnds, type RouteEnds } from '../lib/drive-manner';
 import type { DirectionChoice } from '../lib/drive-form';
 
@@ -33,13 +34,15 @@ export function DriveWaySelect({ value, onChange, ...props }: ChoiceProps<DriveW
   );
 }
 
-/** "Richtung" of a drive of one route: towards its end, towards its start, or not given. */
+/** "Richtung" of a drive of one route: towards its end, towards its start, or not given; none for a place. */
 export function DirectionSelect({
   route,
   value,
   onChange,
   ...props
 }: ChoiceProps<DirectionChoice> & { route: RouteEnds }) {
+  // A place has no direction (issue 41 item 4): the field is not offered.
+  if (isPlace(route)) return null;
   const ends = routeEnds(route);
   return (
     <Select

@@ -8,6 +8,7 @@ import {
   type DriveWay,
 } from '@streckenpass/contract/drive-ways';
 import { wallClockIn } from '@streckenpass/contract/format';
+import { isPlace } from '@streckenpass/contract/knowledge-items';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
 import type { Route } from '@streckenpass/contract/routes';
 
@@ -48,7 +49,9 @@ export function routeEnds(route: RouteEnds): { start: string; end: string } {
  */
 export function driveMannerText(drive: DriveManner, route?: RouteEnds | null): string {
   const manner = mannerOf(drive);
-  const direction = manner.direction && route ? directionLabel(manner.direction, routeEnds(route)) : null;
+  // A place has no direction (issue 41 item 4): none is named, whatever an older drive recorded.
+  const direction =
+    manner.direction && route && !isPlace(route) ? directionLabel(manner.direction, routeEnds(route)) : null;
   return [driveMannerLabel(manner), direction].filter(Boolean).join(' · ');
 }
 

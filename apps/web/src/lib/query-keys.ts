@@ -55,12 +55,16 @@ export const queryKeys = {
     whoCanDrive: (id: number, query: object) => ['betriebe', 'detail', id, 'who-can-drive', query] as const,
     /** One driver's page (admins and Disponenten), by membership id. */
     driver: (id: number, membershipId: number) => ['betriebe', 'detail', id, 'members', membershipId] as const,
+    /** The Betrieb's attestations (issue 41): those it issued and those its drivers brought along. */
+    attestations: (id: number) => ['betriebe', 'detail', id, 'attestations'] as const,
   },
   invitation: (token: string) => ['invitation', token] as const,
   /** The path along the tracks the route form shows (issue 29 item 2), per start, end and optional via point. */
   routePath: (from: string, to: string, via: string) => ['route-path', from, to, via] as const,
   /** Issued documents (issue 27): the holder's PDFs and supervisor pages with their verification codes. */
   proofs: ['proofs'] as const,
+  /** The signed-in driver's attestations from every Betrieb (issue 41). */
+  attestations: ['attestations'] as const,
   changelog: ['version', 'changelog'] as const,
   reportSettings: ['settings', 'report'] as const,
   notifications: {

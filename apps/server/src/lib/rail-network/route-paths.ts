@@ -6,6 +6,7 @@ import {
   type RoutePath,
   type RoutePathInput,
 } from '@streckenpass/contract/route-paths';
+import { isPlace } from '@streckenpass/contract/knowledge-items';
 import { NoPathError, type RailNetworkGraph } from './graph.js';
 
 /*
@@ -26,7 +27,8 @@ export interface RouteEnds {
 export function shortestPathOf(graph: RailNetworkGraph, ends: RouteEnds, via?: string | null): RoutePath | null {
   const from = pointCodeOf(ends.startStation, ends.startPoint);
   const to = pointCodeOf(ends.endStation, ends.endPoint);
-  if (!from || !to) return null;
+  // A place (one station at both ends, issue 41 item 4) has no path: the network would answer one of 0 km.
+  if (!from || !to || (isPlace(ends) && !via)) return null;
   try {
     const path = graph.path(from, to, via ?? undefined);
     return { km: path.km, sections: path.sections, via: via ?? null };

@@ -72,6 +72,10 @@ export const TABLES_NOT_BACKED_UP: Readonly<Record<string, string>> = {
   requirement_coverage:
     'derived: which route of a member meets which requirement, kept by triggers from routes, requirements, links and ' +
     'memberships (migration 0011); a restore’s routes recompute it',
+  attestations:
+    'a Betrieb’s signed statements about the driver (issue 41): the document lists them as signed (`attestations`) ' +
+    'for information, but a restore never re-creates one — that would forge the Betrieb’s signature; the originals ' +
+    'stay verifiable under their codes',
   issued_documents:
     'documents issued and signed on this server (issue 27): a copy elsewhere would not verify there, and a restore ' +
     'must not revive what the holder revoked',

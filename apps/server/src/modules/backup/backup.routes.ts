@@ -58,7 +58,8 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
           'Kontos (Format `streckenpass-backup`, Version 1; Datenübertragbarkeit nach Art. 20 DSGVO). Einträge ' +
           'verweisen über `ref` aufeinander. Nicht enthalten sind Push-Abonnements, der Kalender-Feed und ' +
           'Freigabelinks (an ein Gerät gebunden bzw. geheime Adressen). `memberships` nennt die Betriebe, denen das Konto ' +
-          'angehört, nur zur Information: Eine Wiederherstellung übernimmt sie nicht. Antwort als Download ' +
+          'angehört, `attestations` die Bescheinigungen von Betrieben, wie sie signiert wurden – beides nur zur ' +
+          'Information: Eine Wiederherstellung übernimmt sie nicht. Antwort als Download ' +
           '`streckenpass-sicherung-JJJJ-MM-TT.json`.',
         response: { 200: backupSchema, ...problems(401) },
       },
@@ -69,12 +70,18 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       const document = await service.export(userId);
       // Read-only information (issue 28): a restore ignores it, as only an invitation grants a Betrieb access.
       const memberships = await app.betriebeRepository.membershipsForBackup(userId);
+      // The Betriebe's attestations as signed (issue 41): information too; a restore never re-creates a signature.
+      const attestations = await app.attestationsRepository.forBackup(userId);
       const today = todayIn(app.config.timezone);
       reply.header('content-disposition', `attachment; filename="streckenpass-sicherung-${today}.json"`);
       // Signed over exactly the JSON that is sent (a plain copy, canonicalised), and sent as that text, so that no
       // serialiser can change a byte of what the signature covers.
       const plain = JSON.parse(
-        JSON.stringify(memberships.length > 0 ? { ...document, memberships } : document),
+        JSON.stringify({
+          ...document,
+          ...(memberships.length > 0 ? { memberships } : {}),
+          ...(attestations.length > 0 ? { attestations } : {}),
+        }),
       ) as Record<string, unknown>;
       const signature = await proofs.issueBackup(userId, plain);
       // A JSON string with a JSON content type is sent as it is (Fastify does not serialise it again).

@@ -109,6 +109,12 @@ const membershipScoped: Case[] = [
     run: (w, user) => call('PUT', `${base(w)}/membership/coverage-alert`, user, { minDrivers: 3 }),
   },
   {
+    endpoint: 'PUT /api/betriebe/{id}/membership/consent',
+    // The caller's own consent to the current text (issue 41 item 7): every member for themselves, nobody else.
+    expect: expected(404, 404, 200, 200, 200, 404),
+    run: (w, user) => call('PUT', `${base(w)}/membership/consent`, user, { consentVersion: CONSENT_VERSION }),
+  },
+  {
     endpoint: 'GET /api/betriebe/{id}/invitations',
     expect: expected(404, 404, 403, 403, 200, 404),
     run: (w, user) => call('GET', `${base(w)}/invitations`, user),

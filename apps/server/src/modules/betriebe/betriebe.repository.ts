@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Betrieb, BetriebRole } from '@streckenpass/contract/betriebe';
+import { rolesInWords } from '@streckenpass/contract/terms';
 import type { Executor } from '../../db/client.js';
 import { betriebDepots, betriebe, membershipEvents, memberships } from '../../db/schema.js';
 import { appendMembershipHistory, type MembershipEvent } from '../../db/record-history.js';
@@ -81,8 +82,8 @@ function toBetrieb(row: BetriebRow): Betrieb {
     joinedAt: row.joinedAt.toISOString(),
     consentVersion: row.consentVersion,
     consentedAt: row.consentedAt.toISOString(),
-    // The coverage mail is for those who read the Betrieb's views; a driver has no such setting.
-    ...(row.role === 'driver' ? {} : { coverageAlertMin: row.coverageAlertMin }),
+    // The coverage mail is for those who read the Betrieb's views; a driver or an examiner has no such setting.
+    ...(row.role === 'driver' || row.role === 'examiner' ? {} : { coverageAlertMin: row.coverageAlertMin }),
   };
 }
 
@@ -196,8 +197,7 @@ export function createBetriebeRepository(db: Executor) {
       const role = await roleIn(db, betriebId, userId);
       if (!role) throw betriebNotFound();
       if (roles.includes(role)) return role;
-      if (!roles.includes('admin')) throw notAllowed('Triebfahrzeugführer/innen');
-      throw notAllowed(roles.includes('disponent') ? 'Admins und Disponenten' : 'Admins');
+      throw notAllowed(rolesInWords(roles));
     },
 
     /** The caller's Betriebe with their role in each, by name. */

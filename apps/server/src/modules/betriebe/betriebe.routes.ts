@@ -118,7 +118,7 @@ const betriebeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Mitglieder eines Betriebs: Name, Rolle, Depot (Admins und Disponenten)',
+        summary: 'Mitglieder eines Betriebs: Name, Rolle, Depot (Admins, Disponenten und Prüfer/innen)',
         description:
           `Ohne E-Mail-Adressen (Entscheidung 0046). ${OUTSIDERS} Triebfahrzeugführer/innen sehen keine anderen ` +
           'Mitglieder: 403.',

@@ -1,15 +1,13 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { addDays, todayIn } from '@streckenpass/contract/knowledge';
 import type { Requirement } from '@streckenpass/contract/requirements';
 import type { Route } from '@streckenpass/contract/routes';
-import { betriebe } from '../../db/schema.js';
 import { createCaller } from '../../test/api.js';
 import { foundBetrieb, invite, join, membersOf, verifiedUser } from '../../test/betriebe.js';
 import { createRoute } from '../../test/fixtures.js';
 import { buildTestApp, type TestContext, type TestUser } from '../../test/helpers.js';
-import { bestMatches, matchCandidates, requirementRelation, rowsOf } from './requirement-matching.repository.js';
+import { expectKeptIsFresh as expectKeptIsFreshOf, keptAndFresh as keptAndFreshOf } from '../../test/kept-coverage.js';
 
 /*
  * The kept coverage (requirement_coverage, migration 0011) is the matching rule's answer at every moment: after each
@@ -23,41 +21,8 @@ let ctx: TestContext;
 const call = createCaller(() => ctx.app);
 let today: string;
 
-interface CoverageRow {
-  requirement_id: number;
-  membership_id: number;
-  route_id: number;
-  valid_until: string | null;
-  kind: string;
-}
-
-const key = (row: CoverageRow) =>
-  `${row.requirement_id}/${row.membership_id} → ${row.route_id} ${row.valid_until ?? '–'} ${row.kind}`;
-
-/** What the table holds, and what the rule says, for every Betrieb. */
-async function keptAndFresh(): Promise<{ kept: string[]; fresh: string[] }> {
-  const ids = (await ctx.app.db.select({ id: betriebe.id }).from(betriebe)).map((row) => row.id);
-  const fresh: string[] = [];
-  for (const id of ids) {
-    const result = await ctx.app.db.execute(sql`
-      with req as (${requirementRelation(id)}),
-           mem as (select id as membership_id, user_id, depot_id from memberships where betrieb_id = ${id}),
-           candidates as (${matchCandidates}),
-           best as (${bestMatches})
-      select requirement_id, membership_id, route_id, to_char(valid_until, 'YYYY-MM-DD') as valid_until, kind from best`);
-    fresh.push(...rowsOf<CoverageRow>(result).map(key));
-  }
-  const kept = await ctx.app.db.execute(sql`
-    select requirement_id, membership_id, route_id, to_char(valid_until, 'YYYY-MM-DD') as valid_until, kind
-      from requirement_coverage`);
-  return { kept: rowsOf<CoverageRow>(kept).map(key).sort(), fresh: fresh.sort() };
-}
-
-async function expectKeptIsFresh(step: string) {
-  const { kept, fresh } = await keptAndFresh();
-  expect(kept, step).toEqual(fresh);
-  return kept.length;
-}
+const keptAndFresh = () => keptAndFreshOf(ctx.app);
+const expectKeptIsFresh = (step: string) => expectKeptIsFreshOf(ctx.app, step);
 
 async function ok(response: { statusCode: number; body: string }, status: number) {
   expect(response.statusCode, response.body).toBe(status);

@@ -4,8 +4,10 @@ import {
   COVERAGE_WINDOW_DAYS,
   MATRIX_NEVER_STATE,
   MATRIX_STATE_BANDS,
+  MATRIX_TRAINING_STATE,
   type MatrixState,
 } from '@streckenpass/contract/matrix';
+import { checkDueWithin, nextCheckLabel } from '@streckenpass/contract/periodic-check';
 import type { Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { memberships, users } from '../../db/schema.js';
@@ -13,6 +15,7 @@ import type { BetriebCoverage } from '../../jobs/coverage-alerts.js';
 import { memberName } from '../../lib/member-name.js';
 import { isMember } from './betriebe.repository.js';
 import { keptCoverage, requirementRelation, rowsOf } from './requirement-matching.repository.js';
+import type { NextCheckRepository } from './next-check.repository.js';
 import type { RequirementsRepository } from './requirements.repository.js';
 
 /**
@@ -20,18 +23,22 @@ import type { RequirementsRepository } from './requirements.repository.js';
  * code): what the filters, the totals and the coverage mail count in the database. The states are the contract's
  * constants, written as literals.
  */
-export function cellState(validUntil: SQL, asOf: string): SQL {
+export function cellState(validUntil: SQL, asOf: string, training: SQL = sql`false`): SQL {
   const cases = MATRIX_STATE_BANDS.map(({ state, before }) =>
     before === null
       ? sql`else ${literal(state)}`
       : sql`when ${validUntil} < ${addDays(asOf, before)}::date then ${literal(state)}`,
   );
-  return sql`(case when ${validUntil} is null then ${literal(MATRIX_NEVER_STATE)} ${sql.join(cases, sql` `)} end)`;
+  return sql`(case when ${validUntil} is null and ${training} then ${literal(MATRIX_TRAINING_STATE)}
+                   when ${validUntil} is null then ${literal(MATRIX_NEVER_STATE)} ${sql.join(cases, sql` `)} end)`;
 }
 
-/** Whether a matched cell's last valid day gives one of `states` on `asOf`. */
-export function cellStateIn(validUntil: SQL, asOf: string, states: readonly MatrixState[]): SQL {
-  return sql`${cellState(validUntil, asOf)} in (${sql.join(states.map(literal), sql`, `)})`;
+/**
+ * Whether a matched cell's last valid day gives one of `states` on `asOf`; `training` (SQL boolean) says whether the
+ * cell's route is still in its first acquisition (default: no).
+ */
+export function cellStateIn(validUntil: SQL, asOf: string, states: readonly MatrixState[], training?: SQL): SQL {
+  return sql`${cellState(validUntil, asOf, training)} in (${sql.join(states.map(literal), sql`, `)})`;
 }
 
 /** A state as an SQL literal (the contract's constants only, never user input). */
@@ -68,7 +75,11 @@ interface Lapsing {
  * the window and `bald` when it lies within it (contract `MATRIX_STATE_BANDS`, through `cellStateIn`). Counted in SQL, scoped by the reader's
  * membership as admin or Disponent.
  */
-export function createCoverageRepository(db: Executor, requirements: Pick<RequirementsRepository, 'list'>) {
+export function createCoverageRepository(
+  db: Executor,
+  requirements: Pick<RequirementsRepository, 'list'>,
+  nextChecks: Pick<NextCheckRepository, 'of'>,
+) {
   return {
     /**
      * The coverage as `readerId` (an admin or Disponent of the Betrieb) sees it on `today`, with at most `shown` of
@@ -109,6 +120,14 @@ export function createCoverageRepository(db: Executor, requirements: Pick<Requir
       const [row] = rowsOf<{ allowed: boolean; totals: Totals[]; lapsing_total: number; lapsing: Lapsing[] }>(result);
       if (!row?.allowed) return undefined;
       const required = await requirements.list(betriebId, readerId);
+      const dueChecks = (await nextChecks.of(betriebId, readerId, today))
+        .filter((row) => checkDueWithin(row.nextCheck, today, COVERAGE_WINDOW_DAYS))
+        .sort((a, b) => a.nextCheck.due!.localeCompare(b.nextCheck.due!))
+        .map((row) => ({
+          driver: memberName(row),
+          due: row.nextCheck.due!,
+          label: nextCheckLabel(row.nextCheck, today),
+        }));
       const byId = new Map(required.map((requirement) => [requirement.id, requirement]));
       const totals = new Map(row.totals.map((total) => [Number(total.requirementId), total]));
       return {
@@ -123,6 +142,7 @@ export function createCoverageRepository(db: Executor, requirements: Pick<Requir
           const requirement = byId.get(Number(entry.requirementId));
           return requirement ? [{ requirement, driver: memberName(entry), validUntil: entry.validUntil }] : [];
         }),
+        dueChecks,
       };
     },
   };
@@ -132,6 +152,6 @@ export type CoverageRepository = ReturnType<typeof createCoverageRepository>;
 
 export default repositoryPlugin(
   'coverageRepository',
-  (app) => createCoverageRepository(app.db, app.requirementsRepository),
-  ['requirementsRepository'],
+  (app) => createCoverageRepository(app.db, app.requirementsRepository, app.nextCheckRepository),
+  ['requirementsRepository', 'nextCheckRepository'],
 );

@@ -5,7 +5,7 @@ import type { Matrix } from '@streckenpass/contract/matrix';
 import type { WhoCanDrive } from '@streckenpass/contract/who-can-drive';
 import type { Requirement } from '@streckenpass/contract/requirements';
 import { createCaller } from '../../test/api.js';
-import { foundBetrieb, invite, join, verifiedUser } from '../../test/betriebe.js';
+import { betriebWithDrivers } from '../../test/betriebe.js';
 import { createRoute } from '../../test/fixtures.js';
 import { buildTestApp, type TestContext, type TestUser } from '../../test/helpers.js';
 import { insertRouteActivity } from '../../test/seed.js';
@@ -21,24 +21,16 @@ let today: string;
 let admin: TestUser;
 let betrieb: Betrieb;
 let requirement: Requirement;
-const drivers: Record<'sim' | 'simCounted' | 'escorted', TestUser> = {} as never;
+let drivers: Record<'sim' | 'simCounted' | 'escorted', TestUser>;
 
 beforeAll(async () => {
   ctx = await buildTestApp();
   today = todayIn(ctx.app.config.timezone);
-  admin = await verifiedUser(ctx.app, { firstname: 'Anna', lastname: 'Admin' });
-  drivers.sim = await verifiedUser(ctx.app, { firstname: 'Simon', lastname: 'Simulator' });
-  drivers.simCounted = await verifiedUser(ctx.app, { firstname: 'Sina', lastname: 'Zählt' });
-  drivers.escorted = await verifiedUser(ctx.app, { firstname: 'Erik', lastname: 'Begleitet' });
-  betrieb = await foundBetrieb(ctx.app, admin, 'Wege Bahn', []);
-  const invitation = await invite(ctx.app, admin, betrieb.id, 'driver');
-  for (const user of Object.values(drivers)) await join(ctx.app, user, invitation);
-  const made = await call('POST', `/api/betriebe/${betrieb.id}/requirements`, admin, {
-    startStation: 'NWH',
-    endStation: 'NF',
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  requirement = made.json() as Requirement;
+  ({ admin, betrieb, drivers, requirement } = await betriebWithDrivers(ctx.app, 'Wege Bahn', {
+    sim: ['Simon', 'Simulator'],
+    simCounted: ['Sina', 'Zählt'],
+    escorted: ['Erik', 'Begleitet'],
+  }));
   const settings = await call('PATCH', '/api/notifications/settings', drivers.simCounted, {
     keepingWays: ['driven', 'escorted', 'simulator'],
   });

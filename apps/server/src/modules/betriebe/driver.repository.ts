@@ -1,10 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { consentCoversDriveDetails } from '@streckenpass/contract/betrieb-consent';
 import { BETRIEB_DRIVER_DRIVES_SHOWN, type BetriebDriver } from '@streckenpass/contract/betrieb-driver';
+import type { DriveDirection, DriveWay } from '@streckenpass/contract/drive-ways';
+import {
+  acquisitionProgress,
+  type AcquisitionDrive,
+  type FirstAcquisition,
+} from '@streckenpass/contract/first-acquisition';
 import { isBackdated } from '@streckenpass/contract/knowledge';
 import { matrixCellOf } from '@streckenpass/contract/matrix';
 import { effectiveValidityDays, validityRuleLabel } from '@streckenpass/contract/notifications';
 import type { RequirementMatchKind } from '@streckenpass/contract/requirements';
-import { accountRuleLabel } from '@streckenpass/contract/terms';
+import { accountRuleLabel, BETRIEB_MEMBER_READER_ROLES } from '@streckenpass/contract/terms';
 import type { Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import {
@@ -22,7 +29,7 @@ import { notFound } from '../../lib/errors.js';
 import { memberName } from '../../lib/member-name.js';
 import { depotOf, isMember } from './betriebe.repository.js';
 import type { RequirementsRepository } from './requirements.repository.js';
-import { keptCoverage, requirementRelation, rowsOf } from './requirement-matching.repository.js';
+import { keptCoverage, requirementRelation, routeInTraining, rowsOf } from './requirement-matching.repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,17 +40,18 @@ declare module 'fastify' {
 /*
  * One driver's record as the Betrieb sees it (issue 38 item 13): exactly what the consent lists (contract
  * betrieb-driver.ts). Every statement starts from `target`: the membership `itemId` of the Betrieb with the role
- * `driver`, and only while the caller is an admin or Disponent of that Betrieb (`isMember`) — so a driver who left
+ * `driver`, and only while the caller is an admin, Disponent or examiner of that Betrieb (`isMember`) — so a driver who left
  * (membership gone), an admin's or Disponent's own record (not shared, decision 0046 addendum) and every caller
  * without the role read nothing. All statements run in one read-only snapshot.
  */
 
-const READERS = ['admin', 'disponent'] as const;
+/** The staff and the examiner, who must see the driver whose knowledge they attest (issue 41 item 5). */
+const READERS = BETRIEB_MEMBER_READER_ROLES;
 
 /** The driver, scoped by the caller's role and the driver's current membership. */
 function target(betriebId: number, readerId: number, membershipId: number): SQL {
   return sql`select m.id as membership_id, m.user_id, m.role, m.depot_id, d.name as depot_name, u.firstname,
-                    u.lastname, u.validity_days, u.vehicle_validity_days
+                    u.lastname, u.validity_days, u.vehicle_validity_days, m.consent_version
                from ${memberships} m join ${users} u on u.id = m.user_id
                left join ${betriebDepots} d on d.id = m.depot_id
               where m.betrieb_id = ${betriebId} and m.id = ${membershipId} and m.role = 'driver'
@@ -60,6 +68,7 @@ interface TargetRow {
   lastname: string | null;
   validity_days: number;
   vehicle_validity_days: number | null;
+  consent_version: number;
 }
 
 /** A rule as the route and vehicle pages print it: the own one, or the account's ("wie im Konto: …"). */
@@ -85,7 +94,15 @@ export function createBetriebDriverRepository(
         const routeRows = await tx.execute(sql`
           with t as (${scope})
           select r.id, r.name, r.company_route, r.start_point, r.end_point, r.validity_days,
-                 to_char(r.valid_until, 'YYYY-MM-DD') as valid_until
+                 to_char(r.valid_until, 'YYYY-MM-DD') as valid_until, r.first_acquisition,
+                 to_char(r.acquired_on, 'YYYY-MM-DD') as acquired_on,
+                 -- The drives a first acquisition counts (with a direction), for the progress of a route in training.
+                 case when ${routeInTraining(sql`r`)} then coalesce((
+                   select json_agg(json_build_object('acquiredAt', to_char(a.acquired_at, 'YYYY-MM-DD'),
+                                                     'direction', a.direction, 'dark', a.dark))
+                     from ${routeActivityRoutes} ar join ${routeActivities} a on a.id = ar.route_activity_id
+                    where ar.route_id = r.id and a.owner_id = r.owner_id and a.direction is not null), '[]'::json)
+                 end as acquisition_drives
             from ${routes} r where r.owner_id = ${owner}
            order by r.name collate "und-x-icu", r.id`);
         const driveRows = await tx.execute(sql`
@@ -93,6 +110,7 @@ export function createBetriebDriverRepository(
           select a.id, to_char(a.acquired_at, 'YYYY-MM-DD') as driven_on,
                  to_char(a.acquired_until, 'YYYY-MM-DD') as valid_until,
                  to_char(a.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as recorded_at,
+                 a.way, a.drive_time, a.direction, a.dark,
                  count(*) over ()::integer as total,
                  coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.name, r.id)
                              from ${routeActivityRoutes} ar join ${routes} r on r.id = ar.route_id
@@ -123,7 +141,7 @@ export function createBetriebDriverRepository(
                mem as (select membership_id, user_id, depot_id from (${scope}) t),
                best as (${keptCoverage(betriebId, true)})
           select best.requirement_id, best.route_id, r.name as route_name, best.kind,
-                 to_char(best.valid_until, 'YYYY-MM-DD') as valid_until
+                 to_char(best.valid_until, 'YYYY-MM-DD') as valid_until, best.training
             from best join ${routes} r on r.id = best.route_id`);
         return { driver, routeRows, driveRows, vehicleRows, coverageRows };
       });
@@ -142,6 +160,9 @@ export function createBetriebDriverRepository(
         end_point: string;
         validity_days: number | null;
         valid_until: string | null;
+        first_acquisition: FirstAcquisition | null;
+        acquired_on: string | null;
+        acquisition_drives: AcquisitionDrive[] | null;
       };
       type Named = { id: number; name: string };
       type DriveRow = {
@@ -152,6 +173,10 @@ export function createBetriebDriverRepository(
         total: number;
         routes: Named[];
         vehicles: Named[];
+        way: DriveWay;
+        drive_time: string | null;
+        direction: DriveDirection | null;
+        dark: boolean | null;
       };
       type VehicleRow = {
         id: number;
@@ -166,8 +191,11 @@ export function createBetriebDriverRepository(
         route_name: string;
         kind: RequirementMatchKind;
         valid_until: string | null;
+        training: boolean;
       };
       const drives = rowsOf<DriveRow>(read.driveRows);
+      // What version 2 of the consent added is shown only to a Betrieb whose member agreed to it.
+      const details = consentCoversDriveDetails(Number(driver.consent_version));
       const coverage = new Map(rowsOf<CoverageRow>(read.coverageRows).map((row) => [Number(row.requirement_id), row]));
       return {
         membershipId: Number(driver.membership_id),
@@ -183,6 +211,13 @@ export function createBetriebDriverRepository(
           endPoint: row.end_point,
           validUntil: row.valid_until,
           validityRule: ruleLabel(row.validity_days, driver.validity_days),
+          ...(details && {
+            acquisition: row.first_acquisition && {
+              rule: row.first_acquisition,
+              acquiredOn: row.acquired_on,
+              progress: acquisitionProgress(row.first_acquisition, row.acquisition_drives ?? [], asOf),
+            },
+          }),
         })),
         drives: drives.map((row) => ({
           id: Number(row.id),
@@ -192,6 +227,7 @@ export function createBetriebDriverRepository(
           backdated: isBackdated(row.driven_on, row.recorded_at, timeZone),
           routes: row.routes.map((route) => ({ id: Number(route.id), name: route.name })),
           vehicles: row.vehicles.map((vehicle) => ({ id: Number(vehicle.id), name: vehicle.name })),
+          ...(details && { way: row.way, time: row.drive_time, direction: row.direction, dark: row.dark }),
         })),
         drivesTotal: Number(drives[0]?.total ?? 0),
         vehicles: rowsOf<VehicleRow>(read.vehicleRows).map((row) => ({
@@ -210,6 +246,7 @@ export function createBetriebDriverRepository(
                 validUntil: match.valid_until,
                 route: { id: Number(match.route_id), name: match.route_name },
                 kind: match.kind,
+                training: match.training,
               },
               asOf,
             ),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BETRIEB_DRIVER_DRIVES_SHOWN, betriebDriverSchema } from '@streckenpass/contract/betrieb-driver';
 import { betriebItemParamsSchema } from '@streckenpass/contract/betriebe';
 import { todayIn } from '@streckenpass/contract/knowledge';
+import { BETRIEB_MEMBER_READER_ROLES } from '@streckenpass/contract/terms';
 import { currentUser } from '../../http/current-user.js';
 import { problems } from '../../http/problems.js';
 import { OUTSIDERS, roleGuard } from './route-helpers.js';
@@ -18,7 +19,8 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Betriebe'],
-        summary: 'Eine Fahrerin/ein Fahrer des Betriebs: was die Einwilligung teilt (Admins und Disponenten)',
+        summary:
+          'Eine Fahrerin/ein Fahrer des Betriebs: was die Einwilligung teilt (Admins, Disponenten, Prüfer/innen)',
         description:
           'Genau das, was die Einwilligung beim Beitritt nennt: Name, Rolle und Depot; die Strecken mit Name, ' +
           'Kürzel, Start, Ende, „Gültig bis“ und Gültigkeitsregel; die letzten ' +
@@ -32,7 +34,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: betriebDriverSchema, ...problems(401, 403, 404) },
       },
       config: { noStore: true },
-      preValidation: requireRole('admin', 'disponent'),
+      preValidation: requireRole(...BETRIEB_MEMBER_READER_ROLES),
     },
     async (request) =>
       app.betriebDriverRepository.find(

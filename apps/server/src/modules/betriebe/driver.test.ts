@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_TEXTS } from '@streckenpass/contract/betrieb-consent';
+import { sql } from 'drizzle-orm';
+import { CONSENT_TEXTS, CONSENT_VERSION } from '@streckenpass/contract/betrieb-consent';
 import { BETRIEB_DRIVER_FIELDS_BY_CONSENT, type BetriebDriver } from '@streckenpass/contract/betrieb-driver';
 import type { Betrieb, Member } from '@streckenpass/contract/betriebe';
 import { addDays, todayIn } from '@streckenpass/contract/knowledge';
@@ -118,6 +119,7 @@ describe('GET /api/betriebe/{id}/members/{memberId}', () => {
           endPoint: 'B',
           validUntil: null,
           validityRule: '½ Jahr (182 Tage)',
+          acquisition: null,
         },
         {
           id: expect.any(Number),
@@ -127,6 +129,7 @@ describe('GET /api/betriebe/{id}/members/{memberId}', () => {
           endPoint: 'Fürth (Bay) Hbf',
           validUntil: addDays(today, 361),
           validityRule: 'wie im Konto: 1 Jahr (364 Tage)',
+          acquisition: null,
         },
       ]);
       expect(
@@ -178,24 +181,7 @@ describe('GET /api/betriebe/{id}/members/{memberId}', () => {
     }
   });
 
-  it('answers exactly the fields the consent lists, and each consent line is answered', async () => {
-    const page = (await call('GET', url(memberId(driver)), disponent)).json() as BetriebDriver;
-    // Every field path of the answer (arrays by their items), leaves only.
-    const paths = new Set<string>();
-    const walk = (value: unknown, path: string) => {
-      if (Array.isArray(value)) {
-        if (value.length === 0 || typeof value[0] !== 'object') paths.add(path);
-        else for (const item of value) walk(item, path);
-      } else if (
-        value !== null &&
-        typeof value === 'object' &&
-        !(path.endsWith('depot') || path === 'requirements.requirement')
-      ) {
-        for (const [key, item] of Object.entries(value)) walk(item, path ? `${path}.${key}` : key);
-      } else paths.add(path);
-    };
-    walk(page, '');
-    const shared = BETRIEB_DRIVER_FIELDS_BY_CONSENT.flat();
+  it('answers exactly the fields the consent lists, and each consent line is answered, for each version', async () => {
     // Ids, the day, the count and the Betrieb's own requirements are no datum of the driver's record beyond these.
     const own = [
       'membershipId',
@@ -215,19 +201,47 @@ describe('GET /api/betriebe/{id}/members/{memberId}', () => {
       'requirements.route.name',
       'requirements.kind',
     ];
-    const nested = (field: string) => [...paths].some((path) => path === field || path.startsWith(`${field}.`));
-    for (const field of shared) expect(nested(field), field).toBe(true);
-    for (const path of paths) {
-      expect(shared.some((field) => path === field || path.startsWith(`${field}.`)) || own.includes(path), path).toBe(
-        true,
-      );
+    const setVersion = (version: number) =>
+      ctx.app.db.execute(sql`update memberships set consent_version = ${version} where user_id = ${driver.id}`);
+    for (const version of [2, 1] as const) {
+      // A member who agreed only to version 1 is shown as version 1 lists (issue 41 item 7).
+      await setVersion(version);
+      const page = (await call('GET', url(memberId(driver)), disponent)).json() as BetriebDriver;
+      // Every field path of the answer (arrays by their items), leaves only.
+      const paths = new Set<string>();
+      const walk = (value: unknown, path: string) => {
+        if (Array.isArray(value)) {
+          if (value.length === 0 || typeof value[0] !== 'object') paths.add(path);
+          else for (const item of value) walk(item, path);
+        } else if (
+          value !== null &&
+          typeof value === 'object' &&
+          !(path.endsWith('depot') || path === 'requirements.requirement')
+        ) {
+          for (const [key, item] of Object.entries(value)) walk(item, path ? `${path}.${key}` : key);
+        } else paths.add(path);
+      };
+      walk(page, '');
+      const shared = BETRIEB_DRIVER_FIELDS_BY_CONSENT[version].flat();
+      const nested = (field: string) => [...paths].some((path) => path === field || path.startsWith(`${field}.`));
+      for (const field of shared) expect(nested(field), `${version}: ${field}`).toBe(true);
+      for (const path of paths) {
+        expect(
+          shared.some((field) => path === field || path.startsWith(`${field}.`)) || own.includes(path),
+          `${version}: ${path}`,
+        ).toBe(true);
+      }
+      // The list follows the consent line by line.
+      expect(BETRIEB_DRIVER_FIELDS_BY_CONSENT[version]).toHaveLength(CONSENT_TEXTS[version].shared.length);
     }
-    // The list follows the consent line by line: drives with "Gefahren am" and "Erfasst am", vehicles with drives.
-    const consent = CONSENT_TEXTS[1].shared;
-    expect(BETRIEB_DRIVER_FIELDS_BY_CONSENT).toHaveLength(consent.length);
-    expect(consent[2]).toContain('Gefahren am');
-    expect(consent[2]).toContain('Erfasst am');
-    expect(consent[3]).toContain('Fahrten, auf denen Sie sie gefahren sind');
+    await setVersion(CONSENT_VERSION);
+    // Drives with "Gefahren am" and "Erfasst am", vehicles with drives; from version 2 how each drive was made.
+    expect(CONSENT_TEXTS[1].shared[2]).toContain('Gefahren am');
+    expect(CONSENT_TEXTS[1].shared[2]).toContain('Erfasst am');
+    expect(CONSENT_TEXTS[1].shared[3]).toContain('Fahrten, auf denen Sie sie gefahren sind');
+    expect(CONSENT_TEXTS[2].shared[3]).toContain('wie jede Fahrt gemacht wurde');
+    expect(CONSENT_TEXTS[2].shared[4]).toContain('Erstausbildung');
+    expect(CONSENT_TEXTS[2].shared[5]).toContain('Fahrten, auf denen Sie sie gefahren sind');
   });
 
   it('answers a malformed member id like an unknown one (404, as every path id), and refuses the anonymous (401)', async () => {

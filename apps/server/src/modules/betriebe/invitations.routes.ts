@@ -150,10 +150,16 @@ const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const hash = invitationHash(request.params.token);
       const invitation = hash ? await repo.preview(hash) : undefined;
       if (!invitation) throw invitationNotFound();
-      const { shared, notShared, terms } = CURRENT_CONSENT;
+      const { shared, recorded, notShared, terms, ...consent } = CURRENT_CONSENT;
       return {
         ...invitation,
-        consent: { ...CURRENT_CONSENT, shared: [...shared], notShared: [...notShared], terms: [...terms] },
+        consent: {
+          ...consent,
+          shared: [...shared],
+          ...(recorded && { recorded: [...recorded] }),
+          notShared: [...notShared],
+          terms: [...terms],
+        },
       };
     },
   );

@@ -36,6 +36,7 @@ export const toDriver =
       vehicle: row.vehicles.get(type.id) ?? null,
       required: askedOf(type, row),
     })),
+    nextCheck: row.nextCheck,
   });
 
 /** The requirements' totals in the columns' order (none counted: zeros). */
@@ -48,6 +49,7 @@ export const totalsIn = (requirements: Requirement[], totals: Map<number, Matrix
         expiring: 0,
         expired: 0,
         never: 0,
+        training: 0,
         missing: 0,
         drivers: 0,
       },

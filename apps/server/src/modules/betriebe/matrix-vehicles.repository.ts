@@ -4,7 +4,8 @@ import type { Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { betriebVehicleRequirements } from '../../db/schema.js';
 import { driversOf } from './matrix.repository.js';
-import { rowsOf, vehicleOfType } from './requirement-matching.repository.js';
+import { rowsOf } from './requirement-matching.repository.js';
+import { vehicleOfType } from './vehicle-matching.repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,12 +3,14 @@ import type { Depot } from '@streckenpass/contract/betriebe';
 import {
   MATRIX_NEVER_STATE,
   MATRIX_STATE_BANDS,
+  MATRIX_TRAINING_STATE,
   MATRIX_VALID_STATES,
-  type MatrixCell,
+  type MatrixMatchFacts,
   type MatrixSort,
   type MatrixState,
   type MatrixTotal,
 } from '@streckenpass/contract/matrix';
+import { nextCheckOf, type NextCheck } from '@streckenpass/contract/periodic-check';
 import type { RequirementMatchKind } from '@streckenpass/contract/requirements';
 import type { Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
@@ -16,6 +18,7 @@ import { betriebDepots, memberships, routes, users } from '../../db/schema.js';
 import { memberName } from '../../lib/member-name.js';
 import { depotOf, isMember } from './betriebe.repository.js';
 import { cellStateIn } from './coverage.repository.js';
+import type { NextCheckRepository } from './next-check.repository.js';
 import { keptCoverage, requirementRelation, rowsOf } from './requirement-matching.repository.js';
 
 declare module 'fastify' {
@@ -41,7 +44,7 @@ export interface MatrixFilter {
 }
 
 /** A requirement's best match for a driver: the facts a cell's state is decided from (contract `matrixCellOf`). */
-export type MatrixMatch = Pick<MatrixCell, 'validUntil' | 'route' | 'kind'>;
+export type MatrixMatch = MatrixMatchFacts;
 
 /** One row of the matrix before its requirements are known: the driver, their depot and their matches by id. */
 export interface MatrixRow {
@@ -49,6 +52,8 @@ export interface MatrixRow {
   name: string;
   depot: Depot | null;
   matches: Map<number, MatrixMatch>;
+  /** When their next check of the infrastructure knowledge is due (issue 41 item 5). */
+  nextCheck: NextCheck;
 }
 
 const READERS = ['admin', 'disponent'] as const;
@@ -85,7 +90,11 @@ export function driversOf(
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The states of a matched cell, one column each in the per-driver aggregate: never driven, then the bands. */
-const MATCHED_STATES: readonly MatrixState[] = [MATRIX_NEVER_STATE, ...MATRIX_STATE_BANDS.map(({ state }) => state)];
+const MATCHED_STATES: readonly MatrixState[] = [
+  MATRIX_NEVER_STATE,
+  MATRIX_TRAINING_STATE,
+  ...MATRIX_STATE_BANDS.map(({ state }) => state),
+];
 
 /** A statement's part that runs only when `on` (a constant filter: PostgreSQL skips what is under `false`). */
 const when = (on: boolean) => sql.raw(on ? 'true' : 'false');
@@ -112,7 +121,7 @@ export const driverOf = (row: DriverRow) => ({
   depot: depotOf(row.depot_id === null ? null : Number(row.depot_id), row.depot_name),
 });
 
-export function createMatrixRepository(db: Executor) {
+export function createMatrixRepository(db: Executor, nextChecks: Pick<NextCheckRepository, 'of'>) {
   /**
    * The drivers that pass the filters (a page of them, by the chosen order, and how many there are) and the totals per
    * requirement over all drivers of the Betrieb (of the depot, when chosen), in one snapshot. Coverage — per
@@ -128,7 +137,7 @@ export function createMatrixRepository(db: Executor) {
     withTotals: boolean,
   ) {
     const perDriver = filter.state !== undefined || filter.sort === 'expiring';
-    const stateIn = (...states: MatrixState[]) => cellStateIn(sql`cov.valid_until`, asOf, states);
+    const stateIn = (...states: MatrixState[]) => cellStateIn(sql`cov.valid_until`, asOf, states, sql`cov.training`);
     // A driver has a cell `fehlt` when fewer of their asked requirements match than are asked; any other state when
     // one of their matched cells is in it (each column `agg.<state>`).
     const hasState = (state: MatrixState) =>
@@ -176,7 +185,8 @@ export function createMatrixRepository(db: Executor) {
                           count(*) filter (where ${stateIn(...MATRIX_VALID_STATES)})::integer as valid,
                           count(*) filter (where ${stateIn('bald')})::integer as expiring,
                           count(*) filter (where ${stateIn('abgelaufen')})::integer as expired,
-                          count(*) filter (where ${stateIn(MATRIX_NEVER_STATE)})::integer as never
+                          count(*) filter (where ${stateIn(MATRIX_NEVER_STATE)})::integer as never,
+                          count(*) filter (where ${stateIn(MATRIX_TRAINING_STATE)})::integer as training
                      from cov group by cov.requirement_id),
            asked as (select req.id as requirement_id, coalesce(sum(mem_n.n), 0)::integer as drivers
                        from req left join mem_n on req.depot_id is null or mem_n.depot_id = req.depot_id
@@ -184,7 +194,8 @@ export function createMatrixRepository(db: Executor) {
       select coalesce(json_agg(json_build_object(
                 'requirementId', asked.requirement_id, 'drivers', asked.drivers,
                 'valid', coalesce(tot.valid, 0), 'expiring', coalesce(tot.expiring, 0),
-                'expired', coalesce(tot.expired, 0), 'never', coalesce(tot.never, 0))), '[]'::json) as totals
+                'expired', coalesce(tot.expired, 0), 'never', coalesce(tot.never, 0),
+                'training', coalesce(tot.training, 0))), '[]'::json) as totals
         from asked left join tot using (requirement_id)`;
     const [pageResult, totalsResult] = await db.transaction(async (tx) => {
       // One snapshot for both; coverage of every driver is grouped in memory, not on disk.
@@ -200,7 +211,10 @@ export function createMatrixRepository(db: Executor) {
       totals: new Map(
         (totalsRow?.totals ?? []).map((total) => [
           total.requirementId,
-          { ...total, missing: total.drivers - total.valid - total.expired - (total.never ?? 0) } satisfies MatrixTotal,
+          {
+            ...total,
+            missing: total.drivers - total.valid - total.expired - (total.never ?? 0) - (total.training ?? 0),
+          } satisfies MatrixTotal,
         ]),
       ),
     };
@@ -215,7 +229,7 @@ export function createMatrixRepository(db: Executor) {
            mem as (${driversOf(betriebId, userId, filter.depotId, ids)}),
            best as (${keptCoverage(betriebId)})
       select best.requirement_id, best.membership_id, best.route_id, rt.name as route_name, best.kind,
-             to_char(best.valid_until, 'YYYY-MM-DD') as valid_until
+             to_char(best.valid_until, 'YYYY-MM-DD') as valid_until, best.training
         from best join ${routes} rt on rt.id = best.route_id`);
     type Row = {
       requirement_id: number;
@@ -224,12 +238,14 @@ export function createMatrixRepository(db: Executor) {
       route_name: string;
       kind: RequirementMatchKind;
       valid_until: string | null;
+      training: boolean;
     };
     for (const row of rowsOf<Row>(result)) {
       matches.get(Number(row.membership_id))?.set(Number(row.requirement_id), {
         validUntil: row.valid_until,
         route: { id: Number(row.route_id), name: row.route_name },
         kind: row.kind,
+        training: row.training,
       });
     }
     return matches;
@@ -252,12 +268,16 @@ export function createMatrixRepository(db: Executor) {
       const found = await pageAndTotals(betriebId, userId, filter, asOf, paging, withTotals);
       const ids = found.drivers.map((driver) => driver.membershipId);
       const matches = await matchesOf(betriebId, userId, filter, ids);
+      const checks = new Map(
+        (await nextChecks.of(betriebId, userId, asOf, ids)).map((row) => [row.membershipId, row.nextCheck]),
+      );
       return {
         total: found.total,
         totals: found.totals,
         rows: found.drivers.map((driver) => ({
           ...driver,
           matches: matches.get(driver.membershipId) ?? new Map(),
+          nextCheck: checks.get(driver.membershipId) ?? nextCheckOf(null, [], asOf),
         })),
       };
     },
@@ -266,4 +286,7 @@ export function createMatrixRepository(db: Executor) {
 
 export type MatrixRepository = ReturnType<typeof createMatrixRepository>;
 
-export default repositoryPlugin('matrixRepository', (app) => createMatrixRepository(app.db), ['betriebeRepository']);
+export default repositoryPlugin('matrixRepository', (app) => createMatrixRepository(app.db, app.nextCheckRepository), [
+  'betriebeRepository',
+  'nextCheckRepository',
+]);

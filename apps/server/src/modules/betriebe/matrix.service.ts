@@ -6,11 +6,11 @@ import { MATRIX_PDF_MAX_CELLS, type Matrix } from '@streckenpass/contract/matrix
 import type { WhoCanDrive } from '@streckenpass/contract/who-can-drive';
 import type { Requirement, VehicleRequirement } from '@streckenpass/contract/requirements';
 import {
+  comparableTo,
   matrixContent,
   type MatrixExport,
   type MatrixProofContent,
   type MatrixScope,
-  withoutVehicleTypes,
 } from '../../export/matrix-model.js';
 import { unprocessable } from '../../lib/errors.js';
 import { betriebNotFound } from './betriebe.repository.js';
@@ -24,9 +24,9 @@ const EXPORT_CHUNK = 250;
 /**
  * The matrix and "Wer kann fahren?" (issue 28 items 3 and 4) over the Betriebe, requirements and matrix repositories:
  * the filter's ids are checked against the Betrieb (422), the columns read, the rows matched, and every cell of a row
- * answered in the columns' order — with `required` false where the requirement is another depot's.
+ * answered in the columns' order — with `required` false where the requirement is another depot's. The repositories
+ * it reads, as the app holds them:
  */
-/** The repositories the service reads, as the app holds them. */
 type MatrixDeps = Pick<
   FastifyInstance,
   | 'betriebeRepository'
@@ -224,8 +224,8 @@ export function createMatrixService(app: MatrixDeps) {
         sort: scope.sort,
       };
       const current = await issuedContent(issued.betrieb.id, issuerId, filter, issued.asOf, issued.issuer);
-      // A matrix issued before vehicle types were part of it is compared as it was issued.
-      return issued.vehicleTypes === undefined ? withoutVehicleTypes(current) : current;
+      // Issued before vehicle types, or "in Ausbildung", were part of it: compared as it was issued.
+      return comparableTo(issued, current);
     },
 
     /**

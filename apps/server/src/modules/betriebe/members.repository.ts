@@ -1,6 +1,7 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BetriebRole, Member } from '@streckenpass/contract/betriebe';
+import { BETRIEB_MEMBER_READER_ROLES, rolesInWords } from '@streckenpass/contract/terms';
 import type { Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { germanOrder } from '../../db/sort.js';
@@ -64,10 +65,15 @@ async function selectMembers(ex: Executor, betriebId: number, userId: number, co
 }
 
 export function createMembersRepository(db: Executor) {
-  /** The members (admins and Disponenten): name, role, depot; by name. */
+  /** The members (for admins, Disponenten and examiners): name, role, depot; by name. */
   async function list(betriebId: number, userId: number): Promise<Member[]> {
-    const members = await selectMembers(db, betriebId, userId, isMember(betriebId, userId, ['admin', 'disponent']));
-    if (members.length === 0) return refuse(db, betriebId, userId, 'Admins und Disponenten');
+    const members = await selectMembers(
+      db,
+      betriebId,
+      userId,
+      isMember(betriebId, userId, BETRIEB_MEMBER_READER_ROLES),
+    );
+    if (members.length === 0) return refuse(db, betriebId, userId, rolesInWords(BETRIEB_MEMBER_READER_ROLES));
     return members;
   }
 
@@ -114,7 +120,7 @@ export function createMembersRepository(db: Executor) {
   }
 
   return {
-    /** The members (admins and Disponenten): name, role, depot; by name. */
+    /** The members (for admins, Disponenten and examiners): name, role, depot; by name. */
     list,
 
     /** Changes a member's role or depot (admins); the last admin cannot give up the role. */

@@ -4,7 +4,6 @@ import type { Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import {
   betriebRequirements,
-  betriebVehicleRequirements,
   memberships,
   requirementCoverage,
   requirementLinks,
@@ -12,7 +11,6 @@ import {
   routeActivityRoutes,
   routes,
   users,
-  vehicles,
 } from '../../db/schema.js';
 
 /** A driver's route as a match names it. */
@@ -47,15 +45,17 @@ const KIND_OF_RANK = sql.raw(`(array['pair', 'section', 'code', 'manual'])[rank 
 
 /**
  * The relations the matching rule reads, as common table expressions the caller defines:
- * - `req (id, depot_id, lo, hi, code, line, km_lo, km_hi)`: requirements, with the pair as least/greatest code, the
- *   Kürzel lower case and the line section's km ascending (`requirementRelation` makes it from the Betrieb's table);
+ * - `req (id, depot_id, lo, hi, code, line, km_lo, km_hi, ways, rule)`: requirements, with the pair as least/greatest
+ *   code, the Kürzel lower case, the line section's km ascending and the requirement's own rules of ways and first
+ *   acquisition (null: none; `requirementRelation` makes it from the Betrieb's table);
  * - `mem (membership_id, user_id, depot_id)`: members of that Betrieb whose routes count.
  */
 export function requirementRelation(betriebId: number, where: SQL = sql`true`): SQL {
   const r = betriebRequirements;
   return sql`select ${r.id} as id, ${r.depotId} as depot_id, least(${r.startStation}, ${r.endStation}) as lo,
            greatest(${r.startStation}, ${r.endStation}) as hi, lower(${r.companyRoute}) as code,
-           ${r.line} as line, least(${r.fromKm}, ${r.toKm}) as km_lo, greatest(${r.fromKm}, ${r.toKm}) as km_hi
+           ${r.line} as line, least(${r.fromKm}, ${r.toKm}) as km_lo, greatest(${r.fromKm}, ${r.toKm}) as km_hi,
+           ${r.keepingWays} as ways, ${r.firstAcquisition} as rule
       from ${r} where ${r.betriebId} = ${betriebId} and ${where}`;
 }
 
@@ -78,7 +78,13 @@ export function requirementRelation(betriebId: number, where: SQL = sql`true`): 
  * the views read (`keptCoverage`); coverage-kept.test.ts holds the two to each other after every kind of write. Read
  * directly, the rule serves what is no requirement: "Wer kann fahren?" for any station pair.
  */
-export const matchCandidates = sql`
+/**
+ * Whether a route (the alias `rt` of the routes table) is still in its first acquisition (issue 41 item 3): it asks
+ * one and it is not met. Its `valid_until` is null then, and its cell reads "in Ausbildung" instead of "nie gefahren".
+ */
+export const routeInTraining = (rt: SQL) => sql`(${rt}.first_acquisition is not null and ${rt}.acquired_on is null)`;
+
+const routeMatches = sql`
       select req.id as requirement_id, mem.membership_id, rt.id as route_id, rt.valid_until, 0 as rank
         from req join ${routes} rt on least(rt.start_station, rt.end_station) = req.lo
                                    and greatest(rt.start_station, rt.end_station) = req.hi
@@ -101,6 +107,23 @@ export const matchCandidates = sql`
         join ${routes} rt on rt.id = l.route_id and rt.owner_id = mem.user_id`;
 
 /**
+ * A requirement's own rules (issue 41 items 2 and 3, migration 0021): a candidate's validity for it is the route's kept
+ * one where the requirement has none; otherwise the route's drives judged by the requirement's ways (else the route's,
+ * else the account's) and first acquisition (else the route's own), by `requirement_kept_validity` — called only for
+ * those candidates. `training`: a first acquisition asked and not met. The same as the kept table's.
+ */
+export const matchCandidates = sql`
+      select c.requirement_id, c.membership_id, c.route_id, v.valid_until, c.rank, v.training
+        from (${routeMatches}) c
+        join req on req.id = c.requirement_id
+        cross join lateral (
+          select c.valid_until, c.valid_until is null and ${routeInTraining(sql`rt`)} as training
+            from ${routes} rt where rt.id = c.route_id and req.ways is null and req.rule is null
+          union all
+          select k.valid_until, k.training from requirement_kept_validity(c.route_id, req.ways, req.rule) k
+           where req.ways is not null or req.rule is not null) v`;
+
+/**
  * Of several routes that meet a requirement, the one valid longest counts (then pair before line section before code before hand, then the
  * oldest): what a Disponent wants to know is whether the driver knows the line, not through which of their records.
  * A query over `candidates` (see `matchCandidates`): one row `best (requirement_id, membership_id, route_id,
@@ -108,7 +131,7 @@ export const matchCandidates = sql`
  */
 export const bestMatches = sql`
       select distinct on (requirement_id, membership_id)
-             requirement_id, membership_id, route_id, valid_until, ${KIND_OF_RANK} as kind
+             requirement_id, membership_id, route_id, valid_until, ${KIND_OF_RANK} as kind, training
         from candidates
        order by requirement_id, membership_id, valid_until desc nulls last, rank, route_id`;
 
@@ -116,20 +139,36 @@ export const bestMatches = sql`
  * Knowledge valid on a day (issue 38 item 6): a drive on or before that day whose validity covers it. `matchCandidates`
  * with each route's `valid_until` as of `date` — the latest end of its drives on or before `date` (null: none by then),
  * so that `bestMatches` over it picks the route valid longest on that day, and `valid_until >= date` says whether it
- * is. A route last driven on or before `date` keeps its stored `valid_until` (the latest end of all its drives).
+ * is. A route last driven on or before `date` keeps its stored `valid_until` (the latest end of all its drives). The
+ * rules judge as on the kept path (`matchCandidates`): the requirement's ways and first acquisition, else the route's,
+ * and a first acquisition met only after `date` was not met on it.
  */
 export function candidatesOn(date: string): SQL {
+  const day = sql`${date}::date`;
   return sql`
-      select c.requirement_id, c.membership_id, c.route_id, c.rank,
-             case when rt.last_driven <= ${date}::date then rt.valid_until
-                  else (select max(a.acquired_until) from ${routeActivityRoutes} ar
-                          join ${routeActivities} a on a.id = ar.route_activity_id
-                         where ar.route_id = c.route_id and a.acquired_at <= ${date}::date
-                           -- Only the ways the route's rule (else its owner's) keeps, as the kept validity
-                           -- (migration 0018).
-                           and a.way = any(coalesce(rt.keeping_ways,
-                                 (select u.keeping_ways from ${users} u where u.id = rt.owner_id)))) end as valid_until
-        from (${matchCandidates}) c join ${routes} rt on rt.id = c.route_id`;
+      select c.requirement_id, c.membership_id, c.route_id, c.rank, v.valid_until, v.training
+        from (${routeMatches}) c
+        join req on req.id = c.requirement_id
+        join ${routes} rt on rt.id = c.route_id
+        -- The rules that judge the candidate: the requirement's, else the route's (else the account's ways).
+        cross join lateral (
+          select coalesce(req.rule, rt.first_acquisition) as rule,
+                 coalesce(req.ways, rt.keeping_ways, (select u.keeping_ways from ${users} u where u.id = rt.owner_id))
+                   as ways) j
+        -- When the first acquisition was met: kept for the route's own, computed for the requirement's.
+        cross join lateral (
+          select case when j.rule is null then null
+                      when req.rule is null then rt.acquired_on
+                      else route_acquired_on(rt.id, rt.owner_id, j.rule) end as acquired_on) q
+        cross join lateral (
+          select case when j.rule is not null and (q.acquired_on is null or q.acquired_on > ${day}) then null
+                      -- Last driven by then, by the route's own rules: its kept validity.
+                      when req.ways is null and req.rule is null and rt.last_driven <= ${day} then rt.valid_until
+                      else (select max(a.acquired_until) from ${routeActivityRoutes} ar
+                              join ${routeActivities} a on a.id = ar.route_activity_id
+                             where ar.route_id = c.route_id and a.acquired_at <= ${day} and a.way = any(j.ways))
+                 end as valid_until,
+                 j.rule is not null and (q.acquired_on is null or q.acquired_on > ${day}) as training) v`;
 }
 
 /**
@@ -149,14 +188,14 @@ export function coverageOn(betriebId: number, date: string, today: string, asked
 
 /**
  * The kept best match (`requirement_coverage`, migration 0011) of each requirement in `req` for each member in `mem`:
- * `(requirement_id, membership_id, route_id, valid_until, kind)`; with `asked`, only the requirements asked of each
+ * `(requirement_id, membership_id, route_id, valid_until, kind, training)`; with `asked`, only the requirements asked of each
  * member (the whole Betrieb's and their depot's). The rows are those of `bestMatches` over `matchCandidates`, kept by
  * triggers in the transaction of every write they depend on (coverage.test.ts compares the two).
  */
 export function keptCoverage(betriebId: number, asked = false): SQL {
   const c = requirementCoverage;
   return sql`select ${c.requirementId} as requirement_id, ${c.membershipId} as membership_id, ${c.routeId} as route_id,
-                    ${c.validUntil} as valid_until, ${c.kind} as kind
+                    ${c.validUntil} as valid_until, ${c.kind} as kind, ${c.training} as training
                from ${c} join req on req.id = ${c.requirementId} join mem on mem.membership_id = ${c.membershipId}
               where ${c.betriebId} = ${betriebId}${asked ? sql` and (req.depot_id is null or req.depot_id = mem.depot_id)` : sql``}`;
 }
@@ -208,62 +247,6 @@ async function requirementMatches(
 /** The rows of a raw statement (`execute`), typed. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** One required vehicle type for one member: the member's vehicle of that type, if any. */
-export interface VehicleRequirementMatchRow {
-  requirementId: number;
-  vehicleType: string;
-  userId: number;
-  vehicle: { id: number; name: string } | null;
-}
-
-/** A vehicle's name or a type as the rule compares them: lower case, without blanks. */
-const vehicleKey = (value: SQL) => sql`lower(regexp_replace(${value}, '[[:space:]]+', '', 'g'))`;
-
-/**
- * The rule for required vehicle types, for the driver's view, "Wer kann fahren?" and the matrix alike: a member's
- * vehicle meets a required type when its name is the type, case and blanks ignored ("BR218" is "br 218"); of
- * several, the oldest. A statement (id, name) for a lateral join: the vehicle of `ownerId` that meets `vehicleType`.
- */
-export function vehicleOfType(ownerId: SQL, vehicleType: SQL): SQL {
-  return sql`select v.id, v.name from ${vehicles} v
-     where v.owner_id = ${ownerId} and ${vehicleKey(sql`v.name`)} = ${vehicleKey(vehicleType)}
-     order by v.id
-     limit 1`;
-}
-
-/**
- * All required types of the Betrieb × the given members, each with the member's vehicle of that type
- * (`vehicleOfType`), in one statement (scoped by the join on memberships).
- */
-async function vehicleRequirementMatches(
-  ex: Executor,
-  betriebId: number,
-  userIds: readonly number[],
-): Promise<VehicleRequirementMatchRow[]> {
-  if (userIds.length === 0) return [];
-  const r = betriebVehicleRequirements;
-  const result = await ex.execute(sql`
-    select ${r.id} as requirement_id, ${r.vehicleType} as vehicle_type, m.user_id, best.id as vehicle_id, best.name as vehicle_name
-      from ${r}
-      join ${memberships} m on m.betrieb_id = ${r.betriebId} and m.user_id in ${userIds}
-      left join lateral (${vehicleOfType(sql`m.user_id`, sql`${r.vehicleType}`)}) best on true
-     where ${r.betriebId} = ${betriebId}
-     order by ${r.id}, m.user_id`);
-  type Row = {
-    requirement_id: number;
-    vehicle_type: string;
-    user_id: number;
-    vehicle_id: number | null;
-    vehicle_name: string | null;
-  };
-  return rowsOf<Row>(result).map((row) => ({
-    requirementId: Number(row.requirement_id),
-    vehicleType: row.vehicle_type,
-    userId: Number(row.user_id),
-    vehicle: row.vehicle_id === null ? null : { id: Number(row.vehicle_id), name: row.vehicle_name ?? '' },
-  }));
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     requirementMatchingRepository: RequirementMatchingRepository;
@@ -271,7 +254,8 @@ declare module 'fastify' {
 }
 
 /**
- * The matching rule's own reads (decision 0046 addendum), for the repositories of requirements and of the matrix:
+ * The matching rule's own reads (decision 0046 addendum), for the repositories of requirements and of the matrix (the
+ * rule for vehicle types: vehicle-matching.repository.ts):
  * each takes the executor of the caller's statement (its transaction) or reads on its own.
  */
 export function createRequirementMatchingRepository(db: Executor) {
@@ -279,9 +263,6 @@ export function createRequirementMatchingRepository(db: Executor) {
     /** Every requirement of the Betrieb × the given members: the best match and the manual link. */
     matches: (betriebId: number, userIds: readonly number[], ex: Executor = db) =>
       requirementMatches(ex, betriebId, userIds),
-    /** Every required vehicle type of the Betrieb × the given members: the member's vehicle of that type. */
-    vehicleMatches: (betriebId: number, userIds: readonly number[], ex: Executor = db) =>
-      vehicleRequirementMatches(ex, betriebId, userIds),
   };
 }
 

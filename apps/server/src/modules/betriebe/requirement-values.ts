@@ -1,3 +1,5 @@
+import type { DriveWay } from '@streckenpass/contract/drive-ways';
+import type { FirstAcquisition } from '@streckenpass/contract/first-acquisition';
 import type { LineSection } from '@streckenpass/contract/network';
 
 /*
@@ -17,6 +19,9 @@ export interface RequirementValues {
   depotId: number | null;
   /** The requirement's own minimum of drivers (null: the reader's default; not given: none on a new one). */
   minDrivers?: number | null;
+  /** The Betrieb's own rule of ways and first acquisition for it (issue 41; null or not given: the drivers'). */
+  keepingWays?: DriveWay[] | null;
+  firstAcquisition?: FirstAcquisition | null;
 }
 
 /** A requirement's line section from its stored columns. */

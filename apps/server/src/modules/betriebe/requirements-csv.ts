@@ -1,7 +1,11 @@
 import { IMPORT_MAX_LISTED_ERRORS, type ImportLineError } from '@streckenpass/contract/import';
 import { LIMITS } from '@streckenpass/contract/limits';
 import type { LineSection } from '@streckenpass/contract/network';
-import { REQUIREMENT_IMPORT_COLUMNS, requirementSectionInputSchema } from '@streckenpass/contract/requirements';
+import {
+  PLACE_SECTION_MESSAGE,
+  REQUIREMENT_IMPORT_COLUMNS,
+  requirementSectionInputSchema,
+} from '@streckenpass/contract/requirements';
 import { parseSectionsText } from '@streckenpass/contract/route-paths';
 import type { StationIndex } from '@streckenpass/contract/stations';
 import { pluralWord } from '@streckenpass/contract/plural';
@@ -140,7 +144,6 @@ export async function parseRequirements(
     };
     const startStation = stationOf(cells.startStation, 'Start');
     const endStation = stationOf(cells.endStation, 'Ende');
-    if (startStation && startStation === endStation) reasons.push('Start und Ende sind dieselbe Betriebsstelle.');
     const companyRoute = cells.companyRoute || null;
     if (companyRoute && companyRoute.length > LIMITS.pointLength) {
       reasons.push(`Das Kürzel ist länger als ${LIMITS.pointLength} Zeichen.`);
@@ -156,6 +159,8 @@ export async function parseRequirements(
         reasons.push(`„Streckenabschnitt“: ${checked.error.issues[0]?.message ?? 'ungültig'}`);
       } else if (checked?.success) section = checked.data;
     }
+    // The same operating point at both ends is a place (Ortskunde, issue 41 item 4), which has no line section.
+    if (section && startStation && startStation === endStation) reasons.push(PLACE_SECTION_MESSAGE);
     const depot = cells.depot || null;
     const depotId = depot ? context.depots.get(depot.toLowerCase()) : null;
     if (depot && depotId === undefined) reasons.push(`Das Depot „${depot}“ gibt es im Betrieb nicht.`);

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { DriveWay } from '@streckenpass/contract/drive-ways';
 import { LIMITS } from '@streckenpass/contract/limits';
 import type { Requirement } from '@streckenpass/contract/requirements';
 import type { StationIndex } from '@streckenpass/contract/stations';
@@ -43,6 +44,8 @@ const valueColumns = {
   toKm: betriebRequirements.toKm,
   depotId: betriebRequirements.depotId,
   minDrivers: betriebRequirements.minDrivers,
+  keepingWays: sql<DriveWay[] | null>`${betriebRequirements.keepingWays}`,
+  firstAcquisition: betriebRequirements.firstAcquisition,
 };
 
 const columns = {
@@ -56,6 +59,8 @@ const columns = {
   depotId: betriebDepots.id,
   depotName: betriebDepots.name,
   minDrivers: betriebRequirements.minDrivers,
+  keepingWays: sql<DriveWay[] | null>`${betriebRequirements.keepingWays}`,
+  firstAcquisition: betriebRequirements.firstAcquisition,
   createdAt: betriebRequirements.createdAt,
 };
 
@@ -143,6 +148,9 @@ export async function selectRequirements(
     section: sectionOf(row),
     depot: depotOf(row.depotId, row.depotName),
     minDrivers: row.minDrivers,
+    // Absent without own rules (issue 41), so that such a requirement answers as before.
+    ...(row.keepingWays ? { keepingWays: row.keepingWays } : {}),
+    ...(row.firstAcquisition ? { firstAcquisition: row.firstAcquisition } : {}),
     createdAt: row.createdAt.toISOString(),
   }));
 }

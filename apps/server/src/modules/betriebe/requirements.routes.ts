@@ -1,13 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { betriebItemParamsSchema } from '@streckenpass/contract/betriebe';
+import { BETRIEB_ROLES, betriebItemParamsSchema } from '@streckenpass/contract/betriebe';
 import { idParamsSchema } from '@streckenpass/contract/common';
 import { IMPORT_MAX_MEGABYTES } from '@streckenpass/contract/import';
 import { LIMITS } from '@streckenpass/contract/limits';
 import { plural } from '@streckenpass/contract/plural';
 import {
   createRequirementSchema,
+  PLACE_SECTION_MESSAGE,
   REQUIREMENT_IMPORT_COLUMNS,
   REQUIREMENT_IMPORT_SAMPLE,
   requirementImportPreviewSchema,
@@ -101,7 +102,7 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Anforderungen des Betriebs: geforderte Streckenkunde (alle Mitglieder)',
       description: `Erst die des ganzen Betriebs, dann je Depot; nach Start und Ende. ${OUTSIDERS}`,
       item: requirementSchema,
-      roles: ['admin', 'disponent', 'driver'],
+      roles: BETRIEB_ROLES,
       read: (betriebId: number, userId: number) => repo.list(betriebId, userId),
     },
   ] as const) {
@@ -125,7 +126,8 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireRole('admin'),
     },
     async (request, reply) => {
-      const { startStation, endStation, companyRoute, section, depot, minDrivers } = request.body;
+      const { startStation, endStation, companyRoute, section, depot, minDrivers, keepingWays, firstAcquisition } =
+        request.body;
       const requirement = await repo.create(request.params.id, currentUser(request).id, {
         startStation: checkedCode('startStation', startStation),
         endStation: checkedCode('endStation', endStation),
@@ -133,6 +135,8 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...sectionColumns(section),
         depotId: depot,
         minDrivers,
+        keepingWays,
+        firstAcquisition,
       });
       return reply.status(201).send(requirement);
     },
@@ -163,11 +167,12 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(patch.section === undefined ? sectionColumns(sectionOf(stored)) : sectionColumns(patch.section)),
         depotId: patch.depot === undefined ? stored.depotId : patch.depot,
         minDrivers: patch.minDrivers === undefined ? stored.minDrivers : patch.minDrivers,
+        keepingWays: patch.keepingWays === undefined ? stored.keepingWays : patch.keepingWays,
+        firstAcquisition: patch.firstAcquisition === undefined ? stored.firstAcquisition : patch.firstAcquisition,
       };
-      if (next.startStation === next.endStation) {
-        throw unprocessable([
-          { propertyPath: 'endStation', message: 'Start und Ende müssen verschiedene Betriebsstellen sein.' },
-        ]);
+      // Start and end one operating point is a place (issue 41 item 4): it has no line section.
+      if (next.startStation === next.endStation && next.line !== null) {
+        throw unprocessable([{ propertyPath: 'section', message: PLACE_SECTION_MESSAGE }]);
       }
       return repo.update(id, userId, itemId, next);
     },

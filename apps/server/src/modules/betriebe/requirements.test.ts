@@ -88,7 +88,12 @@ describe('POST /api/betriebe/{id}/requirements', () => {
     });
     expect(foreign.statusCode).toBe(422);
     expect(violations(foreign)[0]).toMatchObject({ propertyPath: 'depot' });
-    const same = await call('POST', path(betrieb), admin, { startStation: 'NF', endStation: 'nf' });
+    // One station twice is a place (issue 41 item 4, place-requirements.test.ts); with a line section it is refused.
+    const same = await call('POST', path(betrieb), admin, {
+      startStation: 'NF',
+      endStation: 'nf',
+      section: { line: 5910, fromKm: 0, toKm: 2 },
+    });
     expect(same.statusCode).toBe(422);
     expect((await call('POST', path(betrieb), admin, { startStation: 'NF' })).statusCode).toBe(400);
     expect((await call('POST', path(betrieb), admin, '{"startStation":')).statusCode).toBe(400);
@@ -125,7 +130,7 @@ describe('PATCH and DELETE /api/betriebe/{id}/requirements/{requirementId}', () 
       method: 'PATCH',
       url: path(betrieb, `/${created.id}`),
       headers: mergePatchHeaders(admin),
-      payload: JSON.stringify({ endStation: 'NWH' }),
+      payload: JSON.stringify({ endStation: 'NWH', section: { line: 5910, fromKm: 0, toKm: 2 } }),
     });
     expect(invalid.statusCode).toBe(422);
     expect((await call('DELETE', path(betrieb, `/${created.id}`), admin)).statusCode).toBe(204);

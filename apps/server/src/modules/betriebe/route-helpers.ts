@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { betriebItemParamsSchema, type BetriebRole } from '@streckenpass/contract/betriebe';
+import { BETRIEB_ROLES, betriebItemParamsSchema, type BetriebRole } from '@streckenpass/contract/betriebe';
 import { idParamsSchema } from '@streckenpass/contract/common';
 import type { StationIndex } from '@streckenpass/contract/stations';
 import { currentUser } from '../../http/current-user.js';
@@ -105,7 +105,7 @@ export function listRoute(
   /** The list, as `item` describes each of its entries (checked by the response's schema). */
   read: (betriebId: number, userId: number) => Promise<unknown[]>,
 ): void {
-  const everyMember = roles.length === 3;
+  const everyMember = BETRIEB_ROLES.every((role) => roles.includes(role));
   app.withTypeProvider<ZodTypeProvider>().get(
     url,
     {

@@ -6,7 +6,7 @@ import { repositoryPlugin } from '../../db/repository.js';
 import { betriebDepots, betriebVehicleRequirements } from '../../db/schema.js';
 import { HttpError, unprocessable } from '../../lib/errors.js';
 import { depotOf, isMember } from './betriebe.repository.js';
-import type { RequirementMatchingRepository } from './requirement-matching.repository.js';
+import type { VehicleMatchingRepository } from './vehicle-matching.repository.js';
 import { asAdmin, checkDepot, removeAsAdmin } from './requirements.repository.js';
 
 declare module 'fastify' {
@@ -22,7 +22,7 @@ declare module 'fastify' {
 
 export function createVehicleRequirementsRepository(
   db: Executor,
-  matching: Pick<RequirementMatchingRepository, 'vehicleMatches'>,
+  matching: Pick<VehicleMatchingRepository, 'vehicleMatches'>,
 ) {
   /** The Betrieb's required vehicle types (one, when `requirementId` is given) for any of its members. */
   async function select(ex: Executor, betriebId: number, userId: number, requirementId?: number) {
@@ -110,6 +110,6 @@ export type VehicleRequirementsRepository = ReturnType<typeof createVehicleRequi
 
 export default repositoryPlugin(
   'vehicleRequirementsRepository',
-  (app) => createVehicleRequirementsRepository(app.db, app.requirementMatchingRepository),
-  ['betriebeRepository', 'requirementMatchingRepository'],
+  (app) => createVehicleRequirementsRepository(app.db, app.vehicleMatchingRepository),
+  ['betriebeRepository', 'vehicleMatchingRepository'],
 );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BETRIEB_ROLES } from '@streckenpass/contract/betriebe';
 import { idParamsSchema } from '@streckenpass/contract/common';
 import { LIMITS } from '@streckenpass/contract/limits';
 import {
@@ -32,7 +33,7 @@ const vehicleRequirementsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Geforderte Fahrzeugtypen des Betriebs (alle Mitglieder)',
       description: `Erst die des ganzen Betriebs, dann je Depot; nach Namen. ${OUTSIDERS}`,
       item: vehicleRequirementSchema,
-      roles: ['admin', 'disponent', 'driver'],
+      roles: BETRIEB_ROLES,
       read: (betriebId: number, userId: number) => repo.list(betriebId, userId),
     },
     {

@@ -4,13 +4,8 @@ import type { Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import { betriebDepots, routes, users } from '../../db/schema.js';
 import { driverOf, driversOf, requirementsOf, type DriverRow } from './matrix.repository.js';
-import {
-  bestMatches,
-  candidatesOn,
-  coverageOn,
-  rowsOf,
-  type RequirementMatchingRepository,
-} from './requirement-matching.repository.js';
+import type { VehicleMatchingRepository } from './vehicle-matching.repository.js';
+import { bestMatches, candidatesOn, coverageOn, rowsOf } from './requirement-matching.repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,10 +18,7 @@ declare module 'fastify' {
  * for its admins and Disponenten, over the relations of the matrix (matrix.repository.ts) and scoped the same way.
  */
 
-export function createWhoCanDriveRepository(
-  db: Executor,
-  matching: Pick<RequirementMatchingRepository, 'vehicleMatches'>,
-) {
+export function createWhoCanDriveRepository(db: Executor, matching: Pick<VehicleMatchingRepository, 'vehicleMatches'>) {
   return {
     /**
      * "Wer kann fahren?": the Betrieb's drivers (of the depot, when chosen) whose route meeting the requirement — or,
@@ -48,7 +40,8 @@ export function createWhoCanDriveRepository(
         ? requirementsOf(betriebId, { requirementId: target.requirementId })
         : sql`select 0 as id, null::integer as depot_id, least(${target.from}::text, ${target.to}::text) as lo,
                      greatest(${target.from}::text, ${target.to}::text) as hi, null::text as code,
-                     null::integer as line, null::float8 as km_lo, null::float8 as km_hi`;
+                     null::integer as line, null::float8 as km_lo, null::float8 as km_hi,
+                     null::text[] as ways, null::jsonb as rule`;
       // Valid on `date`: a drive on or before it whose validity covers it (`coverageOn`, issue 38 item 6).
       const best = byRequirement
         ? coverageOn(betriebId, date, today)
@@ -92,6 +85,6 @@ export type WhoCanDriveRepository = ReturnType<typeof createWhoCanDriveRepositor
 
 export default repositoryPlugin(
   'whoCanDriveRepository',
-  (app) => createWhoCanDriveRepository(app.db, app.requirementMatchingRepository),
-  ['matrixRepository', 'requirementMatchingRepository'],
+  (app) => createWhoCanDriveRepository(app.db, app.vehicleMatchingRepository),
+  ['matrixRepository', 'vehicleMatchingRepository'],
 );

@@ -1,6 +1,6 @@
 import { IMPORT_TEMPLATE_COLUMNS, type ImportPreview } from '@streckenpass/contract/import';
 import { pluralWord } from '@streckenpass/contract/plural';
-import { CSV_ATTRIBUTION_PREFIX, CSV_SECTIONS_HEADER } from '../../export/csv.js';
+import { CSV_ATTRIBUTION_PREFIX, CSV_KIND_HEADER, CSV_SECTIONS_HEADER } from '../../export/csv.js';
 import { unprocessable } from '../../lib/errors.js';
 import { columnKey } from '../../lib/csv-reader.js';
 
@@ -58,6 +58,8 @@ const COLUMNS = new Map<string, Field | null>([
   // When the last drive was recorded, and whether late (issue 27): the server's own facts, never taken from a file.
   [columnKey('Erfasst am'), null],
   [columnKey('Nachgetragen'), null],
+  // Route or place (issue 41 item 4): the stations say which; the export's column is read over.
+  [columnKey(CSV_KIND_HEADER), null],
 ]);
 /** Columns only the app's export has: the file is read as an export (its vehicles block included). */
 const EXPORT_ONLY = new Set(

@@ -1,5 +1,7 @@
 import { isMatrixContent, type MatrixProofContent } from '../../export/matrix-model.js';
+import { isAttestationContent } from '../../export/attestation-check-html.js';
 import type { ProofCheckView } from '../../export/proof-check-html.js';
+import { isRegisterContent } from '../../export/register-model.js';
 import type { ExportData } from '../../export/model.js';
 import { proofContent, type ProofContent, type ProofScope } from '../../export/proof-content.js';
 import { backupAsProofContent, backupDocumentOf, comparable, proofPart, shownPart } from '../../export/proof-views.js';
@@ -66,6 +68,8 @@ export function createProofVerification(repo: ProofsRepository, options: Verific
    * transfer document compares its routes and vehicles part; a backup its routes, vehicles and drive dates.
    */
   async function changedSince(row: IssuedDocumentRow & { ownerId: number }): Promise<boolean> {
+    // An attestation is a statement of its day, never re-read; a register is the day's list of the Betrieb's drivers.
+    if (row.kind === 'attestation' || row.kind === 'register') return false;
     try {
       if (isMatrixContent(row.content)) {
         return contentHash(await options.loadMatrix(row.ownerId, row.content)) !== row.contentHash;
@@ -100,6 +104,17 @@ export function createProofVerification(repo: ProofsRepository, options: Verific
   ): Promise<NonNullable<Verification['document']>> {
     const base = { code: row.code, kind: row.kind, issuedAt: row.issuedAt, changedSince: await changedSince(row) };
     if (isMatrixContent(row.content)) return { ...base, ...(await shownMatrix(row.content)) };
+    if (isAttestationContent(row.content)) return { ...base, content: row.content };
+    if (isRegisterContent(row.content)) {
+      // As the matrix: only the drivers who are members today; someone who left is no longer shown.
+      const members = await repo.memberNames(row.content.betrieb.id);
+      const drivers = row.content.drivers.filter((driver) => members.has(driver.name));
+      return {
+        ...base,
+        content: { ...row.content, drivers },
+        withheldDrivers: row.content.drivers.length - drivers.length,
+      };
+    }
     return {
       ...base,
       content:
@@ -119,7 +134,10 @@ export function createProofVerification(repo: ProofsRepository, options: Verific
 
   const revokedAnswer = (row: IssuedDocumentRow): Verification => ({
     state: 'revoked',
-    reason: 'Die Inhaberin oder der Inhaber hat diesen Nachweis widerrufen. Er gilt nicht mehr.',
+    reason:
+      row.kind === 'attestation'
+        ? 'Der Betrieb, der diese Bescheinigung ausgestellt hat, hat sie widerrufen. Sie gilt nicht mehr.'
+        : 'Die Inhaberin oder der Inhaber hat diesen Nachweis widerrufen. Er gilt nicht mehr.',
     revoked: { code: row.code, kind: row.kind, issuedAt: row.issuedAt, revokedAt: row.revokedAt! },
   });
 

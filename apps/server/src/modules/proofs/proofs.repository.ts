@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { ProofKind } from '@streckenpass/contract/proofs';
 import type { Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
@@ -205,16 +205,26 @@ export function createProofsRepository(db: Executor) {
      * Revokes the owner's document (403 someone else's, 404 none); revoking twice keeps the first time.
      */
     async revoke(code: string, ownerId: number): Promise<IssuedDocumentSummary> {
+      // An attestation is the Betrieb's statement about its holder (issue 41): only the Betrieb withdraws it.
       const [row] = await db
         .update(issuedDocuments)
         .set({ revokedAt: sql`coalesce(${issuedDocuments.revokedAt}, now())` })
-        .where(and(eq(issuedDocuments.code, code), eq(issuedDocuments.ownerId, ownerId)))
+        .where(
+          and(
+            eq(issuedDocuments.code, code),
+            eq(issuedDocuments.ownerId, ownerId),
+            ne(issuedDocuments.kind, 'attestation'),
+          ),
+        )
         .returning(summaryColumns);
       if (row) return row;
       const [other] = await db
-        .select({ ownerId: issuedDocuments.ownerId })
+        .select({ ownerId: issuedDocuments.ownerId, kind: issuedDocuments.kind })
         .from(issuedDocuments)
         .where(eq(issuedDocuments.code, code));
+      if (other?.kind === 'attestation' && other.ownerId === ownerId) {
+        throw forbidden('Eine Bescheinigung kann nur der Betrieb widerrufen, der sie ausgestellt hat.');
+      }
       throw other ? forbidden('Kein Zugriff auf diesen Nachweis.') : notYours();
     },
   };

@@ -5,6 +5,7 @@ import type { BackupSignature } from '@streckenpass/contract/backup';
 import { todayIn } from '@streckenpass/contract/knowledge';
 import { PROOF_PAGE_PREFIX, type IssuedProof, type ProofKind } from '@streckenpass/contract/proofs';
 import type { MatrixProofContent } from '../../export/matrix-model.js';
+import type { RegisterProofContent } from '../../export/register-model.js';
 import type { ExportData } from '../../export/model.js';
 import type { PdfSource } from '../../export/pdf-pool.js';
 import { proofContent, selectionOf, transferContent, type ProofScope } from '../../export/proof-content.js';
@@ -54,6 +55,16 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
     return { keyId: key.id, signature: signStatement(proofStatement(fields), key.privateKey) };
   }
 
+  /** Hashes and signs `content` as a document of `kind`, issued now: the row to store, not yet stored. */
+  async function signed(kind: ProofKind, content: unknown, fileSha256: string | null = null, code = generateCode()) {
+    const contentSha256 = contentHash(content);
+    const issuedAt = new Date();
+    const fields = { code, kind, issuedAt: issuedAt.toISOString(), contentSha256, fileSha256 };
+    const { keyId, signature } = await sign(fields);
+    const row = { code, kind, issuedAt, content, contentHash: contentSha256, fileHash: fileSha256, signature, keyId };
+    return { row, issued: { fields, keyId, signature } };
+  }
+
   /** Signs and stores a document of `kind` with `content` (and the file's hash, for a PDF). */
   async function store(
     ownerId: number,
@@ -63,29 +74,15 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
     shareLinkId: number | null,
     code = generateCode(),
   ) {
-    const contentSha256 = contentHash(content);
-    const issuedAt = new Date();
-    const fields = { code, kind, issuedAt: issuedAt.toISOString(), contentSha256, fileSha256 };
-    const { keyId, signature } = await sign(fields);
-    await repo.create({
-      code,
-      ownerId,
-      kind,
-      issuedAt,
-      content,
-      contentHash: contentSha256,
-      fileHash: fileSha256,
-      signature,
-      keyId,
-      shareLinkId,
-    });
-    return { code, issued: { fields, keyId, signature } };
+    const { row, issued } = await signed(kind, content, fileSha256, code);
+    await repo.create({ ...row, ownerId, shareLinkId });
+    return { code, issued };
   }
 
   /** Renders `source` as a PDF with its code on every page, issues it with `content`, returns it with its trailer. */
   async function issuePdfDocument(
     ownerId: number,
-    kind: 'pdf' | 'transfer' | 'matrix',
+    kind: 'pdf' | 'transfer' | 'matrix' | 'register',
     source: PdfSource,
     content: unknown,
     shareLinkId: number | null,
@@ -128,6 +125,22 @@ export function createProofsService(repo: ProofsRepository, options: ProofsServi
      */
     issueMatrix(issuerId: number, content: MatrixProofContent, version: string) {
       return issuePdfDocument(issuerId, 'matrix', { document: 'matrix', content, version }, content, null);
+    },
+
+    /**
+     * Issues a Betrieb's register per TfV § 10 (4) (kind `register`, issue 41 item 6) as a PDF drawn from its
+     * content, issued to the member who asked for it; otherwise as `issueMatrix`.
+     */
+    issueRegister(issuerId: number, content: RegisterProofContent, version: string) {
+      return issuePdfDocument(issuerId, 'register', { document: 'register', content, version }, content, null);
+    },
+
+    /**
+     * A document of `kind` signed now but not stored: for a document stored in the transaction of the record it
+     * belongs to (an attestation and its row, issue 41 item 5). Its code is the bare one.
+     */
+    async sign(kind: ProofKind, content: unknown) {
+      return (await signed(kind, content)).row;
     },
 
     /**

@@ -3,7 +3,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { PROOF_KEYS_PATH, PROOF_PAGE_PREFIX, PROOF_STATE_LABELS, type ProofState } from '@streckenpass/contract/proofs';
 import { defaultRateLimits } from '../../config.js';
+import { isAttestationContent } from '../../export/attestation-check-html.js';
 import { isMatrixContent, publicMatrix } from '../../export/matrix-model.js';
+import { isRegisterContent } from '../../export/register-model.js';
 import { renderProofCheckHtml, renderProofFormHtml } from '../../export/proof-check-html.js';
 import { formatCode, normaliseCode } from '../../lib/proof-signature.js';
 import type { Verification } from './proof-verification.js';
@@ -45,6 +47,27 @@ const wantsJson = (request: FastifyRequest) => {
   return !accept.includes('text/html') && accept.includes('application/json');
 };
 
+/** A document's content as the JSON answer shows it: by its kind, without the Betrieb's and the filters' ids. */
+function contentJson(document: NonNullable<Verification['document']>) {
+  const { content } = document;
+  if (isMatrixContent(content))
+    return { matrix: publicMatrix(content), withheldDrivers: document.withheldDrivers ?? 0 };
+  if (isAttestationContent(content)) {
+    const { document: _, betrieb, ...attestation } = content;
+    return { attestation: { ...attestation, betrieb: betrieb.name } };
+  }
+  if (isRegisterContent(content)) {
+    const { document: _, betrieb, ...register } = content;
+    return { register: { ...register, betrieb: betrieb.name }, withheldDrivers: document.withheldDrivers ?? 0 };
+  }
+  return {
+    holder: content.holder,
+    routes: content.routes,
+    vehicles: content.vehicles,
+    ...(content.drives ? { drives: content.drives } : {}),
+  };
+}
+
 /** A verification as JSON: the page's facts, without the selection's ids and never an e-mail address. */
 function toJson(view: Verification) {
   const { document, revoked } = view;
@@ -59,14 +82,7 @@ function toJson(view: Verification) {
             kind: document.kind,
             issuedAt: document.issuedAt.toISOString(),
             changedSince: document.changedSince,
-            ...(isMatrixContent(document.content)
-              ? { matrix: publicMatrix(document.content), withheldDrivers: document.withheldDrivers ?? 0 }
-              : {
-                  holder: document.content.holder,
-                  routes: document.content.routes,
-                  vehicles: document.content.vehicles,
-                  ...(document.content.drives ? { drives: document.content.drives } : {}),
-                }),
+            ...contentJson(document),
           },
         }
       : {}),

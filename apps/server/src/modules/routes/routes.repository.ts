@@ -1,6 +1,7 @@
 import { asc, getTableColumns, sql, type SQL, and, eq } from 'drizzle-orm';
 import { RECORD_KINDS } from '@streckenpass/contract/record-kinds';
 import { routeSchemas } from '@streckenpass/contract/routes';
+import { isPlace, PLACE_FIRST_ACQUISITION_MESSAGE, PLACE_PATH_MESSAGE } from '@streckenpass/contract/knowledge-items';
 import type { Station, StationIndex } from '@streckenpass/contract/stations';
 import { keepingWaysLabel, type DriveWay } from '@streckenpass/contract/drive-ways';
 import { firstAcquisitionLabel, type FirstAcquisition } from '@streckenpass/contract/first-acquisition';
@@ -51,6 +52,22 @@ function checkedCode(stations: StationIndex, field: string, code: string | null 
   return station.code;
 }
 
+/**
+ * Whether a route's columns (a new one's, or the stored ones with a patch's merged in) are a place: start and end one
+ * station. A place has no path nor (yet) a first acquisition (decision 0065): 422 where the body gives one.
+ */
+function checkedPlace(columns: Record<string, unknown>): boolean {
+  if (!isPlace(columns as { startStation: string | null; endStation: string | null })) return false;
+  const violations = [
+    ...(columns.path ? [{ propertyPath: 'path', message: PLACE_PATH_MESSAGE }] : []),
+    ...(columns.firstAcquisition
+      ? [{ propertyPath: 'firstAcquisition', message: PLACE_FIRST_ACQUISITION_MESSAGE }]
+      : []),
+  ];
+  if (violations.length > 0) throw unprocessable(violations);
+  return true;
+}
+
 /** The fields a route's path follows: when one of them changes and no path is given, the path is found anew. */
 const PLACE_FIELDS = ['startPoint', 'endPoint', 'startStation', 'endStation'] as const;
 
@@ -98,6 +115,8 @@ export const createRoutesRepository = (
     // A path given: checked on the network, its length computed there (422 at `path.…` where the network
     // contradicts it; as given without a network).
     prepareCreate: async (columns, { ex }) => {
+      // A place (issue 41 item 4) lies at one point: no path, whatever the network.
+      if (checkedPlace(columns)) return { ...columns, path: null };
       if (!paths || columns.path === null) return columns;
       const ends = columns as unknown as RouteEnds;
       if (columns.path !== undefined) {
@@ -106,6 +125,9 @@ export const createRoutesRepository = (
       return { ...columns, path: await paths.shortest(ends, ex) };
     },
     preparePatch: async (current, set, ex) => {
+      // A route made a place drops its path; only a path the patch gives is refused.
+      if (checkedPlace({ ...current, ...set, path: set.path }))
+        return current.path === null ? set : { ...set, path: null };
       if (!paths || set.path === null) return set;
       if (set.path !== undefined) {
         const ends = { ...current, ...set } as unknown as RouteEnds;

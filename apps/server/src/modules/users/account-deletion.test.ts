@@ -118,6 +118,23 @@ async function seedEveryTable(user: TestUser) {
     { route: route.id },
   );
   expect(linked.statusCode).toBe(200);
+  // An attestation (issue 41 item 5) the employer issued about the user: it goes with the user's account.
+  const members = (await call('GET', `/api/betriebe/${employerBetrieb.id}/members`, employer)).json() as {
+    id: number;
+    role: string;
+  }[];
+  const asDriver = members.find((member) => member.role === 'driver')!;
+  const attested = await call(
+    'POST',
+    `/api/betriebe/${employerBetrieb.id}/members/${asDriver.id}/attestations`,
+    employer,
+    {
+      kind: 'periodic_check',
+      checkedOn: '2026-01-15',
+      lines: ['3601 Frankfurt–Mannheim'],
+    },
+  );
+  expect(attested.statusCode, attested.body).toBe(201);
   // A second login: two sessions to end.
   const login = await call('POST', '/api/login_check', undefined, { username: user.email, password: user.password });
   expect(login.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { TRANSFER_SECTION } from '../../config/paths';
 import { DeleteAccountCard } from '../../features/account/components/delete-account-card';
 import { BackupCard } from '../../features/account-data/components/backup-card';
+import { OwnAttestationsCard } from '../../features/attestations/components/own-attestations-card';
 import { ImportCard } from '../../features/account-data/components/import-card';
 import { TransferCard } from '../../features/account-data/components/transfer-card';
 import { IssuedProofsCard } from '../../features/proofs/components/issued-proofs-card';
@@ -22,8 +23,8 @@ function Section({ id, children }: { id: string; children: ReactNode }) {
 }
 
 /**
- * "Meine Daten": backup and restore, CSV import, share links, the transfer document, issued documents, account
- * deletion.
+ * "Meine Daten": backup and restore, CSV import, share links, the transfer document, the Betriebe's attestations,
+ * issued documents, account deletion.
  */
 export function Component() {
   const { hash } = useLocation();
@@ -44,6 +45,7 @@ export function Component() {
     { id: 'import', label: 'CSV-Import', card: <ImportCard /> },
     { id: 'freigaben', label: 'Freigaben', card: <ShareLinksCard routes={routeChoices} tours={tourChoices} /> },
     { id: TRANSFER_SECTION, label: 'Arbeitgeberwechsel', card: <TransferCard /> },
+    { id: 'bescheinigungen', label: 'Bescheinigungen', card: <OwnAttestationsCard /> },
     { id: 'dokumente', label: 'Ausgestellte Dokumente', card: <IssuedProofsCard /> },
     { id: 'konto-loeschen', label: 'Konto löschen', card: <DeleteAccountCard /> },
   ];

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
-import { BETRIEB_ROLE_LABELS, readsDrivers } from '@streckenpass/contract/terms';
+import { BETRIEB_ROLE_LABELS, readsDrivers, readsMembers } from '@streckenpass/contract/terms';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { DetailTable } from '../../components/detail-table';
@@ -13,6 +13,7 @@ import { ConsentText } from '../../features/betriebe/components/consent-text';
 import { InvitationsCard } from '../../features/betriebe/components/invitations-card';
 import { LeaveBetriebButton } from '../../features/betriebe/components/leave-betrieb-button';
 import { MembersCard } from '../../features/betriebe/components/members-card';
+import { RegisterCard } from '../../features/betriebe/components/register-card';
 import { RequirementsCard } from '../../features/betriebe/components/requirements-card';
 import { routesQueryOptions } from '../../features/routes/api/routes';
 import { formatDateTime } from '../../lib/dates';
@@ -22,7 +23,7 @@ import { useTitle } from '../use-title';
 
 /**
  * Name, depots and my membership; what the Betrieb sees of my data and "Betrieb verlassen". Admins and Disponenten
- * see the members; admins manage them and the invitations. Everyone sees the requirements; admins keep them, a
+ * see the overview; they and examiners the register per TfV § 10 (4) and the members; admins manage them and the invitations. Everyone sees the requirements; admins keep them, a
  * driver sees which own route meets each.
  */
 function BetriebView({ record: betrieb }: { record: Betrieb }) {
@@ -59,7 +60,8 @@ function BetriebView({ record: betrieb }: { record: Betrieb }) {
           <CoverageAlertForm betrieb={betrieb} />
         </TitledCard>
       )}
-      {readsDrivers(betrieb) && <MembersCard betrieb={betrieb} />}
+      {readsMembers(betrieb) && <RegisterCard betriebId={betrieb.id} />}
+      {readsMembers(betrieb) && <MembersCard betrieb={betrieb} />}
       {betrieb.role === 'admin' && <InvitationsCard betriebId={betrieb.id} />}
       <RequirementsCard betrieb={betrieb} ownRoutes={ownRoutes.data} />
       {consent && (

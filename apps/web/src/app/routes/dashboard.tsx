@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { AccountCard } from '../../features/account/components/account-card';
+import { useBetriebe } from '../../features/betriebe/api/betriebe';
+import { NewConsentNotice, needsNewConsent } from '../../features/betriebe/components/new-consent-notice';
 import { currentUserQueryOptions } from '../../features/auth/api/get-current-user';
 import { ExpiringCard } from '../../features/dashboard/components/expiring-card';
 import { OutboxCard } from '../../features/documentation/components/outbox-card';
@@ -32,6 +34,8 @@ function Dashboard() {
   const vehicles = useVehicles();
   const activities = useRouteActivities();
   const expiring = useExpiringRoutes();
+  // Memberships under an older consent text: the new one to read and agree to (issue 41 item 7).
+  const oldConsents = (useBetriebe().data ?? []).filter(needsNewConsent);
   const [params, setParams] = useSearchParams();
   const verified = params.get('verified') === '1';
 
@@ -54,6 +58,9 @@ function Dashboard() {
           Vielen Dank! Ihre E-Mail-Adresse ist bestätigt. Ab jetzt erhalten Sie Benachrichtigungen per E-Mail.
         </Alert>
       )}
+      {oldConsents.map((betrieb) => (
+        <NewConsentNotice key={betrieb.id} betrieb={betrieb} />
+      ))}
       {expiring.data && expiring.data.length > 0 && <StateSummary entries={expiring.data} />}
       {routes.data && (
         <QuickRecordCard

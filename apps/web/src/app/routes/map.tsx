@@ -5,7 +5,9 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { expiringRoutesQueryOptions } from '../../features/dashboard/api/get-expiring-routes';
-import { KnowledgeMap, MapLegend, routeEnds } from '../../features/map/components/knowledge-map';
+import { KnowledgeMap, MapLegend } from '../../features/map/components/knowledge-map';
+import { isPlace, knowledgeEndsLabel } from '@streckenpass/contract/knowledge-items';
+import { TERMS } from '@streckenpass/contract/terms';
 import { networkVersionQueryOptions } from '../../features/map/api/network';
 import type { TrackRoute } from '../../features/map/track-scene';
 import { routesQueryOptions } from '../../features/routes/api/routes';
@@ -86,6 +88,8 @@ function MapPage() {
                 zwei Fingern oder „+“; verschieben durch Ziehen (auf dem Telefon mit zwei Fingern). Bahnhofsdaten: DB
                 Station&amp;Service AG (CC BY 4.0); Umriss: Natural Earth.
                 {version && ' Betriebsstellen werden beim Vergrößern benannt.'}
+                {mapRoutes.some(isPlace) &&
+                  ` Ein Ring um einen Bahnhof ist eine ${TERMS.place} (ihr Zustand wie bei Linien).`}
               </Text>
             </Card>
             <Card>
@@ -109,7 +113,7 @@ function MapPage() {
                           {route.name}
                         </Anchor>
                         <Text size="xs" c="dimmed" mt={-8} mb={6}>
-                          {routeEnds(route)} · {KNOWLEDGE_STATUS_LABELS[route.status]}
+                          {knowledgeEndsLabel(route)} · {KNOWLEDGE_STATUS_LABELS[route.status]}
                         </Text>
                       </List.Item>
                     ))}

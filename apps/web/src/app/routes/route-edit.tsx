@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { pluralWord } from '@streckenpass/contract/plural';
 import type { Route } from '@streckenpass/contract/routes';
+import { knowledgeKind } from '@streckenpass/contract/knowledge-items';
 import { useNavigate } from 'react-router';
 import { EditRecordActions } from '../../components/record-actions';
 import { paths } from '../../config/paths';
@@ -57,6 +58,7 @@ function EditRoute({ record: route }: { record: Route }) {
         heading="Strecke bearbeiten"
         submitLabel="Strecke speichern"
         initialValues={{
+          kind: knowledgeKind(route),
           name: route.name,
           companyRoute: route.companyRoute ?? '',
           startPoint: route.startPoint,

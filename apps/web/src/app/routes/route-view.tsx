@@ -1,6 +1,7 @@
 import { Anchor, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { toIri } from '@streckenpass/contract/common';
 import { placeLabel } from '@streckenpass/contract/stations';
+import { isPlace, placeKnowledgeLabel } from '@streckenpass/contract/knowledge-items';
 import { daysUntil, isBackdated } from '@streckenpass/contract/knowledge';
 import { validityState } from '@streckenpass/contract/status';
 import { validityRuleLabel } from '@streckenpass/contract/notifications';
@@ -119,12 +120,17 @@ function RouteDetails({ record: route }: { record: Route }) {
         ...routeRecord.master(route.id, [
           { label: 'Name der Strecke', value: route.name },
           { label: 'Kürzel', value: route.companyRoute ?? 'Nicht angegeben' },
-          { label: 'Start der Strecke', value: placeLabel(route.startPoint, route.startStation) },
-          { label: 'Ende der Strecke', value: placeLabel(route.endPoint, route.endStation) },
+          // A place (issue 41 item 4) is its one station: "Ortskunde Frankfurt (Main) Hbf (FF)".
+          ...(route.startStation && isPlace(route)
+            ? [{ label: TERMS.operatingPoint, value: placeKnowledgeLabel(route.startStation) }]
+            : [
+                { label: 'Start der Strecke', value: placeLabel(route.startPoint, route.startStation) },
+                { label: 'Ende der Strecke', value: placeLabel(route.endPoint, route.endStation) },
+              ]),
           // The line sections it covers, once the route has a path on the rail network (issue 29).
           ...(route.path ? [{ label: 'Weg im Streckennetz', value: <RoutePathSummary path={route.path} /> }] : []),
           {
-            label: 'Streckenkunde gültig bis',
+            label: `${isPlace(route) ? TERMS.place : TERMS.routeKnowledge} gültig bis`,
             value: activities.isPending ? (
               '…'
             ) : activities.isError ? (

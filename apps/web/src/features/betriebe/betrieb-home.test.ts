@@ -18,4 +18,13 @@ describe('betriebHome', () => {
       ]),
     ).toBe('/account/betriebe');
   });
+
+  it('takes an examiner (Prüfer/in) to the Betrieb, who attests its drivers there (issue 41)', () => {
+    expect(
+      betriebHome([
+        { id: 3, role: 'driver' },
+        { id: 6, role: 'examiner' },
+      ]),
+    ).toBe('/betrieb/6');
+  });
 });

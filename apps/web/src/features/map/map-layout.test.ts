@@ -131,3 +131,14 @@ describe('zooming about what the driver looks at', () => {
     expect(pointOnSurface(canvas, 120, 80, 2)).toEqual([400, 300]);
   });
 });
+
+describe('map layout of a place (Ortskunde, issue 41 item 4)', () => {
+  it('draws a place as a point at its station, not as a line, and its station lists it', () => {
+    const layout = mapLayout([route(1, ff, ff), route(2, ff, mh)]);
+    expect(layout.lines.map((line) => line.route.id)).toEqual([2]);
+    const [x, y] = project(ff);
+    expect(layout.places).toEqual([{ route: expect.objectContaining({ id: 1 }), x, y }]);
+    expect(layout.stations.find((entry) => entry.station.code === 'FF')?.routes.map((r) => r.id)).toEqual([1, 2]);
+    expect(layout.unplaced).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import { geoMercator, geoPath, type GeoPermissibleObjects } from 'd3-geo';
 import type { KnowledgeStatus } from '@streckenpass/contract/status';
 import type { Station } from '@streckenpass/contract/stations';
+import { isPlace } from '@streckenpass/contract/knowledge-items';
 import germany from './germany.json';
 
 /** The drawing's coordinate system (the SVG viewBox); the SVG scales to the width it gets. */
@@ -35,10 +36,18 @@ export interface MapStation {
   routes: MapRoute[];
 }
 
+/** A place (Ortskunde, issue 41 item 4): drawn as a ring in its state around its station, not as a line. */
+export interface MapPlace {
+  route: MapRoute;
+  x: number;
+  y: number;
+}
+
 export interface MapLayout {
   /** SVG path data of Germany's outline. */
   outline: string;
   lines: MapLine[];
+  places: MapPlace[];
   stations: MapStation[];
   /** Routes of which at least one end has no station (no coordinates): listed beside the map. */
   unplaced: MapRoute[];
@@ -63,9 +72,13 @@ export function project(station: Pick<Station, 'lat' | 'lon'>, rounded = true): 
   return rounded ? [round(point[0]), round(point[1])] : [point[0], point[1]];
 }
 
-/** Routes as straight lines between their stations, the stations once each, and the routes that cannot be placed. */
+/**
+ * Routes as straight lines between their stations, places as rings at theirs, the stations once each, and the routes
+ * that cannot be placed.
+ */
 export function mapLayout(routes: readonly MapRoute[]): MapLayout {
   const lines: MapLine[] = [];
+  const places: MapPlace[] = [];
   const stations = new Map<string, MapStation>();
   const unplaced: MapRoute[] = [];
   const at = (station: Station, route: MapRoute) => {
@@ -84,10 +97,14 @@ export function mapLayout(routes: readonly MapRoute[]): MapLayout {
       continue;
     }
     const start = at(route.startStation, route);
+    if (isPlace(route)) {
+      places.push({ route, x: start.x, y: start.y });
+      continue;
+    }
     const end = at(route.endStation, route);
     lines.push({ route, x1: start.x, y1: start.y, x2: end.x, y2: end.y });
   }
-  return { outline, lines, stations: [...stations.values()], unplaced };
+  return { outline, lines, places, stations: [...stations.values()], unplaced };
 }
 
 /** Distance from (x, y) to the segment of a line, in viewBox units. */

@@ -1,5 +1,5 @@
 import type { KnowledgeStatus } from '@streckenpass/contract/status';
-import type { MapStation, MapView } from './map-layout';
+import type { MapPlace, MapStation, MapView } from './map-layout';
 import type { TrackNetwork } from './track-network';
 import { STATUS_ORDER, type TrackScene } from './track-scene';
 
@@ -45,6 +45,8 @@ export function drawTrackMap(
     scene: TrackScene;
     network: TrackNetwork;
     stations: readonly MapStation[];
+    /** Places (issue 41 item 4): a ring each around its station, in its state's colour and pattern. */
+    places: readonly MapPlace[];
     selected: string | null;
     colours: Palette;
     view: MapView;
@@ -104,6 +106,17 @@ export function drawTrackMap(
     .map((entry) => ({ entry, at: toScreen(entry.x, entry.y) }))
     .filter(({ at }) => inView(at[0], at[1]));
   const nameStations = unit >= STATION_LABEL_SCALE || stations.length <= FEW_STATIONS;
+  ctx.lineWidth = 4;
+  for (const place of input.places) {
+    const [sx, sy] = toScreen(place.x, place.y);
+    if (!inView(sx, sy)) continue;
+    ctx.beginPath();
+    ctx.arc(sx, sy, 11, 0, 2 * Math.PI);
+    ctx.strokeStyle = colours[place.route.status];
+    ctx.setLineDash(DASH[place.route.status]);
+    ctx.stroke();
+  }
+  ctx.setLineDash([]);
   for (const { entry, at } of stations) {
     ctx.beginPath();
     ctx.arc(at[0], at[1], entry.station.code === selected ? 7 : 5, 0, 2 * Math.PI);

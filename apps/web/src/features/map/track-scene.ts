@@ -1,5 +1,6 @@
 import type { LineSection } from '@streckenpass/contract/network';
 import type { KnowledgeStatus } from '@streckenpass/contract/status';
+import { isPlace } from '@streckenpass/contract/knowledge-items';
 import type { MapLayout, MapRoute } from './map-layout';
 import { distanceToPolyline, type Polyline, type TrackNetwork } from './track-network';
 import { traceSections } from './track-trace';
@@ -26,7 +27,8 @@ export const pairKey = (from: string, to: string) => `${from}\u0000${to}`;
 export function missingPairs(routes: readonly TrackRoute[]): [string, string][] {
   const keys = new Set<string>();
   for (const route of routes) {
-    if (!route.sections && route.startStation && route.endStation) {
+    // A place has no path to ask for (issue 41 item 4).
+    if (!route.sections && route.startStation && route.endStation && !isPlace(route)) {
       keys.add(pairKey(route.startStation.code, route.endStation.code));
     }
   }
@@ -46,6 +48,8 @@ export function traceTracks(
   const result: RouteTrack[] = [];
   const at = new Map(layout.stations.map((entry) => [entry.station.code, [entry.x, entry.y] as const]));
   for (const route of routes) {
+    // A place is drawn as a ring at its station (`drawTrackMap`), not as a track.
+    if (isPlace(route)) continue;
     const start = route.startStation ? at.get(route.startStation.code) : undefined;
     const end = route.endStation ? at.get(route.endStation.code) : undefined;
     const sections =

@@ -3,10 +3,13 @@ import type { ValidityPeriod } from '@streckenpass/contract/knowledge';
 import type { RoutePath, RoutePathInput } from '@streckenpass/contract/route-paths';
 import { DEFAULT_KEEPING_WAYS, DRIVE_WAYS, type DriveWay } from '@streckenpass/contract/drive-ways';
 import type { FirstAcquisition } from '@streckenpass/contract/first-acquisition';
+import type { KnowledgeKind } from '@streckenpass/contract/knowledge-items';
 
 export type RuleChoice = 'account' | 'year' | 'half-year' | 'custom';
 
 export interface RouteFormValues {
+  /** A route between two points, or a place (Ortskunde, issue 41 item 4): one station, stored at both ends. */
+  kind: KnowledgeKind;
   name: string;
   companyRoute: string;
   startPoint: string;
@@ -71,6 +74,7 @@ export function ruleChoiceOf(days: number | null | undefined): Pick<RouteFormVal
 }
 
 export const emptyRouteValues: RouteFormValues = {
+  kind: 'route',
   name: '',
   companyRoute: '',
   startPoint: '',

@@ -4,6 +4,15 @@ import { keepingWaysOfForm, ruleDaysOf, type RouteFormValues } from './route-for
 /** The rules a route has saved: how long a drive keeps it valid, and which ways do (null = the account's). */
 export type SavedRules = Pick<Route, 'validityDays' | 'keepingWays'> & Partial<Pick<Route, 'firstAcquisition'>>;
 
+/**
+ * A place's values as a route's (issue 41 item 4): its one station at both ends, no path (the server finds none) and
+ * no first acquisition (one per direction, which a place has not: decision 0065).
+ */
+function asPlace(values: RouteFormValues): RouteFormValues {
+  const { path: _path, ...rest } = values;
+  return { ...rest, endPoint: values.startPoint, endStation: values.startStation, firstAcquisition: null };
+}
+
 const sameWays = (a: readonly string[] | null, b: readonly string[] | null) =>
   a === null || b === null ? a === b : a.join() === b.join();
 
@@ -12,7 +21,8 @@ const sameWays = (a: readonly string[] | null, b: readonly string[] | null) =>
  * new route; undefined sends them always, as the form's check does), so the server keeps following the account's
  * rules otherwise.
  */
-export function routeInput(values: RouteFormValues, saved: SavedRules | null | undefined): CreateRouteInput {
+export function routeInput(given: RouteFormValues, saved: SavedRules | null | undefined): CreateRouteInput {
+  const values = given.kind === 'place' ? asPlace(given) : given;
   const days = ruleDaysOf(values);
   const ways = keepingWaysOfForm(values);
   const savedDays = saved === undefined ? undefined : (saved?.validityDays ?? null);

@@ -11,6 +11,7 @@ import type {
   MembershipChange,
   UpdateMemberInput,
 } from '@streckenpass/contract/betriebe';
+import { CONSENT_VERSION } from '@streckenpass/contract/betrieb-consent';
 import { api, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { betriebList, useRefreshingMutation } from './betrieb-resource';
@@ -77,6 +78,23 @@ export function useLeaveBetrieb() {
       queryClient.removeQueries({ queryKey: keys.detail(betriebId) });
       return queryClient.invalidateQueries({ queryKey: keys.list() });
     },
+  });
+}
+
+/** Agreeing to the current consent text for one's own membership (issue 41 item 7): the Betrieb's answer replaces it. */
+export function useAgreeToConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (betriebId: number) =>
+      apiRequest<Betrieb>(`${path(betriebId)}/membership/consent`, {
+        method: 'PUT',
+        body: { consentVersion: CONSENT_VERSION },
+      }),
+    onSuccess: (_betrieb, betriebId) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.list() }),
+        queryClient.invalidateQueries({ queryKey: keys.detail(betriebId) }),
+      ]),
   });
 }
 

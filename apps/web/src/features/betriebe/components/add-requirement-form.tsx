@@ -1,13 +1,19 @@
 import { NumberInput, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { createRequirementSchema } from '@streckenpass/contract/requirements';
 import { StationField } from '../../../components/station-field';
+import { KnowledgeKindField } from '../../../components/knowledge-kind-field';
+import type { KnowledgeKind } from '@streckenpass/contract/knowledge-items';
+import { TERMS } from '@streckenpass/contract/terms';
 import { useStationIndex } from '../../../lib/stations';
 import { routeRequirements } from '../api/requirements';
 import { MinimumInput } from './requirement-minimum';
 import { RequirementForm, useRequirementForm } from './requirement-form';
 
 interface Values {
+  /** A station pair, or a place (Ortskunde, issue 41 item 4): one station, sent as both ends, without a section. */
+  kind: KnowledgeKind;
   startText: string;
   startStation: string | null;
   endText: string;
@@ -20,6 +26,7 @@ interface Values {
   minDrivers: number | string;
 }
 const emptyValues: Values = {
+  kind: 'route',
   startText: '',
   startStation: null,
   endText: '',
@@ -35,10 +42,11 @@ const numberOf = (value: number | string) => (typeof value === 'number' ? value 
 
 const toSent = (values: Values) => {
   const { line, fromKm, toKm } = values.section;
-  const empty = [line, fromKm, toKm].every((value) => value === '');
+  const place = values.kind === 'place';
+  const empty = place || [line, fromKm, toKm].every((value) => value === '');
   return {
     startStation: values.startStation ?? '',
-    endStation: values.endStation ?? '',
+    endStation: (place ? values.startStation : values.endStation) ?? '',
     companyRoute: values.companyRoute,
     section: empty ? null : { line: numberOf(line), fromKm: numberOf(fromKm), toKm: numberOf(toKm) },
     depot: values.depot ? Number(values.depot) : null,
@@ -59,13 +67,16 @@ const STATION_SIDES = [
   },
 ] as const;
 
+/** A place's one station (sent as start and end). */
+const PLACE_FIELD = { label: TERMS.operatingPoint, placeholder: 'DS100-Kürzel oder Bahnhof, z. B. NWH' };
+
 const KM_FIELDS = [
   { field: 'fromKm', label: 'Von km', placeholder: 'z. B. 0,0' },
   { field: 'toKm', label: 'Bis km', placeholder: 'z. B. 34,5' },
 ] as const;
 
 /**
- * The add form (admins): start and end from the station list, optional Kürzel, line section (line number and km, as
+ * The add form (admins): start and end from the station list — or one station, a place (Ortskunde) —, optional Kürzel, line section (line number and km, as
  * the Verzeichnis der örtlich zulässigen Geschwindigkeiten counts them), depot and its own minimum of drivers.
  */
 export function AddRequirementForm({ betrieb }: { betrieb: Betrieb }) {
@@ -83,16 +94,33 @@ export function AddRequirementForm({ betrieb }: { betrieb: Betrieb }) {
       form.setFieldValue(code, station);
     },
   });
+  const place = form.values.kind === 'place';
   return (
     <RequirementForm label="Anforderung hinzufügen" betrieb={betrieb} depotLabel="Depot (optional)" {...frame}>
-      {STATION_SIDES.map((side) => (
-        <StationField key={side.text} required {...side.field} {...stationField(side.text, side.code)} />
-      ))}
+      <KnowledgeKindField value={form.values.kind} onChange={(kind) => form.setFieldValue('kind', kind)} />
+      {place ? (
+        <StationField required {...PLACE_FIELD} {...stationField('startText', 'startStation')} />
+      ) : (
+        STATION_SIDES.map((side) => (
+          <StationField key={side.text} required {...side.field} {...stationField(side.text, side.code)} />
+        ))
+      )}
       <TextInput
         label="Kürzel des Betriebs (optional)"
         placeholder="z. B. KBS 805"
         {...form.getInputProps('companyRoute')}
       />
+      {/* A place has no line section (the contract refuses one). */}
+      {!place && <SectionFields form={form} />}
+      <MinimumInput {...form.getInputProps('minDrivers')} />
+    </RequirementForm>
+  );
+}
+
+/** The optional line section: line number and km, as the Verzeichnis der örtlich zulässigen Geschwindigkeiten counts them. */
+function SectionFields({ form }: { form: UseFormReturnType<Values> }) {
+  return (
+    <>
       <NumberInput
         label="Streckennummer (optional)"
         description="Streckenabschnitt: Jede Strecke, deren Weg ihn abdeckt, erfüllt die Anforderung"
@@ -111,7 +139,6 @@ export function AddRequirementForm({ betrieb }: { betrieb: Betrieb }) {
           {...form.getInputProps(`section.${field}`)}
         />
       ))}
-      <MinimumInput {...form.getInputProps('minDrivers')} />
-    </RequirementForm>
+    </>
   );
 }

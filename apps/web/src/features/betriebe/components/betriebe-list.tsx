@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
 import { ConsentText } from './consent-text';
 import { LeaveBetriebButton } from './leave-betrieb-button';
+import { NewConsentNotice } from './new-consent-notice';
 
 /** The text a member agreed to: the version stored with the membership (every version stays in the contract). */
 export function consentOf(betrieb: Betrieb) {
@@ -41,6 +42,7 @@ export function BetriebeList({ betriebe, betriebPath }: { betriebe: Betrieb[]; b
                 Mitglied seit {formatDateTime(betrieb.joinedAt, 'Europe/Berlin')} Uhr
                 {betrieb.depot ? ` · Depot ${betrieb.depot.name}` : ''}
               </Text>
+              <NewConsentNotice betrieb={betrieb} />
               {consent && (
                 <Accordion variant="contained">
                   <Accordion.Item value="consent">

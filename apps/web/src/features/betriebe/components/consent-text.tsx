@@ -3,8 +3,8 @@ import type { ConsentText as Consent } from '@streckenpass/contract/betrieb-cons
 import { IconCheck, IconX } from '@tabler/icons-react';
 
 /**
- * The consent of a membership as the server states it (issue 28): what the Betrieb sees, what it never sees, how the
- * membership works. The same text on the join page, the founding form and "Meine Betriebe".
+ * The consent of a membership as the server states it (issue 28): what the Betrieb sees, what it records about the
+ * member (from version 2), what it never sees, how the membership works. The same text on the join page, the founding form and "Meine Betriebe".
  */
 export function ConsentText({ consent, headingOrder = 2 }: { consent: Consent; headingOrder?: 2 | 3 }) {
   const item = (text: string, shared: boolean) => (
@@ -28,6 +28,14 @@ export function ConsentText({ consent, headingOrder = 2 }: { consent: Consent; h
       <List spacing="xs" aria-label="Was der Betrieb sieht">
         {consent.shared.map((text) => item(text, true))}
       </List>
+      {consent.recorded && (
+        <>
+          <Text fw={600}>Was der Betrieb über Sie festhält:</Text>
+          <List spacing="xs" aria-label="Was der Betrieb festhält">
+            {consent.recorded.map((text) => item(text, true))}
+          </List>
+        </>
+      )}
       <Text fw={600}>Nie sichtbar für den Betrieb:</Text>
       <List spacing="xs" aria-label="Was der Betrieb nie sieht">
         {consent.notShared.map((text) => item(text, false))}

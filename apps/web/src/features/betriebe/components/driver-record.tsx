@@ -3,15 +3,18 @@ import type { BetriebDriver } from '@streckenpass/contract/betrieb-driver';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import { formatDate, formatDateTime } from '@streckenpass/contract/format';
 import { DEFAULT_TIME_ZONE } from '@streckenpass/contract/constants';
+import { DIRECTION_WORDS, driveMannerLabel } from '@streckenpass/contract/drive-ways';
+import { acquisitionProgressLabel } from '@streckenpass/contract/first-acquisition';
 import { matrixCellLabel, requirementShortLabel } from '@streckenpass/contract/matrix';
 import { MATRIX_STATE_COLOURS } from './matrix-state-colours';
 import { plural } from '@streckenpass/contract/plural';
-import { BETRIEB_ROLE_LABELS, TERMS } from '@streckenpass/contract/terms';
+import { BETRIEB_ROLE_LABELS, readsDrivers, TERMS } from '@streckenpass/contract/terms';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BackdatedBadge } from '../../../components/backdated-badge';
 import { TitledCard } from '../../../components/titled-card';
 import { paths } from '../../../config/paths';
+import { DriverAttestationsCard } from './driver-attestations-card';
 
 /** A list of small cards, one per entry, that wrap on a phone instead of scrolling sideways. */
 function EntryList({ label, children }: { label: string; children: ReactNode }) {
@@ -44,8 +47,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * One driver of the Betrieb as its admins and Disponenten see them (issue 38 item 13): the requirements they meet,
- * their routes with validity and rule, their last drives ("gefahren am", "gültig bis", "erfasst am", "nachgetragen")
- * with routes and vehicles, and their vehicles — what the consent lists, no more.
+ * their routes with validity and rule (and a first acquisition's progress), their last drives ("gefahren am", "gültig
+ * bis", how each was made, "erfasst am", "nachgetragen") with routes and vehicles, and their vehicles — what the consent
+ * the member agreed to lists, no more (how a drive was made and the first acquisition from version 2 on).
  */
 export function DriverRecord({ betrieb, driver }: { betrieb: Betrieb; driver: BetriebDriver }) {
   return (
@@ -61,10 +65,14 @@ export function DriverRecord({ betrieb, driver }: { betrieb: Betrieb; driver: Be
         <Button component={Link} to={paths.betrieb(betrieb.id)} variant="subtle">
           Zum Betrieb
         </Button>
-        <Button component={Link} to={paths.betriebMatrix(betrieb.id)} variant="light">
-          Matrix
-        </Button>
+        {readsDrivers(betrieb) && (
+          <Button component={Link} to={paths.betriebMatrix(betrieb.id)} variant="light">
+            Matrix
+          </Button>
+        )}
       </Group>
+
+      <DriverAttestationsCard betrieb={betrieb} driver={driver} />
 
       <TitledCard title="Anforderungen des Betriebs">
         {driver.requirements.length === 0 ? (
@@ -106,8 +114,24 @@ export function DriverRecord({ betrieb, driver }: { betrieb: Betrieb; driver: Be
                 <Text size="sm">
                   {route.startPoint} – {route.endPoint}
                 </Text>
-                <Fact label={TERMS.validUntil}>{route.validUntil ? formatDate(route.validUntil) : 'nie gefahren'}</Fact>
+                <Fact label={TERMS.validUntil}>
+                  {route.validUntil
+                    ? formatDate(route.validUntil)
+                    : route.acquisition && !route.acquisition.acquiredOn
+                      ? 'noch nicht: in Ausbildung'
+                      : 'nie gefahren'}
+                </Fact>
                 <Fact label={TERMS.validityRule}>{route.validityRule}</Fact>
+                {route.acquisition && (
+                  <Fact label="Erstausbildung">
+                    {route.acquisition.acquiredOn
+                      ? `erfüllt am ${formatDate(route.acquisition.acquiredOn)}`
+                      : acquisitionProgressLabel(route.acquisition.rule, route.acquisition.progress, {
+                          start: route.startPoint,
+                          end: route.endPoint,
+                        }).join('; ')}
+                  </Fact>
+                )}
               </Entry>
             ))}
           </EntryList>
@@ -131,6 +155,12 @@ export function DriverRecord({ betrieb, driver }: { betrieb: Betrieb; driver: Be
                   {drive.backdated && <BackdatedBadge />}
                 </Group>
                 <Fact label={TERMS.validUntil}>{formatDate(drive.validUntil)}</Fact>
+                {drive.way && (
+                  <Fact label="Wie">
+                    {driveMannerLabel({ way: drive.way, time: drive.time ?? null, dark: drive.dark ?? null })}
+                    {drive.direction ? ` · ${DIRECTION_WORDS[drive.direction]}` : ''}
+                  </Fact>
+                )}
                 <Fact label={TERMS.recordedOn}>
                   {drive.recordedAt ? formatDateTime(drive.recordedAt, DEFAULT_TIME_ZONE) : 'unbekannt'}
                 </Fact>

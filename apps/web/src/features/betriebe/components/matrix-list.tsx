@@ -16,7 +16,7 @@ import { useState, type ReactNode } from 'react';
 import { DriverLink } from './driver-link';
 import classes from './matrix.module.css';
 import { stateColours } from './matrix-state-colours';
-import { VehicleCell } from './matrix-cells';
+import { NextCheckNote, VehicleCell } from './matrix-cells';
 
 /** A cell's words in its colour (`.cell`, matrix.module.css), wrapping instead of being cut. */
 function StateWords({ cell }: { cell: MatrixCell }) {
@@ -55,6 +55,7 @@ function ByDriver({ matrix, betriebId }: { matrix: Matrix; betriebId: number }) 
                 Depot {driver.depot.name}
               </Text>
             )}
+            <NextCheckNote nextCheck={driver.nextCheck} asOf={matrix.asOf} />
             <Stack gap={6} mt={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
               {asked.length + askedTypes.length === 0 && <Text size="sm">Keine Anforderung gilt für sie/ihn.</Text>}
               {asked.map((cell) => (

@@ -13,7 +13,7 @@ import {
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { DriverLink } from './driver-link';
-import { VehicleCell } from './matrix-cells';
+import { NextCheckNote, VehicleCell } from './matrix-cells';
 import classes from './matrix.module.css';
 import { stateColours } from './matrix-state-colours';
 
@@ -105,6 +105,7 @@ export function MatrixTable({ matrix, betriebId }: { matrix: Matrix; betriebId: 
                     {driver.depot.name}
                   </Text>
                 )}
+                <NextCheckNote nextCheck={driver.nextCheck} asOf={matrix.asOf} />
               </th>
               {driver.cells.map((cell) => (
                 <td key={cell.requirementId}>

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { BETRIEB_ROLES, type Betrieb, type BetriebRole, type Member } from '@streckenpass/contract/betriebe';
-import { BETRIEB_ROLE_LABELS, readsDrivers } from '@streckenpass/contract/terms';
+import { BETRIEB_ROLE_LABELS, readsMembers } from '@streckenpass/contract/terms';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryContent } from '../../../components/query-content';
@@ -13,12 +13,12 @@ const roleOptions = BETRIEB_ROLES.map((role) => ({ value: role, label: BETRIEB_R
 const NO_DEPOT = '';
 
 /**
- * The members of a Betrieb for its admins and Disponenten: name, role and depot (never an e-mail address). Admins
+ * The members of a Betrieb for its admins, Disponenten and examiners: name, role and depot (never an e-mail address). Admins
  * change a member's role and depot here and remove members; the server keeps the last admin.
  */
 export function MembersCard({ betrieb }: { betrieb: Betrieb }) {
   const admin = betrieb.role === 'admin';
-  const members = useMembers(betrieb.id, readsDrivers(betrieb));
+  const members = useMembers(betrieb.id, readsMembers(betrieb));
   const update = useUpdateMember(betrieb.id);
   const remove = useRemoveMember(betrieb.id);
   const [removing, setRemoving] = useState<Member | null>(null);

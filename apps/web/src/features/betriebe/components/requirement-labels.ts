@@ -1,10 +1,13 @@
+import { keepingWaysLabel } from '@streckenpass/contract/drive-ways';
+import { firstAcquisitionLabel } from '@streckenpass/contract/first-acquisition';
+import { stationsLabel } from '@streckenpass/contract/knowledge-items';
 import type { Requirement } from '@streckenpass/contract/requirements';
 import { plural } from '@streckenpass/contract/plural';
 import { sectionLabel } from '@streckenpass/contract/route-paths';
 
-/** A requirement's two stations: "Würzburg Hbf (NWH) – Fürth (Bay) Hbf (NF)". */
+/** A requirement's two stations: "Würzburg Hbf (NWH) – Fürth (Bay) Hbf (NF)", a place's "Ortskunde Würzburg Hbf (NWH)". */
 export const pairLabel = (requirement: Pick<Requirement, 'startStation' | 'endStation'>) =>
-  `${requirement.startStation.name} (${requirement.startStation.code}) – ${requirement.endStation.name} (${requirement.endStation.code})`;
+  stationsLabel(requirement.startStation, requirement.endStation);
 
 /**
  * What a requirement covers beyond its two stations, and its own minimum: "Kürzel KBS 805 · 4010 km 0,0–34,5 · Depot
@@ -16,6 +19,16 @@ export const scopeLabel = (requirement: Requirement) =>
     requirement.section ? sectionLabel(requirement.section) : null,
     requirement.depot ? `Depot ${requirement.depot.name}` : 'ganzer Betrieb',
     requirement.minDrivers !== null ? `Minimum ${plural(requirement.minDrivers, 'Fahrer/in', 'Fahrer/innen')}` : null,
+    ...rulesLabels(requirement),
   ]
     .filter(Boolean)
     .join(' · ');
+
+/**
+ * A requirement's own rules (issue 41) in words, one part each: "zählt: selbst gefahren", "Ersterwerb: 2 Fahrten je
+ * Richtung, davon 1 bei Dunkelheit"; none without own rules (the drivers' count).
+ */
+export const rulesLabels = (requirement: Pick<Requirement, 'keepingWays' | 'firstAcquisition'>) => [
+  ...(requirement.keepingWays ? [`zählt: ${keepingWaysLabel(requirement.keepingWays)}`] : []),
+  ...(requirement.firstAcquisition ? [firstAcquisitionLabel(requirement.firstAcquisition)] : []),
+];

@@ -13,6 +13,7 @@ import { ImportRequirements } from './import-requirements';
 import { pairLabel, scopeLabel } from './requirement-labels';
 import { LinkSelect, MatchText, type OwnRoute } from './requirement-match';
 import { MinimumButton } from './requirement-minimum';
+import { RulesButton } from './requirement-rules';
 import { VehicleRequirements } from './vehicle-requirements';
 
 /**
@@ -128,7 +129,7 @@ export function RequirementsCard({ betrieb, ownRoutes }: { betrieb: Betrieb; own
   );
 }
 
-/** An admin's actions on a requirement: its minimum, and delete (after asking). */
+/** An admin's actions on a requirement: its minimum, its own rules, and delete (after asking). */
 function AdminActions({
   betriebId,
   requirement,
@@ -141,6 +142,7 @@ function AdminActions({
   return (
     <Group gap={4} wrap="wrap">
       <MinimumButton betriebId={betriebId} requirement={requirement} />
+      <RulesButton betriebId={betriebId} requirement={requirement} />
       <Button
         color="red"
         variant="subtle"

@@ -1,4 +1,4 @@
-import { placeLabel } from '@streckenpass/contract/stations';
+import { knowledgeEndsLabel } from '@streckenpass/contract/knowledge-items';
 import { Anchor, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { daysUntil } from '@streckenpass/contract/knowledge';
 import { statusLabel } from '@streckenpass/contract/status';
@@ -26,8 +26,8 @@ import { firstAcquisitionNote } from '../../../lib/drive-manner';
 /** How many routes the search shows at once. */
 const SEARCH_LIMIT = 6;
 
-const ends = (route: Route) =>
-  `${placeLabel(route.startPoint, route.startStation)} – ${placeLabel(route.endPoint, route.endStation)}`;
+/** What a choice covers under its name: the two ends, or a place's "Ortskunde Frankfurt (Main) Hbf (FF)". */
+const ends = (route: Route) => knowledgeEndsLabel(route);
 
 /**
  * "Heute gefahren": the quickest way to record a drive – one tap to choose, one to save, whatever the route. On top

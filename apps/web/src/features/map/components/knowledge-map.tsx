@@ -4,7 +4,7 @@ import { zoom, zoomIdentity, type ZoomBehavior } from 'd3-zoom';
 import { formatNumber } from '@streckenpass/contract/format';
 import { KNOWLEDGE_STATUS_LABELS, type KnowledgeStatus } from '@streckenpass/contract/status';
 import { pluralWord } from '@streckenpass/contract/plural';
-import { placeLabel } from '@streckenpass/contract/stations';
+import { TERMS } from '@streckenpass/contract/terms';
 import { useElementSize } from '@mantine/hooks';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -41,16 +41,13 @@ const TAP_RADIUS_PX = 22;
 /** Up to this many stations in view, all carry their names whatever the zoom. */
 const FEW_STATIONS = 12;
 
-export function routeEnds(route: MapRoute): string {
-  return `${placeLabel(route.startPoint, route.startStation)} – ${placeLabel(route.endPoint, route.endStation)}`;
-}
-
 /**
  * The drawing's name for screen readers: "Karte Deutschlands mit 2 Strecken zwischen 3 Bahnhöfen". The counts stay
  * digits without grouping (1000, not 1.000), as the map's e2e test reads them.
  */
-export function mapLabel(routes: number, stations: number): string {
-  return `Karte Deutschlands mit ${routes} ${pluralWord(routes, 'Strecke', 'Strecken')} zwischen ${stations} ${pluralWord(stations, 'Bahnhof', 'Bahnhöfen')}`;
+export function mapLabel(routes: number, stations: number, places = 0): string {
+  const placed = places > 0 ? ` und ${places} ${TERMS.place}${places === 1 ? '' : 'n'}` : '';
+  return `Karte Deutschlands mit ${routes} ${pluralWord(routes, 'Strecke', 'Strecken')} zwischen ${stations} ${pluralWord(stations, 'Bahnhof', 'Bahnhöfen')}${placed}`;
 }
 
 function Swatch({ status }: { status: KnowledgeStatus }) {
@@ -212,7 +209,7 @@ export function KnowledgeMap({
           className={classes.svg}
           viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
           role="img"
-          aria-label={mapLabel(layout.lines.length, layout.stations.length)}
+          aria-label={mapLabel(layout.lines.length, layout.stations.length, layout.places.length)}
           data-zoom={view.k.toFixed(2)}
           onClick={(event) => {
             const svg = event.currentTarget;
@@ -239,6 +236,18 @@ export function KnowledgeMap({
               />
             ))}
           </g>
+          {/* A place is a ring in its state's colour and pattern around its station (issue 41 item 4). */}
+          {layout.places.map(({ route, x, y }) => (
+            <circle
+              key={`place-${route.id}`}
+              className={`${classes.line} ${classes.place} ${classes[route.status]}`}
+              data-place={route.id}
+              data-status={route.status}
+              cx={x * view.k + view.x}
+              cy={y * view.k + view.y}
+              r={11 * unit}
+            />
+          ))}
           {onScreen.map(({ station, sx, sy }) => {
             const chosen = station.code === selected;
             return (

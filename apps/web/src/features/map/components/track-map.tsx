@@ -1,3 +1,4 @@
+import { TERMS } from '@streckenpass/contract/terms';
 import { Loader, Stack, Text } from '@mantine/core';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { useQueries, useQuery } from '@tanstack/react-query';
@@ -32,8 +33,9 @@ export const TRACK_REDRAW_MEASURE = 'track-map-redraw';
 
 const TAP_RADIUS_PX = 22;
 
-export function trackMapLabel(routes: number, points: number): string {
-  return `Karte Deutschlands mit ${routes} ${routes === 1 ? 'Strecke' : 'Strecken'} entlang der Gleise und ${points} Betriebsstellen`;
+export function trackMapLabel(routes: number, points: number, places = 0): string {
+  const placed = places > 0 ? `, ${places} ${TERMS.place}${places === 1 ? '' : 'n'}` : '';
+  return `Karte Deutschlands mit ${routes} ${routes === 1 ? 'Strecke' : 'Strecken'} entlang der Gleise${placed} und ${points} Betriebsstellen`;
 }
 
 /**
@@ -136,6 +138,7 @@ export default function TrackMap({
       scene,
       network,
       stations: layout.stations,
+      places: layout.places,
       selected,
       colours,
       view: view.current,
@@ -217,7 +220,11 @@ export default function TrackMap({
             ref={canvasRefs}
             className={classes.canvas}
             role="img"
-            aria-label={ready ? trackMapLabel(tracks?.length ?? 0, network?.points.length ?? 0) : 'Karte wird geladen'}
+            aria-label={
+              ready
+                ? trackMapLabel(tracks?.length ?? 0, network?.points.length ?? 0, layout.places.length)
+                : 'Karte wird geladen'
+            }
             aria-busy={!ready}
             data-tracks={tracks?.filter((track) => !track.straight).length ?? 0}
             data-straight={tracks?.filter((track) => track.straight).length ?? 0}

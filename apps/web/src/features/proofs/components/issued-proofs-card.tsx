@@ -15,11 +15,17 @@ import classes from './issued-proofs-card.module.css';
 const dateTime = (iso: string) => formatDateTime(iso, 'Europe/Berlin');
 
 /** What a document lists: "3 Strecken, 1 Fahrzeug" (vehicles only when it has a vehicles block). */
-const scopeText = (proof: IssuedProof) =>
-  [
+const scopeText = (proof: IssuedProof) => {
+  if (proof.kind === 'attestation') return 'Widerruf nur durch den ausstellenden Betrieb';
+  if (proof.kind === 'register') return 'Triebfahrzeugführer/innen des Betriebs';
+  return [
     plural(proof.routes, 'Strecke', 'Strecken'),
     ...(proof.vehicles === null ? [] : [plural(proof.vehicles, 'Fahrzeug', 'Fahrzeuge')]),
   ].join(', ');
+};
+
+/** An attestation is the Betrieb's statement (issue 41): only the issuing Betrieb withdraws it, never its holder. */
+const revocable = (proof: IssuedProof) => !proof.revokedAt && proof.kind !== 'attestation';
 
 /**
  * "Ausgestellte Nachweise" (issue 27): every PDF and supervisor page issued from the record, with its verification
@@ -80,14 +86,14 @@ export function IssuedProofsCard() {
             },
             { header: 'Prüfcode', cell: verifyLink },
             { header: 'Status', cell: state },
-            { header: 'Aktion', cell: (proof) => !proof.revokedAt && revokeButton(proof, false) },
+            { header: 'Aktion', cell: (proof) => revocable(proof) && revokeButton(proof, false) },
           ]}
           card={(proof) => ({
             title: PROOF_KIND_LABELS[proof.kind],
             subtitle: `${dateTime(proof.issuedAt)} · ${scopeText(proof)}`,
             badge: state(proof),
             details: <>Prüfcode {verifyLink(proof)}</>,
-            action: !proof.revokedAt && revokeButton(proof, true),
+            action: revocable(proof) && revokeButton(proof, true),
           })}
         />
       </TitledCard>

@@ -1,6 +1,7 @@
 import { Card, Table, Text } from '@mantine/core';
 import { DIRECTION_WORDS, directionLabel, DRIVE_WAY_LABELS } from '@streckenpass/contract/drive-ways';
 import type { RouteActivity } from '@streckenpass/contract/route-activities';
+import { isPlace } from '@streckenpass/contract/knowledge-items';
 import { useState } from 'react';
 import { mannerOf, routeEnds, type RouteEnds } from '../../../lib/drive-manner';
 import { DriveMannerForm } from './drive-manner-form';
@@ -34,7 +35,8 @@ export function DriveMannerCard({
   const rows: [string, string][] = [
     ['Art der Fahrt', DRIVE_WAY_LABELS[way]],
     ['Uhrzeit', time ? `${time} Uhr` : NOT_GIVEN],
-    ['Richtung', directionText],
+    // A place has no direction (issue 41 item 4).
+    ...(onlyRoute && isPlace(onlyRoute) ? [] : [['Richtung', directionText] as [string, string]]),
     // Null without a time or without a station with coordinates: the server could not tell.
     ['Licht', dark === true ? 'bei Dunkelheit' : dark === false ? 'bei Tageslicht' : 'nicht bekannt'],
   ];

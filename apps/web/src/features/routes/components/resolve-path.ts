@@ -16,6 +16,8 @@ export async function resolvePath(
   initial: RouteFormValues,
   queryClient: QueryClient,
 ): Promise<RoutePathInput | null | undefined> {
+  // A place lies at one point: nothing to find (the server keeps none).
+  if (values.kind === 'place') return undefined;
   if (values.pathMode === 'line') {
     const section = lineSectionOf(values);
     return section ? { km: sectionsKm([section]), sections: [section], via: null } : undefined;

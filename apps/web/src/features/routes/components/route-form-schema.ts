@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import { createRouteSchema } from '@streckenpass/contract/routes';
+import { PLACE_STATION_MESSAGE } from '@streckenpass/contract/knowledge-items';
 import { lineSectionInputSchema } from '@streckenpass/contract/route-paths';
 import { todayInput } from '../../../lib/dates';
 import { driveDate, driveDatesSchema } from '../../../lib/drive-form';
@@ -19,6 +21,12 @@ export const routeFormSchema = sentValuesSchema<RouteFormValues>(
   (values) => routeInput(values, undefined),
   renamedFields({ validityDays: 'ruleDays' }),
 ).superRefine((values, context) => {
+  // A place is one station of the list (free text would make it a route from a point to itself).
+  if (values.kind === 'place') {
+    if (!values.startStation)
+      context.addIssue({ code: 'custom', path: ['startPoint'], message: PLACE_STATION_MESSAGE });
+    return checkFirstDrive(values, context);
+  }
   if (values.pathMode === 'line') {
     const fields = { line: 'lineNumber', fromKm: 'lineFromKm', toKm: 'lineToKm' } as const;
     const section = lineSectionOf(values);
@@ -37,9 +45,13 @@ export const routeFormSchema = sentValuesSchema<RouteFormValues>(
       }
     }
   }
+  checkFirstDrive(values, context);
+});
+
+function checkFirstDrive(values: RouteFormValues, context: z.RefinementCtx) {
   if (values.lastDriven) {
     for (const issue of firstDriveSchema.safeParse({ acquiredAt: values.lastDriven }).error?.issues ?? []) {
       context.addIssue({ code: 'custom', path: ['lastDriven'], message: issue.message });
     }
   }
-});
+}

@@ -128,8 +128,9 @@ describe('route form (/route/new)', () => {
     renderRoutes(routes, '/route/new');
     await fillMasterData(user);
     const rule = screen.getByRole('combobox', { name: /Erhält die Streckenkunde/ });
-    // The account's rule in words until it is known: the contract's default.
-    expect(rule).toHaveValue('wie im Konto: selbst gefahren, begleitete Fahrt');
+    // The account's rule, in words beside the field (the contract's default until it is known): never cut in it.
+    expect(rule).toHaveValue('wie im Konto');
+    expect(rule).toHaveAccessibleDescription(/Im Konto: selbst gefahren, begleitete Fahrt\./);
     await user.click(rule);
     await user.click(await screen.findByRole('option', { name: 'Eigene Auswahl', hidden: true }));
     await user.click(screen.getByRole('checkbox', { name: 'selbst gefahren' }));

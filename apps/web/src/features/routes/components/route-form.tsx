@@ -8,7 +8,7 @@ import { formatDate, todayInput } from '../../../lib/dates';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useAccountKeepingWays, useAccountValidityDays } from '../../../lib/account-validity';
 import { KeepingWaysField } from '../../../components/drive-manner-fields';
-import { FirstAcquisitionField } from './first-acquisition-field';
+import { FirstAcquisitionField } from '../../../components/first-acquisition-field';
 import { DEFAULT_KEEPING_WAYS, keepingWaysLabel } from '@streckenpass/contract/drive-ways';
 import { useStationIndex } from '../../../lib/stations';
 import { StationField } from '../../../components/station-field';
@@ -21,9 +21,23 @@ import { nameAfterStations, proposedRouteName } from '../route-name';
 import { resolvePath } from './resolve-path';
 import { routeFormSchema } from './route-form-schema';
 import { RoutePathField } from './route-path-field';
+import { KnowledgeKindField } from '../../../components/knowledge-kind-field';
+import { proposedPlaceName, type KnowledgeKind } from '@streckenpass/contract/knowledge-items';
+import type { StationIndex } from '@streckenpass/contract/stations';
 
 /** The name field of the form. */
 const ROUTE_NAME = { label: 'Name der Strecke', placeholder: 'Der Name der Strecke' };
+const PLACE_NAME = { label: 'Name', placeholder: 'z. B. Ortskunde Frankfurt (Main) Hbf' };
+
+/** The name a route's stations, or a place's one, propose; null until chosen from the list. */
+function proposedName(
+  stations: StationIndex | null,
+  values: Pick<RouteFormValues, 'kind' | 'startStation' | 'endStation'>,
+): string | null {
+  if (values.kind === 'route') return proposedRouteName(stations, values.startStation, values.endStation);
+  const station = values.startStation ? stations?.byCode(values.startStation) : undefined;
+  return station ? proposedPlaceName(station) : null;
+}
 
 /**
  * The master data of a route (create and edit), with the optional first date on create. `onSubmit` saves (the page's
@@ -62,8 +76,8 @@ export function RouteForm({
       onChange: (value: string, station: string | null) => {
         const values = form.getValues();
         const ends = { startStation: values.startStation, endStation: values.endStation, [code]: station };
-        const before = proposedRouteName(stations, values.startStation, values.endStation);
-        const proposal = proposedRouteName(stations, ends.startStation, ends.endStation);
+        const before = proposedName(stations, values);
+        const proposal = proposedName(stations, { ...values, ...ends });
         form.setFieldValue(text, value);
         form.setFieldValue(code, station);
         // Both ends chosen: the name is proposed from them, editable ("Frankfurt (Main) Hbf – Mannheim Hbf").
@@ -71,6 +85,17 @@ export function RouteForm({
         if (name !== values.name) form.setFieldValue('name', name);
       },
     };
+  };
+  const place = form.values.kind === 'place';
+  /** Route or place: the proposed name follows the choice while the driver has not written one. */
+  const chooseKind = (kind: KnowledgeKind) => {
+    const values = form.getValues();
+    const name = nameAfterStations(
+      values.name,
+      proposedName(stations, values),
+      proposedName(stations, { ...values, kind }),
+    );
+    form.setValues({ kind, name });
   };
 
   const accountDays = useAccountValidityDays();
@@ -85,7 +110,8 @@ export function RouteForm({
   const until = lastDriven && isCalendarDate(lastDriven) ? addDays(lastDriven, ruleDays) : null;
 
   return (
-    <RecordForm narrow texts={texts} contract={contract} name={ROUTE_NAME}>
+    <RecordForm narrow texts={texts} contract={contract} name={place ? PLACE_NAME : ROUTE_NAME}>
+      <KnowledgeKindField value={form.values.kind} onChange={chooseKind} />
       <TextInput
         label={`${TERMS.companyRoute} (optional)`}
         description="Die Streckennummer oder Bezeichnung Ihres Unternehmens, z. B. KBS 450"
@@ -94,18 +120,23 @@ export function RouteForm({
       />
       <Divider />
       <StationField
-        label="Start der Strecke"
+        label={place ? TERMS.operatingPoint : 'Start der Strecke'}
         placeholder="DS100-Kürzel oder Bahnhof, z. B. FF"
         required
         {...pointField('startPoint', 'startStation')}
       />
-      <StationField
-        label="Ende der Strecke"
-        placeholder="DS100-Kürzel oder Bahnhof, z. B. RK"
-        required
-        {...pointField('endPoint', 'endStation')}
-      />
-      <RoutePathField form={form} />
+      {/* A place is its one station: no end, no path (issue 41 item 4). */}
+      {!place && (
+        <>
+          <StationField
+            label="Ende der Strecke"
+            placeholder="DS100-Kürzel oder Bahnhof, z. B. RK"
+            required
+            {...pointField('endPoint', 'endStation')}
+          />
+          <RoutePathField form={form} />
+        </>
+      )}
       <Divider />
       <Select
         label="Gültigkeitsregel"
@@ -122,24 +153,28 @@ export function RouteForm({
       {form.values.rule === 'custom' && <ValidityDaysInput label="Tage" {...form.getInputProps('ruleDays')} />}
       <Select
         label={RECORD_FIELD_LABELS.keepingWays}
-        description="Welche Arten der Fahrt die Streckenkunde dieser Strecke erhalten; die anderen zählen nur für den Ersterwerb."
+        description={`Welche Arten der Fahrt die Streckenkunde dieser Strecke erhalten; die anderen zählen nur für den Ersterwerb. Im Konto: ${keepingWaysLabel(accountWays)}.`}
         data={[
-          { value: 'account', label: accountRuleLabel(keepingWaysLabel(accountWays)) },
+          // The account's ways are named in the description: in the field they would be cut on a phone.
+          { value: 'account', label: 'wie im Konto' },
           { value: 'own', label: 'Eigene Auswahl' },
         ]}
         allowDeselect={false}
         {...form.getInputProps('waysRule')}
       />
       {form.values.waysRule === 'own' && <KeepingWaysField {...form.getInputProps('keepingWays')} />}
-      <FirstAcquisitionField
-        value={form.values.firstAcquisition}
-        onChange={(value) => form.setFieldValue('firstAcquisition', value)}
-        errors={{
-          drives: form.errors['firstAcquisition.drives'] as string | undefined,
-          dark: form.errors['firstAcquisition.dark'] as string | undefined,
-          days: form.errors['firstAcquisition.days'] as string | undefined,
-        }}
-      />
+      {/* A first acquisition counts drives per direction, which a place has not (decision 0065). */}
+      {!place && (
+        <FirstAcquisitionField
+          value={form.values.firstAcquisition}
+          onChange={(value) => form.setFieldValue('firstAcquisition', value)}
+          errors={{
+            drives: form.errors['firstAcquisition.drives'] as string | undefined,
+            dark: form.errors['firstAcquisition.dark'] as string | undefined,
+            days: form.errors['firstAcquisition.days'] as string | undefined,
+          }}
+        />
+      )}
       {withLastDriven && (
         <>
           <Divider />
@@ -151,7 +186,7 @@ export function RouteForm({
           />
           {until && (
             <Text size="sm" c="dimmed" aria-live="polite">
-              Streckenkunde gültig bis {formatDate(until)}
+              {place ? TERMS.place : TERMS.routeKnowledge} gültig bis {formatDate(until)}
             </Text>
           )}
         </>

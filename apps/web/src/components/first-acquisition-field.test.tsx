@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { FirstAcquisition } from '@streckenpass/contract/first-acquisition';
-import { wrapper } from '../../../test/render';
+import { wrapper } from '../test/render';
 import { FIRST_ACQUISITION_DEFAULT, FirstAcquisitionField } from './first-acquisition-field';
 
 let last: FirstAcquisition | null = null;

@@ -10,7 +10,7 @@ const numberOf = (value: string | number) =>
   typeof value === 'number' ? value : value === '' ? Number.NaN : Number(value);
 
 /**
- * The route's first acquisition (issue 41 item 3) as one form field (Mantine's `getInputProps` shape): off (null), or
+ * A first acquisition (issue 41 item 3) — a route's, or a Betrieb's requirement's — as one form field (Mantine's `getInputProps` shape): off (null), or
  * drives per direction, of them in darkness, and within how many days (empty: no limit). The contract's
  * `firstAcquisitionSchema` judges it; its messages arrive as `errors` by path.
  */
@@ -18,7 +18,10 @@ export function FirstAcquisitionField({
   value,
   onChange,
   errors = {},
+  label = 'Ersterwerb verlangen, bevor die Strecke als bekannt gilt',
 }: {
+  /** The switch's words: what the first acquisition is asked for (a route, a Betrieb's requirement). */
+  label?: string;
   value: FirstAcquisition | null;
   onChange: (value: FirstAcquisition | null) => void;
   /** Messages by the rule's field (`drives`, `dark`, `days`). */
@@ -27,7 +30,7 @@ export function FirstAcquisitionField({
   return (
     <Stack gap="xs">
       <Checkbox
-        label="Ersterwerb verlangen, bevor die Strecke als bekannt gilt"
+        label={label}
         description="Fahrten je Richtung, davon bei Dunkelheit, innerhalb eines Zeitraums (z. B. nach den Regeln Ihres Betriebs)."
         checked={value !== null}
         onChange={(event) => onChange(event.currentTarget.checked ? FIRST_ACQUISITION_DEFAULT : null)}
