@@ -29,6 +29,8 @@ export const theme = createTheme({
     Anchor: { defaultProps: { underline: 'always' } },
     // Toasts: their close button needs a name too.
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Meldung schließen' } } },
+    // Every dialog's × (axe button-name): "Dialog schließen".
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Dialog schließen' } } },
     PasswordInput: {
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Passwort anzeigen oder verbergen' } },
     },

@@ -1,4 +1,4 @@
-import { Checkbox, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   ATTESTATION_KIND_LABELS,
   ATTESTATION_KINDS,
@@ -93,18 +93,14 @@ export function AttestationForm({
   }, [examinerName, isTouched, setFieldValue, getValues]);
   return (
     <FormFrame label="Bescheinigung ausstellen" onSubmit={onSubmit} formError={formError}>
-      <Stack gap={4}>
-        <Text size="sm" fw={600} id="attestation-kind">
-          Art der Bescheinigung
-        </Text>
-        <SegmentedControl
-          aria-labelledby="attestation-kind"
-          orientation="vertical"
-          fullWidth
-          data={ATTESTATION_KINDS.map((kind) => ({ value: kind, label: ATTESTATION_KIND_LABELS[kind] }))}
-          {...form.getInputProps('kind')}
-        />
-      </Stack>
+      {/* Radios, not a segmented control: the kinds' words wrap on a phone instead of being cut. */}
+      <Radio.Group label="Art der Bescheinigung" {...form.getInputProps('kind')}>
+        <Stack gap={6} mt={6}>
+          {ATTESTATION_KINDS.map((kind) => (
+            <Radio key={kind} value={kind} label={ATTESTATION_KIND_LABELS[kind]} />
+          ))}
+        </Stack>
+      </Radio.Group>
       <DateField label="Datum der Überprüfung" max={todayInput()} required {...form.getInputProps('checkedOn')} />
       {requirements.length > 0 && (
         <Checkbox.Group label="Abgedeckte Anforderungen des Betriebs" {...form.getInputProps('requirementIds')}>
