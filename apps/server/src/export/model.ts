@@ -1,3 +1,4 @@
+import type { AttestationKind } from '@streckenpass/contract/attestations';
 import type { DriveWay } from '@streckenpass/contract/drive-ways';
 import { placeLabel } from '@streckenpass/contract/stations';
 import { isPlace, placeKnowledgeLabel } from '@streckenpass/contract/knowledge-items';
@@ -62,6 +63,21 @@ export interface ExportHistoryLine {
 export interface ExportTransfer {
   drives: ExportDrive[];
   history: ExportHistoryLine[];
+  /**
+   * The Betriebe's attestations the driver holds (issue 41 item 5; TfV § 13: the proofs go with the driver), each with
+   * its check code; absent when there are none, so that a document of a record without any reads as before.
+   */
+  attestations?: ExportAttestation[];
+}
+
+/** One attestation as the transfer document lists it: what, when, by whom, its code and whether it was withdrawn. */
+export interface ExportAttestation {
+  kind: AttestationKind;
+  checkedOn: string;
+  betrieb: string;
+  examinerName: string;
+  code: string;
+  withdrawnAt: string | null;
 }
 
 export interface ExportRoute {

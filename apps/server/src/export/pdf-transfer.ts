@@ -2,7 +2,8 @@ import { DEFAULT_TIME_ZONE } from '@streckenpass/contract/constants';
 import { formatDate, formatDateTime } from '@streckenpass/contract/format';
 import { TERMS } from '@streckenpass/contract/terms';
 import { driveMannerLabel } from '@streckenpass/contract/drive-ways';
-import type { ExportDrive, ExportHistoryLine } from './model.js';
+import { ATTESTATION_KIND_LABELS } from '@streckenpass/contract/attestations';
+import type { ExportAttestation, ExportDrive, ExportHistoryLine } from './model.js';
 import { CONTENT_WIDTH, type Doc } from './pdf-drawing.js';
 import { drawTable } from './pdf-table.js';
 
@@ -35,6 +36,38 @@ export function drawDrives(doc: Doc, drives: ExportDrive[]): Promise<void> {
         [
           drive.routes.length > 0 ? drive.routes.join(', ') : 'Strecken inzwischen gelöscht',
           drive.way === 'driven' && drive.time === null ? '' : driveMannerLabel(drive),
+        ]
+          .filter(Boolean)
+          .join('\n'),
+      ];
+    },
+  });
+}
+
+/**
+ * The Betriebe's attestations the driver holds (issue 41 item 5): each with its kind, day, Betrieb and examiner, its
+ * check code — the next employer verifies it at /pruefen — and whether the Betrieb withdrew it.
+ */
+export function drawAttestations(doc: Doc, attestations: ExportAttestation[]): Promise<void> {
+  return drawTable(doc, {
+    title: 'Bescheinigungen der Betriebe',
+    columns: [
+      { header: 'Bescheinigung', width: CONTENT_WIDTH - 330 },
+      { header: 'Datum', width: 64, oneLine: true },
+      { header: 'Betrieb, Prüfer/in', width: 140 },
+      { header: 'Prüfcode', width: 126 },
+    ],
+    rows: attestations.length,
+    empty: 'Keine Bescheinigungen.',
+    cells: (row) => {
+      const attestation = attestations[row]!;
+      return [
+        ATTESTATION_KIND_LABELS[attestation.kind],
+        formatDate(attestation.checkedOn),
+        `${attestation.betrieb}\n${attestation.examinerName}`,
+        [
+          attestation.code,
+          attestation.withdrawnAt ? `widerrufen am ${formatDate(attestation.withdrawnAt.slice(0, 10))}` : '',
         ]
           .filter(Boolean)
           .join('\n'),

@@ -20,7 +20,7 @@ import {
 } from './pdf-drawing.js';
 import { drawFooters } from './pdf-footer.js';
 import { drawTable, ensureRoom, type Column } from './pdf-table.js';
-import { drawDrives, drawHistory } from './pdf-transfer.js';
+import { drawAttestations, drawDrives, drawHistory } from './pdf-transfer.js';
 
 /**
  * The "Streckenkundenachweis": an A4 PDF a train driver can hand to an employer.
@@ -57,6 +57,7 @@ export function renderPdf(data: ExportData): Readable {
     await drawVehicles(doc, data, data.transfer ? 0 : notes.height);
     if (data.transfer) {
       await drawDrives(doc, data.transfer.drives);
+      if (data.transfer.attestations) await drawAttestations(doc, data.transfer.attestations);
       await drawHistory(doc, data.transfer.history, notes.height);
     }
     drawNotes(doc, notes);

@@ -1,3 +1,4 @@
+import type { Attestation } from '@streckenpass/contract/attestations';
 import { addDays, calendarDayOf, expandSelection, isBackdated } from '@streckenpass/contract/knowledge';
 import { effectiveValidityDays, validityRuleLabel } from '@streckenpass/contract/notifications';
 import type { Selection } from '@streckenpass/contract/selection';
@@ -25,6 +26,8 @@ export function createExportService(
   stations: StationIndex,
   /** The app's time zone (`APP_TIMEZONE`): the day a drive was recorded on, for "nachgetragen". */
   timeZone: string,
+  /** The driver's own attestations (the Betriebe's module), for the transfer document. */
+  attestations: { listOwn(userId: number): Promise<Attestation[]> },
 ) {
   const station = (code: string | null) => {
     const found = code ? stations.byCode(code) : undefined;
@@ -119,13 +122,27 @@ export function createExportService(
      */
     async loadTransfer(userId: number, today: string): Promise<ExportData> {
       const data = await service.load(userId, {}, today);
-      const [drives, history] = await Promise.all([repo.listDrives(userId), repo.listHistory(userId)]);
+      const [drives, history, held] = await Promise.all([
+        repo.listDrives(userId),
+        repo.listHistory(userId),
+        attestations.listOwn(userId),
+      ]);
       const names = await repo.historyNames(userId, history);
       return {
         ...data,
         transfer: {
           drives: transferDrives(drives, timeZone),
           history: transferHistory(history, (iri) => names.get(iri)),
+          ...(held.length > 0 && {
+            attestations: held.map((each) => ({
+              kind: each.kind,
+              checkedOn: each.checkedOn,
+              betrieb: each.betrieb.name,
+              examinerName: each.examinerName,
+              code: each.code,
+              withdrawnAt: each.withdrawnAt,
+            })),
+          }),
         },
       };
     },
@@ -145,6 +162,7 @@ declare module 'fastify' {
 /** The export service as a named plugin over the export repository and the station data, with `APP_TIMEZONE`. */
 export default servicePlugin(
   'exportService',
-  (app) => createExportService(app.exportRepository, app.stations.index, app.config.timezone),
-  ['exportRepository', 'stations'],
+  (app) =>
+    createExportService(app.exportRepository, app.stations.index, app.config.timezone, app.attestationsRepository),
+  ['exportRepository', 'stations', 'attestationsRepository'],
 );
