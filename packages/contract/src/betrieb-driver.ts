@@ -33,7 +33,7 @@ export const betriebDriverRouteSchema = z.object({
       progress: z
         .array(
           z.object({
-            direction: z.enum(DRIVE_DIRECTIONS),
+            direction: z.enum(DRIVE_DIRECTIONS).nullable().describe('null: eine Ortskunde (alle Fahrten zählen)'),
             drives: z.number().int(),
             dark: z.number().int(),
           }),

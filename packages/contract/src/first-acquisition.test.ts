@@ -111,3 +111,22 @@ describe('first acquisition', () => {
     );
   });
 });
+
+describe('a place’s first acquisition (Ortskunde, migration 0022)', () => {
+  const rule = { drives: 3, dark: 1, days: null };
+  const drives = [
+    { acquiredAt: '2026-11-01', direction: null, dark: false },
+    { acquiredAt: '2026-11-02', direction: null, dark: true },
+  ] as const;
+
+  it('counts every drive once, whatever its direction, and words it without one', () => {
+    const progress = acquisitionProgress(rule, drives, '2026-12-07', true);
+    expect(progress).toEqual([{ direction: null, drives: 2, dark: 1 }]);
+    expect(acquisitionMet(rule, progress)).toBe(false);
+    expect(acquisitionProgressLabel(rule, progress, { start: 'FF', end: 'FF' })).toEqual([
+      '2 von 3 Fahrten, davon 1 von 1 bei Dunkelheit',
+    ]);
+    expect(firstAcquisitionLabel(rule, true)).toBe('Ersterwerb: 3 Fahrten, davon 1 bei Dunkelheit');
+    expect(acquisitionMet(rule, acquisitionProgress(rule, [...drives, drives[0]], '2026-12-07', true))).toBe(true);
+  });
+});

@@ -34,10 +34,13 @@ export const firstAcquisitionSchema = z
   });
 export type FirstAcquisition = z.infer<typeof firstAcquisitionSchema>;
 
-/** "Ersterwerb: 4 Fahrten je Richtung, davon 2 bei Dunkelheit, innerhalb von 90 Tagen". */
-export function firstAcquisitionLabel(rule: FirstAcquisition): string {
+/**
+ * "Ersterwerb: 4 Fahrten je Richtung, davon 2 bei Dunkelheit, innerhalb von 90 Tagen"; of a place (Ortskunde, which
+ * has no direction) "Ersterwerb: 4 Fahrten, …".
+ */
+export function firstAcquisitionLabel(rule: FirstAcquisition, place = false): string {
   return [
-    `Ersterwerb: ${rule.drives} ${rule.drives === 1 ? 'Fahrt' : 'Fahrten'} je Richtung`,
+    `Ersterwerb: ${rule.drives} ${rule.drives === 1 ? 'Fahrt' : 'Fahrten'}${place ? '' : ' je Richtung'}`,
     rule.dark > 0 ? `davon ${rule.dark} bei Dunkelheit` : null,
     rule.days === null ? null : `innerhalb von ${rule.days} ${rule.days === 1 ? 'Tag' : 'Tagen'}`,
   ]
@@ -53,7 +56,8 @@ export interface AcquisitionDrive {
 }
 
 export interface DirectionProgress {
-  direction: DriveDirection;
+  /** null: a place's progress (Ortskunde): every drive counts, whatever its direction. */
+  direction: DriveDirection | null;
   drives: number;
   dark: number;
 }
@@ -67,9 +71,14 @@ export function acquisitionProgress(
   rule: FirstAcquisition,
   drives: readonly AcquisitionDrive[],
   day: CalendarDate,
+  place = false,
 ): DirectionProgress[] {
   const from = rule.days === null ? null : addDays(day, -(rule.days - 1));
   const counted = drives.filter((drive) => drive.acquiredAt <= day && (from === null || drive.acquiredAt >= from));
+  // A place (Ortskunde) has no direction: one count of all its drives (migration 0022).
+  if (place) {
+    return [{ direction: null, drives: counted.length, dark: counted.filter((drive) => drive.dark === true).length }];
+  }
   return DRIVE_DIRECTIONS.map((direction) => {
     const along = counted.filter((drive) => drive.direction === direction);
     return { direction, drives: along.length, dark: along.filter((drive) => drive.dark === true).length };
@@ -93,6 +102,6 @@ export function acquisitionProgressLabel(
   return progress.map((each) => {
     const drives = `${Math.min(each.drives, rule.drives)} von ${rule.drives} ${rule.drives === 1 ? 'Fahrt' : 'Fahrten'}`;
     const dark = rule.dark > 0 ? `, davon ${Math.min(each.dark, rule.dark)} von ${rule.dark} bei Dunkelheit` : '';
-    return `${drives} ${directionLabel(each.direction, route)}${dark}`;
+    return each.direction === null ? `${drives}${dark}` : `${drives} ${directionLabel(each.direction, route)}${dark}`;
   });
 }

@@ -74,13 +74,6 @@ export function knowledgeEndsLabel(item: {
 export const PLACE_PATH_MESSAGE = 'Eine Ortskunde hat keinen Weg im Streckennetz.';
 
 /**
- * A first acquisition counts drives per direction, which a place does not have; until it counts a place's drives
- * without one (decision 0065), a place asks none, and the server refuses one.
- */
-export const PLACE_FIRST_ACQUISITION_MESSAGE =
-  'Für eine Ortskunde gibt es noch keinen Ersterwerb: Er zählt Fahrten je Richtung.';
-
-/**
  * Two operating points as a requirement names them: "Würzburg Hbf (NWH) – Fürth (Bay) Hbf (NF)", or the place when
  * both are one: "Ortskunde Frankfurt(Main)Hbf (FF)".
  */

@@ -19,7 +19,10 @@ export function FirstAcquisitionField({
   onChange,
   errors = {},
   label = 'Ersterwerb verlangen, bevor die Strecke als bekannt gilt',
+  place = false,
 }: {
+  /** A place (Ortskunde): its drives are counted without a direction. */
+  place?: boolean;
   /** The switch's words: what the first acquisition is asked for (a route, a Betrieb's requirement). */
   label?: string;
   value: FirstAcquisition | null;
@@ -31,14 +34,14 @@ export function FirstAcquisitionField({
     <Stack gap="xs">
       <Checkbox
         label={label}
-        description="Fahrten je Richtung, davon bei Dunkelheit, innerhalb eines Zeitraums (z. B. nach den Regeln Ihres Betriebs)."
+        description={`${place ? 'Fahrten' : 'Fahrten je Richtung'}, davon bei Dunkelheit, innerhalb eines Zeitraums (z. B. nach den Regeln Ihres Betriebs).`}
         checked={value !== null}
         onChange={(event) => onChange(event.currentTarget.checked ? FIRST_ACQUISITION_DEFAULT : null)}
       />
       {value !== null && (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
           <NumberInput
-            label="Fahrten je Richtung"
+            label={place ? 'Fahrten' : 'Fahrten je Richtung'}
             min={1}
             max={FIRST_ACQUISITION_MAX_DRIVES}
             clampBehavior="none"

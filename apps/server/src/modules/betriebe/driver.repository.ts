@@ -96,12 +96,14 @@ export function createBetriebDriverRepository(
           select r.id, r.name, r.company_route, r.start_point, r.end_point, r.validity_days,
                  to_char(r.valid_until, 'YYYY-MM-DD') as valid_until, r.first_acquisition,
                  to_char(r.acquired_on, 'YYYY-MM-DD') as acquired_on,
+                 coalesce(r.start_station = r.end_station, false) as place,
                  -- The drives a first acquisition counts (with a direction), for the progress of a route in training.
                  case when ${routeInTraining(sql`r`)} then coalesce((
                    select json_agg(json_build_object('acquiredAt', to_char(a.acquired_at, 'YYYY-MM-DD'),
                                                      'direction', a.direction, 'dark', a.dark))
                      from ${routeActivityRoutes} ar join ${routeActivities} a on a.id = ar.route_activity_id
-                    where ar.route_id = r.id and a.owner_id = r.owner_id and a.direction is not null), '[]'::json)
+                    where ar.route_id = r.id and a.owner_id = r.owner_id
+                      and (a.direction is not null or r.start_station = r.end_station)), '[]'::json)
                  end as acquisition_drives
             from ${routes} r where r.owner_id = ${owner}
            order by r.name collate "und-x-icu", r.id`);
@@ -163,6 +165,7 @@ export function createBetriebDriverRepository(
         first_acquisition: FirstAcquisition | null;
         acquired_on: string | null;
         acquisition_drives: AcquisitionDrive[] | null;
+        place: boolean;
       };
       type Named = { id: number; name: string };
       type DriveRow = {
@@ -215,7 +218,7 @@ export function createBetriebDriverRepository(
             acquisition: row.first_acquisition && {
               rule: row.first_acquisition,
               acquiredOn: row.acquired_on,
-              progress: acquisitionProgress(row.first_acquisition, row.acquisition_drives ?? [], asOf),
+              progress: acquisitionProgress(row.first_acquisition, row.acquisition_drives ?? [], asOf, row.place),
             },
           }),
         })),

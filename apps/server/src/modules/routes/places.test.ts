@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backup } from '@streckenpass/contract/backup';
-import { PLACE_FIRST_ACQUISITION_MESSAGE, PLACE_PATH_MESSAGE, isPlace } from '@streckenpass/contract/knowledge-items';
+import { PLACE_PATH_MESSAGE, isPlace } from '@streckenpass/contract/knowledge-items';
 import { addDays, todayIn } from '@streckenpass/contract/knowledge';
 import { formatDate } from '@streckenpass/contract/format';
 import type { ExpiringRoute, Route } from '@streckenpass/contract/routes';
@@ -56,25 +56,38 @@ describe('POST /api/routes with one station at both ends', () => {
     expect(isPlace(place)).toBe(true);
   });
 
-  it('refuses a path and a first acquisition for a place (422), on create and on a patch', async () => {
+  it('refuses a path for a place (422)', async () => {
     const path = { km: 1, sections: [{ line: 3600, fromKm: 0, toKm: 1 }] };
-    const refused = await call('POST', '/api/routes', alice, {
-      ...PLACE,
-      path,
-      firstAcquisition: { drives: 2, dark: 0, days: null },
-    });
+    const refused = await call('POST', '/api/routes', alice, { ...PLACE, path });
     expect(refused.statusCode).toBe(422);
-    expect(violations(refused)).toEqual([
-      { propertyPath: 'path', message: PLACE_PATH_MESSAGE },
-      { propertyPath: 'firstAcquisition', message: PLACE_FIRST_ACQUISITION_MESSAGE },
-    ]);
-    const patched = await call('PATCH', `/api/routes/${place.id}`, alice, {
-      firstAcquisition: { drives: 1, dark: 0, days: null },
+    expect(violations(refused)).toEqual([{ propertyPath: 'path', message: PLACE_PATH_MESSAGE }]);
+  });
+
+  it('counts every drive of a place for its first acquisition, having no direction (migration 0022)', async () => {
+    const carla = await registerUser(ctx.app, { firstname: 'Carla', lastname: 'Gleis' });
+    const yard = await created(carla, {
+      ...PLACE,
+      name: 'Ortskunde Abstellanlage',
+      firstAcquisition: { drives: 2, dark: 1, days: null },
     });
-    expect(patched.statusCode).toBe(422);
-    expect(violations(patched)).toEqual([
-      { propertyPath: 'firstAcquisition', message: PLACE_FIRST_ACQUISITION_MESSAGE },
-    ]);
+    expect(yard).toMatchObject({ firstAcquisition: { drives: 2, dark: 1, days: null }, acquiredOn: null });
+    const drive = async (daysAgo: number, time: string) => {
+      const response = await call('POST', '/api/route_activities', carla, {
+        acquiredAt: addDays(today, -daysAgo),
+        acquiredRoutes: [`/api/routes/${yard.id}`],
+        time,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    // Midday, then late at night (dark in Frankfurt whatever the season).
+    await drive(6, '12:00');
+    const afterOne = (await call('GET', `/api/routes/${yard.id}`, carla)).json() as Route;
+    expect(afterOne).toMatchObject({ acquiredOn: null });
+    expect(afterOne).not.toHaveProperty('validUntil');
+    await drive(4, '23:30');
+    const met = (await call('GET', `/api/routes/${yard.id}`, carla)).json() as Route;
+    expect(met.acquiredOn).toBe(addDays(today, -4));
+    expect(met.validUntil).toBeDefined();
   });
 
   it('keeps the same typed text at both ends without a station a route, as before', async () => {

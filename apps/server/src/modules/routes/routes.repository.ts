@@ -1,7 +1,7 @@
 import { asc, getTableColumns, sql, type SQL, and, eq } from 'drizzle-orm';
 import { RECORD_KINDS } from '@streckenpass/contract/record-kinds';
 import { routeSchemas } from '@streckenpass/contract/routes';
-import { isPlace, PLACE_FIRST_ACQUISITION_MESSAGE, PLACE_PATH_MESSAGE } from '@streckenpass/contract/knowledge-items';
+import { isPlace, PLACE_PATH_MESSAGE } from '@streckenpass/contract/knowledge-items';
 import type { Station, StationIndex } from '@streckenpass/contract/stations';
 import { keepingWaysLabel, type DriveWay } from '@streckenpass/contract/drive-ways';
 import { firstAcquisitionLabel, type FirstAcquisition } from '@streckenpass/contract/first-acquisition';
@@ -54,17 +54,12 @@ function checkedCode(stations: StationIndex, field: string, code: string | null 
 
 /**
  * Whether a route's columns (a new one's, or the stored ones with a patch's merged in) are a place: start and end one
- * station. A place has no path nor (yet) a first acquisition (decision 0065): 422 where the body gives one.
+ * station. A place has no path (decision 0065): 422 where the body gives one. Its first acquisition counts every
+ * drive, having no direction (migration 0022).
  */
 function checkedPlace(columns: Record<string, unknown>): boolean {
   if (!isPlace(columns as { startStation: string | null; endStation: string | null })) return false;
-  const violations = [
-    ...(columns.path ? [{ propertyPath: 'path', message: PLACE_PATH_MESSAGE }] : []),
-    ...(columns.firstAcquisition
-      ? [{ propertyPath: 'firstAcquisition', message: PLACE_FIRST_ACQUISITION_MESSAGE }]
-      : []),
-  ];
-  if (violations.length > 0) throw unprocessable(violations);
+  if (columns.path) throw unprocessable([{ propertyPath: 'path', message: PLACE_PATH_MESSAGE }]);
   return true;
 }
 

@@ -5,6 +5,7 @@ import {
   firstAcquisitionLabel,
   type AcquisitionDrive,
 } from '@streckenpass/contract/first-acquisition';
+import { isPlace } from '@streckenpass/contract/knowledge-items';
 import type { Route } from '@streckenpass/contract/routes';
 import { formatDate, todayInput } from '../../../lib/dates';
 
@@ -26,17 +27,19 @@ export function FirstAcquisitionSummary({
 }) {
   const rule = route.firstAcquisition;
   if (!rule) return null;
+  // A place (Ortskunde) counts every drive, having no direction.
+  const place = Boolean(route.startStation && isPlace(route));
   if (route.acquiredOn) {
     return (
       <Stack gap={2}>
-        <Text size="sm">{firstAcquisitionLabel(rule)}</Text>
+        <Text size="sm">{firstAcquisitionLabel(rule, place)}</Text>
         <Text size="sm" fw={600}>
           Erfüllt am {formatDate(route.acquiredOn)}
         </Text>
       </Stack>
     );
   }
-  const lines = acquisitionProgressLabel(rule, acquisitionProgress(rule, drives, today), {
+  const lines = acquisitionProgressLabel(rule, acquisitionProgress(rule, drives, today, place), {
     // The stations' names where chosen ("Richtung Hannover Hbf"), as the drive list says it; else the typed ends.
     start: route.startStation?.name ?? route.startPoint,
     end: route.endStation?.name ?? route.endPoint,
@@ -46,7 +49,7 @@ export function FirstAcquisitionSummary({
       <Text size="sm" fw={600}>
         In Ausbildung
       </Text>
-      <Text size="sm">{firstAcquisitionLabel(rule)}</Text>
+      <Text size="sm">{firstAcquisitionLabel(rule, place)}</Text>
       <List size="sm" spacing={2} aria-label="Fortschritt des Ersterwerbs">
         {lines.map((line) => (
           <List.Item key={line}>{line}</List.Item>

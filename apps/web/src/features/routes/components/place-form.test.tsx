@@ -36,7 +36,7 @@ afterEach(() => {
 });
 
 describe('route form: Ortskunde', () => {
-  it('asks one station, proposes "Ortskunde <Bahnhof>", hides the end, path and first acquisition, sends it twice', async () => {
+  it('asks one station, proposes "Ortskunde <Bahnhof>", hides the end and path, counts a first acquisition without direction, sends it twice', async () => {
     Element.prototype.scrollIntoView ??= () => {};
     const calls = stubFetch(({ method, path }) => {
       if (path === '/api/stations/all') return { status: 200, body: stationList };
@@ -50,7 +50,10 @@ describe('route form: Ortskunde', () => {
     await user.click(screen.getByRole('radio', { name: /Ortskunde/ }));
     expect(screen.getByText('Bahnhof, Abstellanlage oder Anschluss')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /Ende der Strecke/ })).not.toBeInTheDocument();
-    expect(screen.queryByLabelText(/Ersterwerb verlangen/)).not.toBeInTheDocument();
+    // A place's first acquisition counts every drive: "Fahrten", not "Fahrten je Richtung" (migration 0022).
+    expect(
+      screen.getByRole('checkbox', { name: /Ersterwerb verlangen, bevor die Ortskunde als bekannt gilt/ }),
+    ).toHaveAccessibleDescription(/^Fahrten, davon bei Dunkelheit/);
 
     const station = screen.getByRole('combobox', { name: /Betriebsstelle/ });
     await waitFor(() => expect(calls.some((c) => c.path === '/api/stations/all')).toBe(true));

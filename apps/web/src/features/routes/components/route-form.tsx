@@ -163,9 +163,15 @@ export function RouteForm({
         {...form.getInputProps('waysRule')}
       />
       {form.values.waysRule === 'own' && <KeepingWaysField {...form.getInputProps('keepingWays')} />}
-      {/* A first acquisition counts drives per direction, which a place has not (decision 0065). */}
-      {!place && (
+      {/* A place's first acquisition counts every drive: it has no direction (migration 0022). */}
+      {
         <FirstAcquisitionField
+          place={place}
+          label={
+            place
+              ? 'Ersterwerb verlangen, bevor die Ortskunde als bekannt gilt'
+              : 'Ersterwerb verlangen, bevor die Strecke als bekannt gilt'
+          }
           value={form.values.firstAcquisition}
           onChange={(value) => form.setFieldValue('firstAcquisition', value)}
           errors={{
@@ -174,7 +180,7 @@ export function RouteForm({
             days: form.errors['firstAcquisition.days'] as string | undefined,
           }}
         />
-      )}
+      }
       {withLastDriven && (
         <>
           <Divider />
