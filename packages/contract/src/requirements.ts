@@ -200,8 +200,31 @@ export const linkRequirementSchema = z.strictObject({
 });
 export type LinkRequirementInput = z.input<typeof linkRequirementSchema>;
 
-/** The columns of the requirements' CSV (other usual names are read too, see the import's description). */
-export const REQUIREMENT_IMPORT_COLUMNS = ['Start', 'Ende', 'Kürzel', 'Streckenabschnitt', 'Depot'];
+/**
+ * The columns of a requirement's own rules in its CSV (optional on import): the minimum of drivers, the ways that keep
+ * knowledge valid in words (`DRIVE_WAY_LABELS`, separated by `,` or `/`), and the first acquisition's drives per
+ * direction, those in darkness and the days; an empty cell = none (no first acquisition without drives).
+ */
+export const REQUIREMENT_RULE_COLUMNS = {
+  minDrivers: 'Minimum',
+  keepingWays: 'Erhaltende Wege',
+  firstDrives: 'Ersterwerb Fahrten',
+  firstDark: 'Ersterwerb davon bei Dunkelheit',
+  firstDays: 'Ersterwerb Tage',
+} as const;
+
+/**
+ * The columns of the requirements' CSV, in the order the export writes them (other usual names are read too, see the
+ * import's description).
+ */
+export const REQUIREMENT_IMPORT_COLUMNS: readonly string[] = [
+  'Start',
+  'Ende',
+  'Kürzel',
+  'Streckenabschnitt',
+  'Depot',
+  ...Object.values(REQUIREMENT_RULE_COLUMNS),
+];
 /** Lines a preview shows. */
 export const REQUIREMENT_IMPORT_SAMPLE = 20;
 
@@ -219,6 +242,12 @@ export const requirementImportPreviewSchema = z.object({
       companyRoute: z.string().nullable(),
       section: lineSectionSchema.nullable(),
       depot: z.string().nullable(),
+      minDrivers: z.number().int().nullable().describe('Minimum der Zeile; null = keins'),
+      keepingWays: z
+        .array(driveWaySchema)
+        .nullable()
+        .describe('Erhaltende Wege der Zeile; null = die der Fahrer/innen'),
+      firstAcquisition: firstAcquisitionSchema.nullable().describe('Ersterwerb der Zeile; null = keiner'),
       existing: z.boolean(),
     }),
   ),

@@ -11,6 +11,7 @@ import type { StationIndex } from '@streckenpass/contract/stations';
 import { pluralWord } from '@streckenpass/contract/plural';
 import { unprocessable } from '../../lib/errors.js';
 import { cellProblem, columnKey, exactStation, readCsv, restoreCell, tooManyLines } from '../../lib/csv-reader.js';
+import { readRules, RULE_SYNONYMS, type RequirementRules, type RuleField } from './requirement-rules-csv.js';
 import { requirementKey, type RequirementValues } from './requirement-values.js';
 
 /*
@@ -18,10 +19,11 @@ import { requirementKey, type RequirementValues } from './requirement-values.js'
  * or Windows-1252, `;` or `,`, BOM, quotes; the same refusal of formulas and the same line limit). Columns by German
  * names, compared as the import compares them (`columnKey`); start and end are a station's DS100 code or exactly its
  * name, as the import links them (`exactStation`); a line section is written as the route export writes one
- * ("4010 km 0,0–34,5", `parseSectionsText`).
+ * ("4010 km 0,0–34,5", `parseSectionsText`); the requirement's own rules as the export writes them
+ * (`requirement-rules-csv.ts`).
  */
 
-type Field = 'startStation' | 'endStation' | 'companyRoute' | 'section' | 'depot' | 'ignored';
+type Field = 'startStation' | 'endStation' | 'companyRoute' | 'section' | 'depot' | RuleField | 'ignored';
 
 const SYNONYMS: Record<Field, string[]> = {
   startStation: ['Start', 'Start DS100', 'Von', 'Startpunkt', 'Anfang', 'Startbahnhof'],
@@ -29,6 +31,7 @@ const SYNONYMS: Record<Field, string[]> = {
   companyRoute: ['Kürzel', 'Streckenkürzel', 'Interne Bezeichnung', 'Strecke Kürzel'],
   section: ['Streckenabschnitt', 'Abschnitt', 'Streckenabschnitte', 'Strecke km'],
   depot: ['Depot', 'Team', 'Standort', 'Einsatzstelle'],
+  ...RULE_SYNONYMS,
   // A description of the line helps whoever keeps the list; the requirement is its pair and code.
   ignored: ['Strecke', 'Streckenname', 'Name', 'Bemerkung', 'Beschreibung'],
 };
@@ -36,7 +39,8 @@ const COLUMNS = new Map<string, Field>(
   Object.entries(SYNONYMS).flatMap(([field, names]) => names.map((name) => [columnKey(name), field as Field])),
 );
 
-export interface RequirementLine extends Omit<RequirementValues, 'line' | 'fromKm' | 'toKm'> {
+export interface RequirementLine
+  extends Omit<RequirementValues, 'line' | 'fromKm' | 'toKm' | keyof RequirementRules>, RequirementRules {
   /** The line of the file. */
   line: number;
   section: LineSection | null;
@@ -126,6 +130,14 @@ export async function parseRequirements(
     if (lines > LIMITS.importLines) throw tooManyLines();
     const cells: Partial<Record<Field, string>> = {};
     for (const [i, raw] of record.entries()) {
+      // More cells than the header: most likely a comma inside a cell of a `,` file, which would split it unseen.
+      if (i >= header.length && raw.trim() !== '') {
+        return refuse(
+          line,
+          'Die Zeile hat mehr Zellen als die Kopfzeile. Eine Zelle mit dem Trennzeichen (etwa ein Komma zwischen ' +
+            'erhaltenden Wegen) bitte in Anführungszeichen setzen.',
+        );
+      }
       const field = fields[i];
       if (!field) continue;
       const problem = cellProblem(raw, header[i]?.trim() || `Spalte ${i + 1}`);
@@ -164,12 +176,13 @@ export async function parseRequirements(
     const depot = cells.depot || null;
     const depotId = depot ? context.depots.get(depot.toLowerCase()) : null;
     if (depot && depotId === undefined) reasons.push(`Das Depot „${depot}“ gibt es im Betrieb nicht.`);
+    const rules = readRules(cells, reasons);
     if (reasons.length > 0 || !startStation || !endStation || depotId === undefined) {
       return refuse(line, reasons.join(' '));
     }
     const values = { startStation, endStation, companyRoute, depotId };
     const key = requirementKey(values);
-    rows.push({ ...values, section, line, depot, existing: seen.has(key) });
+    rows.push({ ...values, section, ...rules, line, depot, existing: seen.has(key) });
     seen.add(key);
   });
   if (!header) throw unprocessable([{ propertyPath: 'file', message: 'Die Datei ist leer: Es fehlt die Kopfzeile.' }]);

@@ -65,6 +65,11 @@ const cases: IsolationCase<World>[] = [
     run: (w, user) => call('GET', base(w), user),
   },
   {
+    endpoint: 'GET /api/betriebe/{id}/requirements/csv',
+    expect: expected(404, 404, 200, 200, 200, 404),
+    run: (w, user) => call('GET', `${base(w)}/csv`, user),
+  },
+  {
     endpoint: 'POST /api/betriebe/{id}/requirements',
     expect: expected(404, 404, 403, 403, 201, 404),
     run: (w, user) => call('POST', base(w), user, { startStation: 'NWH', endStation: 'NGM' }),
@@ -156,7 +161,7 @@ describe('isolation of requirements: every endpoint for stranger, former member,
       pattern: /^\/api\/betriebe\/\{id\}\/(vehicle-)?requirements/,
       as: (operation) => operation.replace('{itemId}', '{requirementId}'),
     },
-    outsiderPaths: ['/requirements', '/requirements/matches'],
+    outsiderPaths: ['/requirements', '/requirements/csv', '/requirements/matches'],
   });
 
   it('shows the Disponent and the admin no driver’s manual link through the requirements list', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { BETRIEB_ROLES, betriebItemParamsSchema } from '@streckenpass/contract/betriebe';
 import { idParamsSchema } from '@streckenpass/contract/common';
 import { IMPORT_MAX_MEGABYTES } from '@streckenpass/contract/import';
@@ -16,6 +16,7 @@ import {
   requirementSchema,
   updateRequirementSchema,
 } from '@streckenpass/contract/requirements';
+import { renderRequirementsCsv } from '../../export/requirements-csv.js';
 import { currentUser } from '../../http/current-user.js';
 import { acceptCsvUploads, csvBody, csvUploadOptions } from '../../http/csv-upload.js';
 import { problems } from '../../http/problems.js';
@@ -38,7 +39,9 @@ const FORMAT =
   'Windows-1252, Trennzeichen `;` oder `,`, Formeln werden nicht übernommen). Spalten: ' +
   `${REQUIREMENT_IMPORT_COLUMNS.join('; ')} (auch „Von“/„Bis“, „Ziel“, „Start DS100“, „Team“; „Strecke“ und ` +
   '„Bemerkung“ werden überlesen). Start und Ende: DS100-Kürzel oder genauer Name einer Betriebsstelle; Depot nach ' +
-  'Namen. Schon vorhandene Anforderungen kommen nicht noch einmal hinzu; fehlerhafte Zeilen werden mit Nummer und ' +
+  'Namen; Minimum eine ganze Zahl; Erhaltende Wege in Worten („selbst gefahren, begleitete Fahrt“, getrennt durch ' +
+  '`,` oder `/`); Ersterwerb Fahrten je Richtung, davon bei Dunkelheit (leer = 0) und Tage (leer = ohne Frist). ' +
+  'Leere Zellen = keine eigene Regel. Schon vorhandene Anforderungen kommen nicht noch einmal hinzu; fehlerhafte Zeilen werden mit Nummer und ' +
   'Grund aufgeführt und übersprungen.';
 
 /**
@@ -85,6 +88,9 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
         companyRoute: row.companyRoute,
         section: row.section,
         depot: row.depot,
+        minDrivers: row.minDrivers,
+        keepingWays: row.keepingWays,
+        firstAcquisition: row.firstAcquisition,
         existing: row.existing,
       })),
     };
@@ -108,6 +114,39 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     listRoute(app, url, declaration, read);
   }
+
+  app.get(
+    '/betriebe/:id/requirements/csv',
+    {
+      schema: {
+        tags,
+        summary: 'Anforderungen als CSV-Datei (alle Mitglieder), wie der Import sie liest',
+        description:
+          'UTF-8 mit BOM, `;` als Trennzeichen, CRLF, Formeln entschärft wie der CSV-Export der eigenen Daten. ' +
+          `Spalten: ${REQUIREMENT_IMPORT_COLUMNS.join('; ')}; Start und Ende als DS100-Kürzel, Depot nach Namen, ` +
+          'Streckenabschnitt wie „4010 km 0,0–34,5“; leere Zellen = keine eigene Regel. Die Datei lässt sich so in ' +
+          `einen Betrieb mit Depots gleichen Namens einlesen. ${OUTSIDERS}`,
+        params: idParamsSchema,
+        response: {
+          200: {
+            description: 'Datei anforderungen-<Id des Betriebs>.csv (Download)',
+            content: { 'text/csv': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...problems(401, 404),
+        },
+      },
+      config: { noStore: true },
+      preValidation: requireRole(...BETRIEB_ROLES),
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const requirements = await repo.list(id, currentUser(request).id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="anforderungen-${id}.csv"`)
+        .send(renderRequirementsCsv(requirements) as unknown as string);
+    },
+  );
 
   app.post(
     '/betriebe/:id/requirements',
@@ -216,12 +255,15 @@ const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
       const added = await repo.importMany(
         id,
         currentUser(request).id,
-        fresh.map(({ startStation, endStation, companyRoute, section, depotId }) => ({
+        fresh.map(({ startStation, endStation, companyRoute, section, depotId, ...rules }) => ({
           startStation,
           endStation,
           companyRoute,
           ...sectionColumns(section),
           depotId,
+          minDrivers: rules.minDrivers,
+          keepingWays: rules.keepingWays,
+          firstAcquisition: rules.firstAcquisition,
         })),
       );
       const result = summary(parsed);

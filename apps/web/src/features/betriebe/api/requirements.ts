@@ -11,10 +11,12 @@ import type {
 } from '@streckenpass/contract/requirements';
 import { api, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { downloadFile } from '../../../lib/save-file';
 import { betriebList, useRefreshingMutation } from './betrieb-resource';
 
 /*
- * A Betrieb's requirements (issue 28 item 2): the list every member reads, the admins' changes and CSV import, and
+ * A Betrieb's requirements (issue 28 item 2): the list every member reads (also as CSV), the admins' changes and CSV
+ * import, and
  * the driver's own view with the matching routes and the links made by hand. Every change asks the lists below
  * `requirements` (or `vehicleRequirements`) again.
  */
@@ -73,6 +75,13 @@ export function useImportRequirements(betriebId: number) {
   return useRefreshingMutation(keys.requirements(betriebId), (file: File) =>
     upload<RequirementImportResult>(`${path(betriebId)}/import`, file),
   );
+}
+
+/** The list as a CSV file in the import's columns (every member), under the name the server gives it. */
+export function useDownloadRequirementsCsv(betriebId: number) {
+  return useMutation({
+    mutationFn: () => downloadFile(`${path(betriebId)}/csv`, `anforderungen-${betriebId}.csv`, { accept: 'text/csv' }),
+  });
 }
 
 /** Links a route by hand (`routeId`) or loosens the link (`null`). */

@@ -1,6 +1,9 @@
 import { List } from '@mantine/core';
+import { keepingWaysLabel } from '@streckenpass/contract/drive-ways';
+import { firstAcquisitionLabel } from '@streckenpass/contract/first-acquisition';
 import { formatNumber } from '@streckenpass/contract/format';
 import { IMPORT_MAX_MEGABYTES } from '@streckenpass/contract/import';
+import { isPlace } from '@streckenpass/contract/knowledge-items';
 import { plural } from '@streckenpass/contract/plural';
 import { REQUIREMENT_IMPORT_COLUMNS } from '@streckenpass/contract/requirements';
 import { sectionLabel } from '@streckenpass/contract/route-paths';
@@ -18,7 +21,10 @@ export function ImportRequirements({ betriebId }: { betriebId: number }) {
       label="Anforderungen aus CSV-Datei prüfen"
       description={
         `Spalten: ${REQUIREMENT_IMPORT_COLUMNS.join('; ')} (auch „Von“/„Bis“ oder „Ziel“); Start und Ende als ` +
-        'DS100-Kürzel oder genauer Bahnhofsname, ein Streckenabschnitt wie „4010 km 0,0–34,5“. ' +
+        'DS100-Kürzel oder genauer Bahnhofsname, ein Streckenabschnitt wie „4010 km 0,0–34,5“. Optional die eigenen ' +
+        'Regeln: Minimum (ganze Zahl), Erhaltende Wege in Worten (z. B. „selbst gefahren, begleitete Fahrt“, getrennt ' +
+        'durch Komma oder „/“), Ersterwerb Fahrten je Richtung, davon bei Dunkelheit (leer = 0) und Tage (leer = ohne ' +
+        'Frist); leere Zellen = keine eigene Regel. Eine heruntergeladene Liste lässt sich so wieder einlesen. ' +
         `Höchstens ${IMPORT_MAX_MEGABYTES} MB. Gespeichert wird erst nach ` +
         'Bestätigung.'
       }
@@ -42,6 +48,9 @@ export function ImportRequirements({ betriebId }: { betriebId: number }) {
                   {row.companyRoute ? ` · Kürzel ${row.companyRoute}` : ''}
                   {row.section ? ` · ${sectionLabel(row.section)}` : ''}
                   {row.depot ? ` · Depot ${row.depot}` : ''}
+                  {row.minDrivers === null ? '' : ` · Minimum ${row.minDrivers}`}
+                  {row.keepingWays ? ` · erhalten durch ${keepingWaysLabel(row.keepingWays)}` : ''}
+                  {row.firstAcquisition ? ` · ${firstAcquisitionLabel(row.firstAcquisition, isPlace(row))}` : ''}
                   {row.existing ? ' (schon vorhanden)' : ''}
                 </List.Item>
               ))}

@@ -48,7 +48,10 @@ function renderCard(role: Betrieb['role'], ownRoutes = [{ id: 21, name: 'Umleitu
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 /** Stubs the calls of the card; the vehicle types answer an empty list unless the handler says otherwise. */
 const stubFetch: typeof stubAll = (handler) =>
@@ -187,6 +190,56 @@ describe('RequirementsCard', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+  });
+
+  it('downloads the list as CSV under the name the server gives, for a Disponent too', async () => {
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    const createObjectURL = vi.fn(() => 'blob:anforderungen');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const calls: { path: string; accept: string | null }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        const path = new URL(url).pathname;
+        calls.push({ path, accept: new Headers(init.headers).get('accept') });
+        if (path === '/api/betriebe/3/requirements/csv') {
+          return new Response('\uFEFFStart;Ende\r\nNWH;NF\r\n', {
+            status: 200,
+            headers: {
+              'content-type': 'text/csv; charset=utf-8',
+              'content-disposition': 'attachment; filename="anforderungen-3.csv"',
+            },
+          });
+        }
+        const body = path === '/api/betriebe/3/requirements' ? [requirement] : [];
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    renderCard('disponent');
+    await userEvent.click(await screen.findByRole('button', { name: 'Als CSV herunterladen' }, { timeout: 5000 }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]!.download).toBe('anforderungen-3.csv');
+    expect(clicked[0]!.getAttribute('href')).toBe('blob:anforderungen');
+    expect(calls.find((call) => call.path === '/api/betriebe/3/requirements/csv')?.accept).toContain('text/csv');
+  });
+
+  it('names the columns of the own rules in the import’s help', async () => {
+    stubFetch(({ method }) => (method === 'GET' ? { status: 200, body: [] } : undefined));
+    renderCard('admin');
+    const help = await screen.findByText(/Spalten: Start; Ende; Kürzel/, {}, { timeout: 5000 });
+    for (const column of [
+      'Minimum',
+      'Erhaltende Wege',
+      'Ersterwerb Fahrten',
+      'Ersterwerb davon bei Dunkelheit',
+      'Ersterwerb Tage',
+    ]) {
+      expect(help.textContent).toContain(column);
+    }
+    expect(screen.getByRole('button', { name: 'Als CSV herunterladen' })).toBeVisible();
   });
 
   it('shows a Disponent the list without anything to change', async () => {

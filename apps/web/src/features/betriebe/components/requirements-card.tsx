@@ -1,13 +1,16 @@
 import { Alert, Badge, Button, Group, Text } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
 import type { Betrieb } from '@streckenpass/contract/betriebe';
 import type { Requirement, RequirementMatch } from '@streckenpass/contract/requirements';
 import { useState } from 'react';
 import { CardsOrTable, CellWithNote, type Column } from '../../../components/cards-or-table';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DownloadButton } from '../../../components/download-button';
+import { ErrorAlert } from '../../../components/error-alert';
 import { QueryContent, type ShownQuery } from '../../../components/query-content';
 import { TitledCard } from '../../../components/titled-card';
 import { germanMessage } from '../../../lib/api-errors';
-import { routeRequirements } from '../api/requirements';
+import { routeRequirements, useDownloadRequirementsCsv } from '../api/requirements';
 import { AddRequirementForm } from './add-requirement-form';
 import { ImportRequirements } from './import-requirements';
 import { pairLabel, scopeLabel } from './requirement-labels';
@@ -27,6 +30,7 @@ export function RequirementsCard({ betrieb, ownRoutes }: { betrieb: Betrieb; own
   const list = routeRequirements.list.use(betrieb.id, !isDriver);
   const matches = routeRequirements.matches.use(betrieb.id, isDriver);
   const remove = routeRequirements.useDelete(betrieb.id);
+  const csv = useDownloadRequirementsCsv(betrieb.id);
   const [toDelete, setToDelete] = useState<Requirement | null>(null);
 
   const columns: Column<RequirementMatch>[] = [
@@ -76,6 +80,12 @@ export function RequirementsCard({ betrieb, ownRoutes }: { betrieb: Betrieb; own
       </Text>
       {isAdmin && <AddRequirementForm betrieb={betrieb} />}
       {isAdmin && <ImportRequirements betriebId={betrieb.id} />}
+      <Group>
+        <DownloadButton call={csv} icon={<IconFileSpreadsheet size={18} aria-hidden />} variant="light">
+          Als CSV herunterladen
+        </DownloadButton>
+      </Group>
+      <ErrorAlert call={csv} />
       {remove.isError && (
         <Alert color="red" role="alert">
           {germanMessage(remove.error)}
