@@ -3,6 +3,7 @@ import { CONSENT_VERSION } from './betrieb-consent.js';
 // The window of the Betrieb's views (matrix.ts `COVERAGE_WINDOW_DAYS`, which imports this file): the dashboard's.
 import { EXPIRING_SOON_DAYS as COVERAGE_WINDOW_DAYS } from './constants.js';
 import { idParamsSchema, requiredText, text } from './common.js';
+import { firstAcquisitionSchema } from './first-acquisition.js';
 
 /**
  * Betriebe and their members (issue 28, docs/decisions/0046). A membership's role says what the member may do in that
@@ -45,11 +46,35 @@ const depotNames = z
 export const depotSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Depot = z.infer<typeof depotSchema>;
 
+/**
+ * A depot in its Betrieb's list, with the first acquisition the Betrieb asks there (issue 41 item 3, decision 0067):
+ * for every requirement of the depot that asks none of its own.
+ */
+export const betriebDepotSchema = depotSchema.extend({
+  firstAcquisition: firstAcquisitionSchema
+    .nullable()
+    .describe('Ersterwerb für die Anforderungen dieses Depots, die keinen eigenen verlangen; null = keiner'),
+});
+export type BetriebDepot = z.infer<typeof betriebDepotSchema>;
+
+/** The body of `PUT /api/betriebe/{id}/depots/{depotId}/first-acquisition` (admins). */
+export const depotFirstAcquisitionSchema = z
+  .strictObject({
+    firstAcquisition: firstAcquisitionSchema
+      .nullable()
+      .describe('Ersterwerb für die Anforderungen des Depots ohne eigenen; null = keiner'),
+  })
+  .describe('Ersterwerb eines Depots');
+export type DepotFirstAcquisition = z.infer<typeof depotFirstAcquisitionSchema>;
+
+/** The path of one depot of a Betrieb. */
+export const depotParamsSchema = z.object({ id: idParamsSchema.shape.id, depotId: idParamsSchema.shape.id });
+
 /** A Betrieb as its members see it, with the caller's own membership. */
 export const betriebSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  depots: z.array(depotSchema).describe('Nach Namen sortiert'),
+  depots: z.array(betriebDepotSchema).describe('Nach Namen sortiert, mit dem Ersterwerb je Depot'),
   role: betriebRoleSchema.describe('Ihre Rolle in diesem Betrieb'),
   depot: depotSchema.nullable().describe('Ihr Depot in diesem Betrieb'),
   joinedAt: z.string().describe('Beitritt (ISO 8601)'),

@@ -62,7 +62,16 @@ export const requirementSchema = z.object({
     .describe('Welche Arten der Fahrt die Streckenkunde für diese Anforderung erhalten; fehlt = die der Fahrer/innen'),
   firstAcquisition: firstAcquisitionSchema
     .optional()
-    .describe('Ersterwerb, den der Betrieb für diese Anforderung verlangt; fehlt = der der Strecke, falls einer'),
+    .describe(
+      'Ersterwerb, den der Betrieb für diese Anforderung verlangt; fehlt = der ihres Depots, sonst der der Strecke',
+    ),
+  /** The first acquisition of the requirement's depot (decision 0067): what judges it when it has none of its own. */
+  depotFirstAcquisition: firstAcquisitionSchema
+    .optional()
+    .describe(
+      'Ersterwerb, den der Betrieb für das Depot der Anforderung verlangt; gilt, wenn sie keinen eigenen hat; ' +
+        'fehlt = keiner',
+    ),
   createdAt: z.string(),
 });
 export type Requirement = z.infer<typeof requirementSchema>;

@@ -556,6 +556,11 @@ export const betriebDepots = pgTable(
       .notNull()
       .references(() => betriebe.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /**
+     * The first acquisition the Betrieb asks for the requirements of this depot that ask none of their own (issue 41
+     * item 3, migration 0023); null = none.
+     */
+    firstAcquisition: jsonb('first_acquisition').$type<FirstAcquisition>(),
   },
   (t) => [uniqueIndex('betrieb_depots_name_idx').on(t.betriebId, t.name)],
 );

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Betrieb, BetriebRole } from '@streckenpass/contract/betriebe';
+import type { FirstAcquisition } from '@streckenpass/contract/first-acquisition';
 import { rolesInWords } from '@streckenpass/contract/terms';
 import type { Executor } from '../../db/client.js';
 import { betriebDepots, betriebe, membershipEvents, memberships } from '../../db/schema.js';
@@ -46,8 +47,9 @@ export function isMember(betriebId: SQLWrapper | number, userId: number, roles?:
   })`;
 }
 
-const depotsOf = sql<{ id: number; name: string }[]>`coalesce((
-  select json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name collate "und-x-icu", d.id)
+const depotsOf = sql<{ id: number; name: string; rule: FirstAcquisition | null }[]>`coalesce((
+  select json_agg(json_build_object('id', d.id, 'name', d.name, 'rule', d.first_acquisition)
+                  order by d.name collate "und-x-icu", d.id)
     from ${betriebDepots} d where d.betrieb_id = ${betriebe.id}), '[]'::json)`;
 
 const selectBetriebe = (ex: Executor, userId: number) =>
@@ -76,7 +78,7 @@ function toBetrieb(row: BetriebRow): Betrieb {
   return {
     id: row.id,
     name: row.name,
-    depots: row.depots.map(({ id, name }) => ({ id: Number(id), name })),
+    depots: row.depots.map(({ id, name, rule }) => ({ id: Number(id), name, firstAcquisition: rule })),
     role: row.role,
     depot: depotOf(row.depotId, row.depotName),
     joinedAt: row.joinedAt.toISOString(),

@@ -204,7 +204,8 @@ describe('PATCH /api/betriebe/{id}/members/{memberId}', () => {
     const other = await foundBetrieb(ctx.app, otherAdmin, 'Fremd', ['Kassel']);
     await join(ctx.app, driver, await invite(ctx.app, admin, betrieb.id));
     const member = (await membersOf(ctx.app, admin, betrieb.id)).find((m) => !m.you)!;
-    const depot = betrieb.depots[0]!;
+    const { id, name } = betrieb.depots[0]!;
+    const depot = { id, name };
     const changed = await patch(`/api/betriebe/${betrieb.id}/members/${member.id}`, admin, {
       role: 'disponent',
       depot: depot.id,

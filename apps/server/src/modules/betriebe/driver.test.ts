@@ -106,7 +106,7 @@ describe('GET /api/betriebe/{id}/members/{memberId}', () => {
         membershipId: memberId(driver),
         name: 'Berta Albrecht',
         role: 'driver',
-        depot: betrieb.depots[0],
+        depot: { id: betrieb.depots[0]!.id, name: betrieb.depots[0]!.name },
         asOf: today,
         drivesTotal: 2,
       });

@@ -7,6 +7,8 @@ import betriebeRoutes from './betriebe.routes.js';
 import consentRepository from './consent.repository.js';
 import consentRoutes from './consent.routes.js';
 import coverageRepository from './coverage.repository.js';
+import depotRulesRepository from './depot-rules.repository.js';
+import depotRulesRoutes from './depot-rules.routes.js';
 import driverRepository from './driver.repository.js';
 import driverRoutes from './driver.routes.js';
 import invitationsRepository from './invitations.repository.js';
@@ -44,6 +46,7 @@ export default defineModule({
     requirementMatchingRepository,
     vehicleMatchingRepository,
     requirementsRepository,
+    depotRulesRepository,
     vehicleRequirementsRepository,
     requirementLinksRepository,
     coverageRepository,
@@ -62,6 +65,7 @@ export default defineModule({
     consentRoutes,
     invitationsRoutes,
     requirementsRoutes,
+    depotRulesRoutes,
     requirementLinksRoutes,
     vehicleRequirementsRoutes,
     matrixRoutes,

@@ -43,7 +43,11 @@ const drivers: Record<'albrecht' | 'brandt' | 'zeller', TestUser> = {} as never;
 const routes: Record<string, Route> = {};
 
 const base = () => `/api/betriebe/${betrieb.id}`;
-const depot = (name: string) => betrieb.depots.find((d) => d.name === name)!;
+/** A depot as a member, a requirement and the matrix name it (the Betrieb's list adds the depot's own rule). */
+const depot = (name: string) => {
+  const { id } = betrieb.depots.find((d) => d.name === name)!;
+  return { id, name };
+};
 
 /** A route of `user` valid until today + `days` (null: never driven). */
 async function routeValid(user: TestUser, days: number | null, input: Parameters<typeof createRoute>[2]) {

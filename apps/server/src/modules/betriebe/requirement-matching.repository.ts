@@ -3,6 +3,7 @@ import type { RequirementMatchKind } from '@streckenpass/contract/requirements';
 import type { Executor } from '../../db/client.js';
 import { repositoryPlugin } from '../../db/repository.js';
 import {
+  betriebDepots,
   betriebRequirements,
   memberships,
   requirementCoverage,
@@ -43,11 +44,15 @@ interface Row {
 /** The kinds of match by their rank: what the rule prefers among routes valid equally long. */
 const KIND_OF_RANK = sql.raw(`(array['pair', 'section', 'code', 'manual'])[rank + 1]`);
 
+/** The first acquisition that judges a requirement: its own, else its depot's (migration 0023), by primary key. */
+const requirementRule = sql`coalesce(${betriebRequirements.firstAcquisition}, (select d.first_acquisition
+      from ${betriebDepots} d where d.id = ${betriebRequirements.depotId}))`;
+
 /**
  * The relations the matching rule reads, as common table expressions the caller defines:
  * - `req (id, depot_id, lo, hi, code, line, km_lo, km_hi, ways, rule)`: requirements, with the pair as least/greatest
  *   code, the Kürzel lower case, the line section's km ascending and the requirement's own rules of ways and first
- *   acquisition (null: none; `requirementRelation` makes it from the Betrieb's table);
+ *   acquisition, the latter else its depot's (null: none; `requirementRelation` makes it from the Betrieb's table);
  * - `mem (membership_id, user_id, depot_id)`: members of that Betrieb whose routes count.
  */
 export function requirementRelation(betriebId: number, where: SQL = sql`true`): SQL {
@@ -55,7 +60,7 @@ export function requirementRelation(betriebId: number, where: SQL = sql`true`): 
   return sql`select ${r.id} as id, ${r.depotId} as depot_id, least(${r.startStation}, ${r.endStation}) as lo,
            greatest(${r.startStation}, ${r.endStation}) as hi, lower(${r.companyRoute}) as code,
            ${r.line} as line, least(${r.fromKm}, ${r.toKm}) as km_lo, greatest(${r.fromKm}, ${r.toKm}) as km_hi,
-           ${r.keepingWays} as ways, ${r.firstAcquisition} as rule
+           ${r.keepingWays} as ways, ${requirementRule} as rule
       from ${r} where ${r.betriebId} = ${betriebId} and ${where}`;
 }
 

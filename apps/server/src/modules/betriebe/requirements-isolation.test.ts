@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { Betrieb } from '@streckenpass/contract/betriebe';
 import type { Requirement, RequirementMatch } from '@streckenpass/contract/requirements';
 import { buildWorld, expected, isolationEnvironment, nameOf, type IsolationCase } from '../../test/betriebe.js';
 import { createRoute } from '../../test/fixtures.js';
 import { mergePatchHeaders, type TestUser } from '../../test/helpers.js';
 
 /*
- * The isolation matrix of issue 28 for the requirements (item 2): every endpoint called by a stranger, a former
+ * The isolation matrix of issue 28 for the requirements (item 2) and the depots' first acquisition: every endpoint called by a stranger, a former
  * member, a driver, a Disponent, the admin and the admin of another Betrieb, as betriebe-isolation.test.ts does for
  * item 1. Outsiders get the 404 of an unknown Betrieb, members without the role 403; a refused call changes nothing.
  */
@@ -55,6 +56,7 @@ async function stateOf(w: World) {
     matches: (await call('GET', `${base(w)}/matches`, env.cast.driver)).json() as RequirementMatch[],
     vehicles: (await call('GET', vehicles(w), env.cast.admin)).json() as unknown,
     vehicleMatches: (await call('GET', `${vehicles(w)}/matches`, env.cast.driver)).json() as unknown,
+    depots: ((await call('GET', `/api/betriebe/${w.betrieb.id}`, env.cast.admin)).json() as Betrieb).depots,
   };
 }
 
@@ -139,6 +141,14 @@ const cases: IsolationCase<World>[] = [
     expect: expected(404, 404, 200, 403, 403, 404),
     run: (w, user) => call('GET', `${vehicles(w)}/matches`, user),
   },
+  {
+    endpoint: 'PUT /api/betriebe/{id}/depots/{depotId}/first-acquisition',
+    expect: expected(404, 404, 403, 403, 200, 404),
+    run: (w, user) =>
+      call('PUT', `/api/betriebe/${w.betrieb.id}/depots/${w.betrieb.depots[0]!.id}/first-acquisition`, user, {
+        firstAcquisition: { drives: 2, dark: 0, days: null },
+      }),
+  },
 ];
 
 describe('isolation of requirements: every endpoint for stranger, former member, driver, Disponent, admin, other admin', () => {
@@ -158,7 +168,7 @@ describe('isolation of requirements: every endpoint for stranger, former member,
       if (actor !== 'driver') expect(response.body).not.toContain('Von Hand');
     },
     documented: {
-      pattern: /^\/api\/betriebe\/\{id\}\/(vehicle-)?requirements/,
+      pattern: /^\/api\/betriebe\/\{id\}\/((vehicle-)?requirements|depots)/,
       as: (operation) => operation.replace('{itemId}', '{requirementId}'),
     },
     outsiderPaths: ['/requirements', '/requirements/csv', '/requirements/matches'],

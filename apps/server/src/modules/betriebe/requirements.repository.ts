@@ -50,17 +50,10 @@ const valueColumns = {
 
 const columns = {
   id: betriebRequirements.id,
-  startStation: betriebRequirements.startStation,
-  endStation: betriebRequirements.endStation,
-  companyRoute: betriebRequirements.companyRoute,
-  line: betriebRequirements.line,
-  fromKm: betriebRequirements.fromKm,
-  toKm: betriebRequirements.toKm,
-  depotId: betriebDepots.id,
+  ...valueColumns,
   depotName: betriebDepots.name,
-  minDrivers: betriebRequirements.minDrivers,
-  keepingWays: sql<DriveWay[] | null>`${betriebRequirements.keepingWays}`,
-  firstAcquisition: betriebRequirements.firstAcquisition,
+  /** The depot's first acquisition (migration 0023): what judges the requirement when it asks none of its own. */
+  depotRule: betriebDepots.firstAcquisition,
   createdAt: betriebRequirements.createdAt,
 };
 
@@ -151,6 +144,7 @@ export async function selectRequirements(
     // Absent without own rules (issue 41), so that such a requirement answers as before.
     ...(row.keepingWays ? { keepingWays: row.keepingWays } : {}),
     ...(row.firstAcquisition ? { firstAcquisition: row.firstAcquisition } : {}),
+    ...(row.depotId !== null && row.depotRule ? { depotFirstAcquisition: row.depotRule } : {}),
     createdAt: row.createdAt.toISOString(),
   }));
 }

@@ -1,4 +1,6 @@
 import { useMutation, type QueryKey } from '@tanstack/react-query';
+import type { BetriebDepot } from '@streckenpass/contract/betriebe';
+import type { FirstAcquisition } from '@streckenpass/contract/first-acquisition';
 import type {
   CreateRequirementInput,
   Requirement,
@@ -93,5 +95,20 @@ export function useLinkRequirement(betriebId: number) {
       if (routeId === null) await api.delete(url);
       else await apiRequest<RequirementMatch>(url, { method: 'PUT', body: { route: routeId } });
     },
+  );
+}
+
+/**
+ * Sets or clears a depot's first acquisition (admins, decision 0067): it judges the depot's requirements that ask none
+ * of their own, so the Betrieb, its requirements and its views are all asked again.
+ */
+export function useSetDepotFirstAcquisition(betriebId: number) {
+  return useRefreshingMutation(
+    keys.all,
+    ({ depotId, firstAcquisition }: { depotId: number; firstAcquisition: FirstAcquisition | null }) =>
+      apiRequest<BetriebDepot>(`/api/betriebe/${betriebId}/depots/${depotId}/first-acquisition`, {
+        method: 'PUT',
+        body: { firstAcquisition },
+      }),
   );
 }

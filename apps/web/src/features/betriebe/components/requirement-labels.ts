@@ -1,5 +1,5 @@
 import { keepingWaysLabel } from '@streckenpass/contract/drive-ways';
-import { firstAcquisitionLabel } from '@streckenpass/contract/first-acquisition';
+import { firstAcquisitionLabel, type FirstAcquisition } from '@streckenpass/contract/first-acquisition';
 import { stationsLabel } from '@streckenpass/contract/knowledge-items';
 import type { Requirement } from '@streckenpass/contract/requirements';
 import { plural } from '@streckenpass/contract/plural';
@@ -26,9 +26,20 @@ export const scopeLabel = (requirement: Requirement) =>
 
 /**
  * A requirement's own rules (issue 41) in words, one part each: "zählt: selbst gefahren", "Ersterwerb: 2 Fahrten je
- * Richtung, davon 1 bei Dunkelheit"; none without own rules (the drivers' count).
+ * Richtung, davon 1 bei Dunkelheit"; its depot's first acquisition where it asks none of its own (decision 0067):
+ * "Ersterwerb vom Depot: 2 Fahrten je Richtung"; none without rules (the drivers' count).
  */
-export const rulesLabels = (requirement: Pick<Requirement, 'keepingWays' | 'firstAcquisition'>) => [
+export const rulesLabels = (
+  requirement: Pick<Requirement, 'keepingWays' | 'firstAcquisition' | 'depotFirstAcquisition'>,
+) => [
   ...(requirement.keepingWays ? [`zählt: ${keepingWaysLabel(requirement.keepingWays)}`] : []),
-  ...(requirement.firstAcquisition ? [firstAcquisitionLabel(requirement.firstAcquisition)] : []),
+  ...(requirement.firstAcquisition
+    ? [firstAcquisitionLabel(requirement.firstAcquisition)]
+    : requirement.depotFirstAcquisition
+      ? [depotAcquisitionLabel(requirement.depotFirstAcquisition)]
+      : []),
 ];
+
+/** A depot's first acquisition in words: "Ersterwerb vom Depot: 2 Fahrten je Richtung, davon 1 bei Dunkelheit". */
+export const depotAcquisitionLabel = (rule: FirstAcquisition) =>
+  firstAcquisitionLabel(rule).replace(/^Ersterwerb: /, 'Ersterwerb vom Depot: ');

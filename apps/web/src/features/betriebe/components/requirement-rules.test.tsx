@@ -97,4 +97,15 @@ describe('a requirement’s own rules', () => {
     ).toBe('ganzer Betrieb · zählt: selbst gefahren · Ersterwerb: 2 Fahrten je Richtung, davon 1 bei Dunkelheit');
     expect(scopeLabel(requirement)).toBe('ganzer Betrieb');
   });
+
+  it('words a depot’s first acquisition where the requirement asks none of its own', () => {
+    const depot = { id: 8, name: 'Würzburg' };
+    const fromDepot = { ...requirement, depot, depotFirstAcquisition: { drives: 2, dark: 0, days: 30 } };
+    expect(scopeLabel(fromDepot)).toBe(
+      'Depot Würzburg · Ersterwerb vom Depot: 2 Fahrten je Richtung, innerhalb von 30 Tagen',
+    );
+    expect(scopeLabel({ ...fromDepot, firstAcquisition: { drives: 1, dark: 0, days: null } })).toBe(
+      'Depot Würzburg · Ersterwerb: 1 Fahrt je Richtung',
+    );
+  });
 });

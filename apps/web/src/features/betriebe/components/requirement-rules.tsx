@@ -8,7 +8,7 @@ import { KeepingWaysField } from '../../../components/drive-manner-fields';
 import { FirstAcquisitionField } from '../../../components/first-acquisition-field';
 import { germanMessage } from '../../../lib/api-errors';
 import { routeRequirements } from '../api/requirements';
-import { pairLabel } from './requirement-labels';
+import { depotAcquisitionLabel, pairLabel } from './requirement-labels';
 
 /*
  * A requirement's own rules (issue 41 items 2 and 3): which ways of a drive keep its knowledge valid for the Betrieb,
@@ -88,6 +88,11 @@ export function RulesButton({ betriebId, requirement }: { betriebId: number; req
               }}
               error={problems.keepingWays}
             />
+          )}
+          {requirement.depotFirstAcquisition && acquisition === null && (
+            <Text size="sm" c="dimmed">
+              Ohne eigenen gilt der {depotAcquisitionLabel(requirement.depotFirstAcquisition)}.
+            </Text>
           )}
           <FirstAcquisitionField
             label="Ersterwerb verlangen, bevor die Anforderung als erfüllt gilt"

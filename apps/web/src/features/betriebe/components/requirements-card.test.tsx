@@ -11,7 +11,7 @@ import { RequirementsCard } from './requirements-card';
 const betrieb = (role: Betrieb['role']): Betrieb => ({
   id: 3,
   name: 'Mainfranken Bahn',
-  depots: [{ id: 8, name: 'Würzburg' }],
+  depots: [{ id: 8, name: 'Würzburg', firstAcquisition: null }],
   role,
   depot: null,
   joinedAt: '2026-12-01T09:00:00.000Z',

@@ -12,6 +12,7 @@ import { TitledCard } from '../../../components/titled-card';
 import { germanMessage } from '../../../lib/api-errors';
 import { routeRequirements, useDownloadRequirementsCsv } from '../api/requirements';
 import { AddRequirementForm } from './add-requirement-form';
+import { DepotRules } from './depot-rules';
 import { ImportRequirements } from './import-requirements';
 import { pairLabel, scopeLabel } from './requirement-labels';
 import { LinkSelect, MatchText, type OwnRoute } from './requirement-match';
@@ -80,6 +81,7 @@ export function RequirementsCard({ betrieb, ownRoutes }: { betrieb: Betrieb; own
       </Text>
       {isAdmin && <AddRequirementForm betrieb={betrieb} />}
       {isAdmin && <ImportRequirements betriebId={betrieb.id} />}
+      {isAdmin && <DepotRules betrieb={betrieb} />}
       <Group>
         <DownloadButton call={csv} icon={<IconFileSpreadsheet size={18} aria-hidden />} variant="light">
           Als CSV herunterladen
